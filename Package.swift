@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Easel",
+    products: [
+        .executable(name: "easel", targets: ["EaselCLI"]),
+        .library(name: "EaselHost", targets: ["EaselHost"]),
+        // Sample widget plugins: each a shared object dlopen()ed at run time.
+        .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
+        .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The one C header a plugin needs, plus compile-time layout checks.
+        .target(name: "EaselABI"),
+        .systemLibrary(
+            name: "CFFI", pkgConfig: "libffi",
+            providers: [.apt(["libffi-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+
+        .target(name: "EaselEncoding"),
+        .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "CCairo"]),
+        .target(
+            name: "EaselHost",
+            dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas"]),
+        .executableTarget(
+            name: "EaselCLI",
+            dependencies: [
+                "EaselHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "EaselBenchmarks",
+            dependencies: ["EaselHost", "EaselABI", "CFFI", "EaselInvocation", "EaselEncoding"]),
+
+        // Sample plugins. `Plugins/` is also SwiftPM's folder for package
+        // plugins, so every target here names its path explicitly.
+        .target(name: "Shapes", dependencies: ["EaselABI"], path: "Plugins/Shapes"),
+        .target(name: "Charts", dependencies: ["EaselABI"], path: "Plugins/Charts"),
+
+        .target(
+            name: "EaselTestSupport",
+            dependencies: ["EaselHost"],
+            path: "Tests/EaselTestSupport"),
+        .testTarget(
+            name: "EaselTests",
+            dependencies: [
+                "EaselTestSupport", "EaselHost", "EaselEncoding", "EaselInvocation",
+                "EaselCanvas", "EaselABI", "CFFI", "CCairo",
+            ],
+            exclude: ["Fixtures"]),
+    ]
+)

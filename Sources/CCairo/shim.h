@@ -1,0 +1,6 @@
+#ifndef EASEL_CCAIRO_SHIM_H
+#define EASEL_CCAIRO_SHIM_H
+#include <cairo.h>
+#include <cairo-svg.h>
+#include <cairo-pdf.h>
+#endif

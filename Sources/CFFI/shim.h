@@ -1,0 +1,20 @@
+#ifndef EASEL_CFFI_SHIM_H
+#define EASEL_CFFI_SHIM_H
+#include <ffi.h>
+
+/* libffi's built-in type descriptors are mutable globals; Swift 6 strict
+   concurrency refuses to touch them directly, so hand out their addresses. */
+static inline ffi_type *easel_ffi_type_void(void) { return &ffi_type_void; }
+static inline ffi_type *easel_ffi_type_uint8(void) { return &ffi_type_uint8; }
+static inline ffi_type *easel_ffi_type_sint8(void) { return &ffi_type_sint8; }
+static inline ffi_type *easel_ffi_type_uint16(void) { return &ffi_type_uint16; }
+static inline ffi_type *easel_ffi_type_sint16(void) { return &ffi_type_sint16; }
+static inline ffi_type *easel_ffi_type_uint32(void) { return &ffi_type_uint32; }
+static inline ffi_type *easel_ffi_type_sint32(void) { return &ffi_type_sint32; }
+static inline ffi_type *easel_ffi_type_uint64(void) { return &ffi_type_uint64; }
+static inline ffi_type *easel_ffi_type_sint64(void) { return &ffi_type_sint64; }
+static inline ffi_type *easel_ffi_type_float(void) { return &ffi_type_float; }
+static inline ffi_type *easel_ffi_type_double(void) { return &ffi_type_double; }
+static inline ffi_type *easel_ffi_type_pointer(void) { return &ffi_type_pointer; }
+static inline ffi_abi easel_ffi_default_abi(void) { return FFI_DEFAULT_ABI; }
+#endif

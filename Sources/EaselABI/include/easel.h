@@ -1,0 +1,462 @@
+/*
+ * easel.h — the Easel plugin ABI.
+ *
+ * This is the only header a widget plugin needs. It is plain C99 (C11 for the
+ * optional static assertions), depends on <stdint.h> and <stddef.h> only, and
+ * can be used from C, Swift (`@_cdecl`), Rust, Zig or anything with a C ABI.
+ *
+ * How a plugin works
+ * ------------------
+ * A plugin is a shared object that exports ONE function, `easel_plugin_entry`
+ * (see EASEL_PLUGIN_ENTRY_SYMBOL). The host dlopen()s the file, calls that
+ * function once with the host function table, and receives a description of
+ * the plugin's classes: their names, superclasses, per-instance storage,
+ * properties and methods. Methods are C functions shaped like Objective-C
+ * method implementations: argument 0 is the receiver, argument 1 is the
+ * selector, the declared arguments follow. Each method carries an Objective-C
+ * type encoding (`@encode` grammar), e.g. `drawRect:` is
+ * "v@:{CGRect={CGPoint=dd}{CGSize=dd}}". The host calls methods the way
+ * NSInvocation does (through libffi), so the encoding must describe the C
+ * function exactly.
+ *
+ * Versioning
+ * ----------
+ * Every struct that crosses the boundary starts with `abi_version` and
+ * `struct_size`. `abi_version` is EASEL_ABI_VERSION (major << 16 | minor).
+ * The host refuses a plugin whose major differs from its own or whose minor
+ * is newer than its own. Fields are only ever appended (each addition is
+ * marked "Since: 1.x"); a reader checks `struct_size` before touching a field
+ * that was added after 1.0.
+ *
+ * Ownership
+ * ---------
+ * - Everything a plugin returns from its entry point (descriptions, strings,
+ *   default values) is owned by the plugin and must stay valid and unchanged
+ *   for as long as the library is loaded. The host never frees it.
+ * - Everything the host hands to a plugin (the host table, selectors, object
+ *   and context handles, strings returned by host functions) is owned by the
+ *   host. The plugin never frees it.
+ * - The host never dlclose()s a plugin (libraries containing Swift code cannot
+ *   be unloaded safely), so static storage in a plugin lives for the process.
+ *
+ * Threads
+ * -------
+ * All calls, in both directions, happen on the host's main thread.
+ */
+#ifndef EASEL_H
+#define EASEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Versions                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** Major version: changes only for incompatible changes. */
+#define EASEL_ABI_VERSION_MAJOR 1
+/** Minor version: bumped when fields or functions are appended. */
+#define EASEL_ABI_VERSION_MINOR 0
+/** The packed version written into every `abi_version` field. */
+#define EASEL_ABI_VERSION ((uint32_t)((EASEL_ABI_VERSION_MAJOR << 16) | EASEL_ABI_VERSION_MINOR))
+/** Extracts the major version from a packed `abi_version`. */
+#define EASEL_ABI_MAJOR(v) ((uint32_t)(v) >> 16)
+/** Extracts the minor version from a packed `abi_version`. */
+#define EASEL_ABI_MINOR(v) ((uint32_t)(v) & 0xFFFFu)
+
+/** The name of the one symbol the host looks up in a plugin. */
+#define EASEL_PLUGIN_ENTRY_SYMBOL "easel_plugin_entry"
+
+/* ------------------------------------------------------------------------ */
+/* Geometry: laid out exactly like CoreGraphics on 64-bit platforms.         */
+/* ------------------------------------------------------------------------ */
+
+/** A point; encoding "{CGPoint=dd}". */
+typedef struct easel_point {
+    double x;
+    double y;
+} easel_point;
+
+/** A size; encoding "{CGSize=dd}". */
+typedef struct easel_size {
+    double width;
+    double height;
+} easel_size;
+
+/** A rectangle; encoding "{CGRect={CGPoint=dd}{CGSize=dd}}". */
+typedef struct easel_rect {
+    easel_point origin;
+    easel_size size;
+} easel_rect;
+
+/**
+ * An affine transform, CGAffineTransform's layout; encoding
+ * "{CGAffineTransform=dddddd}". A point (x, y) maps to
+ * (a*x + c*y + tx, b*x + d*y + ty).
+ */
+typedef struct easel_affine_transform {
+    double a, b, c, d, tx, ty;
+} easel_affine_transform;
+
+/** An RGBA colour, components in 0...1, not premultiplied; encoding "{EaselColor=dddd}". */
+typedef struct easel_color {
+    double red;
+    double green;
+    double blue;
+    double alpha;
+} easel_color;
+
+/** The type encoding of easel_point. */
+#define EASEL_ENCODE_POINT "{CGPoint=dd}"
+/** The type encoding of easel_size. */
+#define EASEL_ENCODE_SIZE "{CGSize=dd}"
+/** The type encoding of easel_rect. */
+#define EASEL_ENCODE_RECT "{CGRect={CGPoint=dd}{CGSize=dd}}"
+/** The type encoding of easel_affine_transform. */
+#define EASEL_ENCODE_TRANSFORM "{CGAffineTransform=dddddd}"
+/** The type encoding of easel_color. */
+#define EASEL_ENCODE_COLOR "{EaselColor=dddd}"
+/** The type encoding of an easel_context pointer argument (CGContextRef). */
+#define EASEL_ENCODE_CONTEXT "^v"
+
+/* ------------------------------------------------------------------------ */
+/* Handles (owned by the host; opaque to plugins)                            */
+/* ------------------------------------------------------------------------ */
+
+/** An object (Objective-C `id`, encoding "@"). Valid while the host keeps the object alive. */
+typedef struct easel_object easel_object;
+/** A class (Objective-C `Class`, encoding "#"). Valid for the life of the process. */
+typedef struct easel_class easel_class;
+/**
+ * A selector (Objective-C `SEL`, encoding ":"). Interned: two selectors with
+ * the same name are the same pointer, valid for the life of the process.
+ */
+typedef const struct easel_selector *easel_sel;
+/** A drawing context (CGContextRef, encoding "^v"). Valid during the call that provided it. */
+typedef struct easel_context easel_context;
+
+/**
+ * A method implementation. The host casts it to the C function type its
+ * encoding describes before calling; a plugin casts its function to this type
+ * to store it.
+ */
+typedef void (*easel_imp)(void);
+
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                              */
+/* ------------------------------------------------------------------------ */
+
+/** Status codes returned by host functions. Stored as int32_t; new codes may appear. */
+enum {
+    EASEL_OK = 0,
+    /** The receiver's class does not respond to the selector. */
+    EASEL_ERROR_DOES_NOT_RESPOND = 1,
+    /** A NULL argument where one is not allowed. */
+    EASEL_ERROR_NULL_ARGUMENT = 2,
+    /** No class, property or object of that name. */
+    EASEL_ERROR_NOT_FOUND = 3,
+    /** The value's type does not match the declared encoding. */
+    EASEL_ERROR_TYPE_MISMATCH = 4,
+    /** The method's type encoding could not be called. */
+    EASEL_ERROR_BAD_SIGNATURE = 5
+};
+
+/* ------------------------------------------------------------------------ */
+/* What a plugin describes (owned by the plugin)                             */
+/* ------------------------------------------------------------------------ */
+
+/** A declared property: a typed slot in the class's per-instance storage. */
+typedef struct easel_property_desc {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_property_desc) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** Property name, e.g. "cornerRadius". Non-NULL, UTF-8, unique within the class. */
+    const char *name;
+    /** Type encoding of the value, e.g. "d" or EASEL_ENCODE_COLOR. Non-NULL. */
+    const char *type_encoding;
+    /** Byte offset of the value inside this class's own instance storage. */
+    uint64_t offset;
+    /**
+     * Initial value: points to exactly as many bytes as the encoding's size.
+     * May be NULL, meaning all bytes zero.
+     */
+    const void *default_value;
+} easel_property_desc;
+
+/** A method: a selector bound to a C function with a declared signature. */
+typedef struct easel_method_desc {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_method_desc) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** Selector name, e.g. "drawRect:". Non-NULL; its colons count the declared arguments. */
+    const char *selector;
+    /** Full method encoding: return type, "@", ":", then each argument. Non-NULL. */
+    const char *type_encoding;
+    /** The implementation. Must not be NULL. */
+    easel_imp imp;
+} easel_method_desc;
+
+/** A class. */
+typedef struct easel_class_desc {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_class_desc) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** Class name. Non-NULL, unique across all loaded plugins (first loaded wins). */
+    const char *name;
+    /**
+     * Superclass name: a host built-in ("Object", "View") or any plugin's
+     * class, in any load order. Non-NULL.
+     */
+    const char *superclass_name;
+    /** Bytes of per-instance storage this class adds (its own properties and state). May be 0. */
+    uint64_t instance_size;
+    /** Number of entries in `properties`. */
+    uint32_t property_count;
+    /** Number of entries in `methods`. */
+    uint32_t method_count;
+    /** Array of `property_count` properties; may be NULL when the count is 0. */
+    const easel_property_desc *properties;
+    /** Array of `method_count` methods; may be NULL when the count is 0. */
+    const easel_method_desc *methods;
+} easel_class_desc;
+
+/**
+ * The layout handshake: the plugin reports the sizes of the geometry types as
+ * its compiler sees them, and the host refuses the plugin when any differs
+ * from its own. Fill it with EASEL_LAYOUT_INIT.
+ */
+typedef struct easel_layout {
+    uint32_t abi_version;
+    uint32_t struct_size;
+    uint32_t point_size;
+    uint32_t size_size;
+    uint32_t rect_size;
+    uint32_t transform_size;
+    uint32_t color_size;
+    uint32_t rect_alignment;
+} easel_layout;
+
+/** Fills an easel_layout with the sizes this compiler uses. */
+#define EASEL_LAYOUT_INIT                                                        \
+    {                                                                            \
+        EASEL_ABI_VERSION, (uint32_t)sizeof(easel_layout),                       \
+        (uint32_t)sizeof(easel_point), (uint32_t)sizeof(easel_size),             \
+        (uint32_t)sizeof(easel_rect), (uint32_t)sizeof(easel_affine_transform),  \
+        (uint32_t)sizeof(easel_color), (uint32_t)_Alignof(easel_rect)            \
+    }
+
+/** What the entry point returns. */
+typedef struct easel_plugin_desc {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_plugin_desc) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** Human-readable plugin name, e.g. "Shapes". Non-NULL. */
+    const char *name;
+    /** The layout handshake (EASEL_LAYOUT_INIT). */
+    easel_layout layout;
+    /** Number of entries in `classes`. */
+    uint32_t class_count;
+    /** Array of `class_count` classes. Non-NULL when the count is not 0. */
+    const easel_class_desc *classes;
+} easel_plugin_desc;
+
+/* ------------------------------------------------------------------------ */
+/* Drawing (owned by the host)                                               */
+/* ------------------------------------------------------------------------ */
+
+/** Fill and clip rules (int32_t). */
+enum { EASEL_FILL_NONZERO = 0, EASEL_FILL_EVEN_ODD = 1 };
+/** Line caps (int32_t), as CGLineCap. */
+enum { EASEL_LINE_CAP_BUTT = 0, EASEL_LINE_CAP_ROUND = 1, EASEL_LINE_CAP_SQUARE = 2 };
+/** Line joins (int32_t), as CGLineJoin. */
+enum { EASEL_LINE_JOIN_MITER = 0, EASEL_LINE_JOIN_ROUND = 1, EASEL_LINE_JOIN_BEVEL = 2 };
+
+/**
+ * CoreGraphics-like drawing on the shared canvas. Every function takes the
+ * context first; a NULL context is ignored. Coordinates are in points with
+ * the origin at the top left and y pointing down (UIKit's convention).
+ *
+ * Errors are sticky, as in cairo: the first error (e.g. restoring more states
+ * than were saved, a NULL string) is recorded in the context, later drawing is
+ * ignored, and the host reports the error once, after the call that caused it.
+ * No function here crashes on bad arguments.
+ *
+ * Fill and stroke colours are separate (as in CoreGraphics); both are part of
+ * the saved state, as are the line settings, the font, the global alpha, the
+ * transform and the clip. The current path is not part of the saved state.
+ */
+typedef struct easel_graphics_api {
+    uint32_t abi_version;
+    uint32_t struct_size;
+
+    /** The context the current draw call should use (UIGraphicsGetCurrentContext); NULL outside drawing. */
+    easel_context *(*current_context)(void);
+
+    /* state */
+    void (*save_state)(easel_context *ctx);
+    void (*restore_state)(easel_context *ctx);
+
+    /* current transform */
+    void (*translate)(easel_context *ctx, double tx, double ty);
+    void (*scale)(easel_context *ctx, double sx, double sy);
+    /** Rotates by `radians`; positive angles turn +x towards +y (clockwise on screen). */
+    void (*rotate)(easel_context *ctx, double radians);
+    void (*concat_ctm)(easel_context *ctx, easel_affine_transform transform);
+    /** The current transform from user space to the canvas's point space. */
+    easel_affine_transform (*get_ctm)(easel_context *ctx);
+
+    /* path construction */
+    void (*begin_path)(easel_context *ctx);
+    void (*move_to)(easel_context *ctx, double x, double y);
+    void (*add_line_to)(easel_context *ctx, double x, double y);
+    void (*add_quad_curve_to)(easel_context *ctx, double cpx, double cpy, double x, double y);
+    void (*add_curve_to)(easel_context *ctx, double cp1x, double cp1y, double cp2x, double cp2y,
+                         double x, double y);
+    /**
+     * Adds an arc of a circle, as CGContextAddArc. With `clockwise` 0 the
+     * angle increases from `start_angle` to `end_angle` (clockwise on a y-down
+     * screen); with `clockwise` non-zero it decreases.
+     */
+    void (*add_arc)(easel_context *ctx, double x, double y, double radius, double start_angle,
+                    double end_angle, int32_t clockwise);
+    void (*add_rect)(easel_context *ctx, easel_rect rect);
+    void (*add_ellipse_in_rect)(easel_context *ctx, easel_rect rect);
+    void (*close_path)(easel_context *ctx);
+
+    /* painting: each consumes the current path */
+    /** Fills the current path with the fill colour; `rule` is EASEL_FILL_*. */
+    void (*fill_path)(easel_context *ctx, int32_t rule);
+    /** Strokes the current path with the stroke colour and line settings. */
+    void (*stroke_path)(easel_context *ctx);
+    /** Intersects the clip with the current path; `rule` is EASEL_FILL_*. */
+    void (*clip)(easel_context *ctx, int32_t rule);
+    void (*fill_rect)(easel_context *ctx, easel_rect rect);
+    void (*stroke_rect)(easel_context *ctx, easel_rect rect);
+    /** Makes `rect` fully transparent (CGContextClearRect). */
+    void (*clear_rect)(easel_context *ctx, easel_rect rect);
+
+    /* colours and alpha */
+    void (*set_fill_color)(easel_context *ctx, easel_color color);
+    void (*set_stroke_color)(easel_context *ctx, easel_color color);
+    /** Global alpha multiplied into everything drawn (CGContextSetAlpha), 0...1. */
+    void (*set_alpha)(easel_context *ctx, double alpha);
+
+    /* line settings */
+    void (*set_line_width)(easel_context *ctx, double width);
+    void (*set_line_cap)(easel_context *ctx, int32_t cap);
+    void (*set_line_join)(easel_context *ctx, int32_t join);
+    /** Sets the dash pattern; `lengths` may be NULL when `count` is 0 (solid line). Copied. */
+    void (*set_line_dash)(easel_context *ctx, double phase, const double *lengths, uint32_t count);
+
+    /* text (drawn with the fill colour) */
+    /** Selects a font family (fontconfig name, e.g. "Sans") and size in points. `family` is copied. */
+    void (*set_font)(easel_context *ctx, const char *family, double size);
+    /** Draws UTF-8 text with its baseline starting at (x, y). */
+    void (*show_text)(easel_context *ctx, const char *utf8, double x, double y);
+    /** The advance width and the font's line height (ascent + descent) of UTF-8 text. */
+    easel_size (*measure_text)(easel_context *ctx, const char *utf8);
+} easel_graphics_api;
+
+/* ------------------------------------------------------------------------ */
+/* The host table (owned by the host)                                        */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * What the host offers to plugin code. Passed to the entry point; valid for
+ * the life of the process (keep the pointer in a static).
+ */
+typedef struct easel_host_api {
+    uint32_t abi_version;
+    uint32_t struct_size;
+
+    /** Interns a selector name. Returns NULL only for a NULL name. */
+    easel_sel (*sel_register)(const char *name);
+    /** The name of a selector; owned by the host. */
+    const char *(*sel_name)(easel_sel sel);
+
+    /** Looks a class up by name; NULL when there is none. */
+    easel_class *(*class_named)(const char *name);
+    /** The class of an object; NULL for a NULL object. */
+    easel_class *(*object_class)(easel_object *object);
+    /** A class's name; owned by the host. */
+    const char *(*class_name)(easel_class *cls);
+    /** Whether instances of `cls` respond to `sel` (own or inherited method). */
+    int32_t (*class_responds_to)(easel_class *cls, easel_sel sel);
+
+    /**
+     * Creates an object of a class (all storage zeroed, then property
+     * defaults applied). The host owns it and keeps it alive at least until
+     * the end of the current top-level call; NULL when the class is unknown.
+     */
+    easel_object *(*object_create)(const char *class_name);
+    /**
+     * The storage that `cls` (the class itself, not a subclass) declared for
+     * `object`: `instance_size` bytes where the class's property offsets
+     * point. NULL when `object` is not an instance of `cls` or a subclass.
+     */
+    void *(*object_storage)(easel_object *object, easel_class *cls);
+
+    /**
+     * Sends a message, as objc_msgSend does, through the host's invocation
+     * machinery. `args[i]` points to the value of declared argument i (that is,
+     * method argument i + 2), exactly as many as the selector's colons; `args`
+     * may be NULL for a selector without arguments. `result` receives the
+     * return value and must be large enough for it (may be NULL to discard).
+     * Returns EASEL_OK, or EASEL_ERROR_DOES_NOT_RESPOND when the receiver's
+     * class has no such method: the host then reports an error naming the
+     * class and the selector; nothing is called.
+     */
+    int32_t (*msg_send)(easel_object *receiver, easel_sel sel, void *result, void *const *args);
+    /**
+     * As msg_send, but looks the method up starting at the superclass of
+     * `cls` (the class whose method is calling; [super sel]).
+     */
+    int32_t (*msg_send_super)(easel_object *receiver, easel_class *cls, easel_sel sel, void *result,
+                              void *const *args);
+
+    /**
+     * Copies a declared property's value (own or inherited) into `value`,
+     * which must hold the property's encoded size. Returns EASEL_OK or
+     * EASEL_ERROR_NOT_FOUND.
+     */
+    int32_t (*property_get)(easel_object *object, const char *name, void *value);
+    /** Copies `value` into a declared property. Returns EASEL_OK or EASEL_ERROR_NOT_FOUND. */
+    int32_t (*property_set)(easel_object *object, const char *name, const void *value);
+
+    /** Reports a message from the plugin, shown by the host with the plugin's name. `message` is copied. */
+    void (*log)(easel_object *object, const char *message);
+
+    /** The drawing functions. Never NULL. */
+    const easel_graphics_api *graphics;
+} easel_host_api;
+
+/**
+ * The entry point every plugin exports under EASEL_PLUGIN_ENTRY_SYMBOL.
+ * Called once, on the main thread, right after the library is loaded.
+ * Returns the plugin's description (owned by the plugin, never freed by the
+ * host), or NULL to refuse loading.
+ */
+typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *host);
+
+/** Declares the entry point with the right type: `EASEL_PLUGIN_ENTRY(host) { ... }`. */
+#if defined(__GNUC__) || defined(__clang__)
+#define EASEL_EXPORT __attribute__((visibility("default")))
+#else
+#define EASEL_EXPORT
+#endif
+#define EASEL_PLUGIN_ENTRY(host_param) \
+    EASEL_EXPORT const easel_plugin_desc *easel_plugin_entry(const easel_host_api *host_param)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EASEL_H */
