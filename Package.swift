@@ -23,12 +23,17 @@ let package = Package(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
 
+        // Per-thread slots for the host (not part of the plugin ABI).
+        .target(name: "CEaselSupport"),
+
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "CCairo"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "CCairo", "CEaselSupport"]),
         .target(
             name: "EaselHost",
-            dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas"]),
+            dependencies: [
+                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport",
+            ]),
         .executableTarget(
             name: "EaselCLI",
             dependencies: [

@@ -1,0 +1,125 @@
+/// Why a plugin file was not loaded.
+///
+/// Every load error names the file; where a class or a selector is at fault
+/// it names those too. ``Kind`` is an open set of reasons (a newer host may
+/// add reasons), compared by value.
+public struct PluginLoadError: Error, Sendable, CustomStringConvertible {
+    /// A reason a plugin is refused.
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// A short stable identifier, e.g. `"abi-major"`, used in JSON output.
+        public let rawValue: String
+        /// Wraps an identifier.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The identifier.
+        public var description: String { rawValue }
+
+        /// The plugin folder does not exist or is not a folder.
+        public static let missingFolder = Kind(rawValue: "missing-folder")
+        /// The file cannot be read (permissions, I/O error).
+        public static let unreadable = Kind(rawValue: "unreadable")
+        /// The file is not an ELF shared object.
+        public static let notSharedObject = Kind(rawValue: "not-shared-object")
+        /// The dynamic loader refused the file (truncated, missing dependency, …).
+        public static let dlopenFailed = Kind(rawValue: "dlopen-failed")
+        /// The library exports no `easel_plugin_entry`.
+        public static let noEntryPoint = Kind(rawValue: "no-entry-point")
+        /// The entry point returned NULL.
+        public static let entryReturnedNull = Kind(rawValue: "entry-returned-null")
+        /// The plugin was built for another ABI major version.
+        public static let abiMajor = Kind(rawValue: "abi-major")
+        /// The plugin was built for a newer ABI minor version than the host's.
+        public static let abiMinor = Kind(rawValue: "abi-minor")
+        /// The plugin's geometry struct sizes differ from the host's.
+        public static let layoutMismatch = Kind(rawValue: "layout-mismatch")
+        /// A description struct is malformed (NULL name, bad size, bad offset, …).
+        public static let invalidDescription = Kind(rawValue: "invalid-description")
+        /// A method or property type encoding does not parse.
+        public static let malformedEncoding = Kind(rawValue: "malformed-encoding")
+        /// A method's encoding declares a different number of arguments than its selector.
+        public static let arityMismatch = Kind(rawValue: "arity-mismatch")
+        /// A method's function pointer is NULL.
+        public static let nullImplementation = Kind(rawValue: "null-implementation")
+        /// A class's superclass is not defined by any built-in or loaded plugin.
+        public static let missingSuperclass = Kind(rawValue: "missing-superclass")
+        /// A class name is already defined by a built-in or an earlier plugin.
+        public static let duplicateClass = Kind(rawValue: "duplicate-class")
+    }
+
+    /// The plugin file (or folder) at fault.
+    public let path: String
+    /// The reason.
+    public let kind: Kind
+    /// The class at fault, when one is.
+    public let className: String?
+    /// The selector at fault, when one is.
+    public let selector: String?
+    /// A complete sentence that explains the reason (without the path).
+    public let message: String
+
+    /// Creates a load error.
+    public init(path: String, kind: Kind, className: String? = nil, selector: String? = nil, message: String) {
+        self.path = path
+        self.kind = kind
+        self.className = className
+        self.selector = selector
+        self.message = message
+    }
+
+    /// `<path>: <message>`.
+    public var description: String { "\(path): \(message)" }
+}
+
+/// An error from using loaded classes: creating objects, sending messages,
+/// reading and writing properties.
+public struct RuntimeError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// A kind of runtime error (an open set).
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        /// A short stable identifier.
+        public let rawValue: String
+        /// Wraps an identifier.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// No class of that name is registered.
+        public static let unknownClass = Kind(rawValue: "unknown-class")
+        /// The receiver's class does not respond to the selector.
+        public static let doesNotRespond = Kind(rawValue: "does-not-respond")
+        /// No declared property of that name.
+        public static let unknownProperty = Kind(rawValue: "unknown-property")
+        /// A value's type or size does not match the declaration.
+        public static let typeMismatch = Kind(rawValue: "type-mismatch")
+        /// A textual argument could not be parsed.
+        public static let badArgument = Kind(rawValue: "bad-argument")
+        /// Wrong number of arguments for a selector.
+        public static let argumentCount = Kind(rawValue: "argument-count")
+    }
+
+    /// The kind of error.
+    public let kind: Kind
+    /// The full message, naming the class, selector or property involved.
+    public let message: String
+
+    /// Creates a runtime error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    static func doesNotRespond(_ cls: ObjectClass, _ selector: Selector) -> RuntimeError {
+        RuntimeError(.doesNotRespond, "an instance of '\(cls.name)' does not respond to selector '\(selector.name)'")
+    }
+}
+
+/// Something reported while plugin code ran: a message a plugin logged, or a
+/// message it sent that could not be delivered.
+public struct Diagnostic: Sendable, CustomStringConvertible, Equatable {
+    /// How serious it is.
+    public enum Severity: String, Sendable { case note, error }
+    /// How serious it is.
+    public let severity: Severity
+    /// The message, naming the plugin, class and selector involved.
+    public let message: String
+    /// `error: <message>` or `note: <message>`.
+    public var description: String { "\(severity.rawValue): \(message)" }
+}

@@ -1,0 +1,175 @@
+import EaselEncoding
+import EaselInvocation
+
+/// A class in the registry: a host built-in or a class described by a plugin.
+///
+/// Instances keep one block of storage; each class in the superclass chain
+/// owns a segment of it (``storageOffset``, 16-byte aligned) where its
+/// declared property offsets point. Method lookup walks the superclass chain
+/// once per selector and caches the answer, including "does not respond".
+public final class ObjectClass: CustomStringConvertible {
+    /// The class name.
+    public let name: String
+    /// The superclass; `nil` only for the root class `Object`.
+    public let superclass: ObjectClass?
+    /// The plugin that defined the class; `nil` for host built-ins.
+    public let plugin: LoadedPlugin?
+    /// Bytes of storage this class itself adds to every instance.
+    public let instanceSize: Int
+    /// The properties this class declares (not inherited ones), in declaration order.
+    public let properties: [Property]
+    /// The methods this class declares (not inherited ones), in declaration order.
+    public let methods: [Method]
+
+    package let internedName: UnsafePointer<CChar>
+    /// Where this class's segment starts inside an instance's storage.
+    package let storageOffset: Int
+    /// The size of a whole instance's storage (all segments of the chain).
+    package let totalStorageSize: Int
+
+    private let ownMethods: [Selector: Method]
+    private var lookupCache: [Selector: Method?] = [:]
+
+    init(name: String, superclass: ObjectClass?, plugin: LoadedPlugin?, instanceSize: Int,
+         properties: [Property], methods: [MethodSpec]) {
+        self.name = name
+        self.superclass = superclass
+        self.plugin = plugin
+        self.instanceSize = instanceSize
+        self.properties = properties
+        internedName = InternTable.intern(name)
+        let base = superclass?.totalStorageSize ?? 0
+        storageOffset = (base + 15) / 16 * 16
+        totalStorageSize = storageOffset + instanceSize
+        let built = methods.map(Method.init(spec:))
+        self.methods = built
+        ownMethods = Dictionary(built.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
+        for method in built { method.owner = self }
+    }
+
+    /// The class name.
+    public var description: String { name }
+
+    /// Finds the implementation of `selector` in this class or its superclasses.
+    ///
+    /// - Parameter selector: The selector to look up.
+    /// - Returns: The method, or `nil` when instances do not respond.
+    public func method(for selector: Selector) -> Method? {
+        if let cached = lookupCache[selector] { return cached }
+        let found = ownMethods[selector] ?? superclass?.method(for: selector)
+        lookupCache[selector] = .some(found)
+        return found
+    }
+
+    /// Whether instances respond to `selector` (an own or inherited method).
+    public func responds(to selector: Selector) -> Bool { method(for: selector) != nil }
+
+    /// Whether this class is `other` or inherits from it.
+    public func isSubclass(of other: ObjectClass) -> Bool {
+        var current: ObjectClass? = self
+        while let cls = current {
+            if cls === other { return true }
+            current = cls.superclass
+        }
+        return false
+    }
+
+    /// The class chain from this class up to the root.
+    public var ancestry: [ObjectClass] {
+        var chain: [ObjectClass] = []
+        var current: ObjectClass? = self
+        while let cls = current { chain.append(cls); current = cls.superclass }
+        return chain
+    }
+
+    /// Finds a declared property by name in this class or its superclasses.
+    ///
+    /// - Returns: The property and the class that declares it.
+    public func property(named name: String) -> (property: Property, owner: ObjectClass)? {
+        for cls in ancestry {
+            if let property = cls.properties.first(where: { $0.name == name }) { return (property, cls) }
+        }
+        return nil
+    }
+}
+
+/// A property declared by a plugin class: a typed slot in instance storage.
+public struct Property: Sendable {
+    /// The property name.
+    public let name: String
+    /// The property's type.
+    public let type: TypeEncoding
+    /// The byte offset inside the declaring class's storage segment.
+    public let offset: Int
+    /// The initial bytes (the type's size), or `nil` for zeroes.
+    public let defaultValue: [UInt8]?
+}
+
+/// What a method needs before it becomes a ``Method``.
+struct MethodSpec {
+    let selector: Selector
+    let signature: MethodSignature
+    let frame: CallFrame
+    let implementation: UnsafeRawPointer
+}
+
+/// A method: a selector bound to an implementation with a signature.
+public final class Method {
+    /// The selector.
+    public let selector: Selector
+    /// The parsed signature.
+    public let signature: MethodSignature
+    /// The prepared call frame (shared by every method with the same encoding).
+    public let frame: CallFrame
+    /// The C function to call.
+    public let implementation: UnsafeRawPointer
+    /// The class that declares the method.
+    public internal(set) weak var owner: ObjectClass?
+
+    private var reusable: Invocation?
+    private var reusableBusy = false
+
+    init(spec: MethodSpec) {
+        selector = spec.selector
+        signature = spec.signature
+        frame = spec.frame
+        implementation = spec.implementation
+    }
+
+    /// A new invocation of this method's implementation.
+    public func makeInvocation() -> Invocation { Invocation(frame: frame, implementation: implementation) }
+
+    /// Runs `body` with an invocation of this method, reusing one cached
+    /// invocation when it is free (no allocation on the message path) and
+    /// creating a fresh one only when the method is re-entered.
+    func withInvocation<R>(_ body: (Invocation) throws -> R) rethrows -> R {
+        if !reusableBusy {
+            let invocation: Invocation
+            if let reusable { invocation = reusable } else {
+                invocation = makeInvocation()
+                reusable = invocation
+            }
+            reusableBusy = true
+            defer { reusableBusy = false }
+            return try body(invocation)
+        }
+        return try body(makeInvocation())
+    }
+
+    /// A readable form such as `-[Swatch drawRect:(CGRect)]` or
+    /// `-[Swatch sizeThatFits:(CGSize)] -> CGSize`.
+    public func readableSignature(className: String) -> String {
+        var parts: [String] = []
+        let keywords = selector.keywords
+        if selector.declaredArgumentCount == 0 {
+            parts = [selector.name]
+        } else {
+            for (index, keyword) in keywords.enumerated() where index + 2 < signature.numberOfArguments {
+                parts.append("\(keyword)(\(signature.argumentType(at: index + 2).readableName))")
+            }
+        }
+        var text = "-[\(className) \(parts.joined(separator: " "))]"
+        if signature.returnType != .void { text += " -> \(signature.returnType.readableName)" }
+        return text
+    }
+}

@@ -1,0 +1,401 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EaselABI
+import EaselEncoding
+import EaselInvocation
+
+/// A plugin file that passed every check of the probe phase.
+struct PluginCandidate {
+    let path: String
+    let name: String
+    let abiMajor: Int
+    let abiMinor: Int
+    let classes: [ClassSpec]
+}
+
+/// One validated class description.
+struct ClassSpec {
+    let name: String
+    let superclassName: String
+    let instanceSize: Int
+    let properties: [Property]
+    let methods: [MethodSpec]
+}
+
+/// The host's own ABI version and geometry layout, compared with a plugin's.
+enum HostABI {
+    static let major = Int(EASEL_ABI_VERSION_MAJOR)
+    static let minor = Int(EASEL_ABI_VERSION_MINOR)
+    /// Sizes in bytes of the 1.0 description structs: a plugin's may be larger, never smaller.
+    static let pluginDescSize = 64, classDescSize = 56, propertyDescSize = 40, methodDescSize = 32, layoutSize = 32
+    static let layout: [(String, Int)] = [
+        ("point", MemoryLayout<easel_point>.size), ("size", MemoryLayout<easel_size>.size),
+        ("rect", MemoryLayout<easel_rect>.size), ("transform", MemoryLayout<easel_affine_transform>.size),
+        ("color", MemoryLayout<easel_color>.size), ("rect alignment", MemoryLayout<easel_rect>.alignment),
+    ]
+}
+
+extension Registry {
+    /// Loads every `*.so` file of the given folders, in order, and registers
+    /// the plugins that pass every check.
+    ///
+    /// Files within a folder are taken in name order; the same file reached
+    /// twice (through two folders or a link) is loaded once. Bad files are
+    /// recorded in ``failures`` with their path and reason and skipped; the
+    /// rest still load. The host never unloads a library (see the policy at
+    /// the top of Registry.swift).
+    ///
+    /// - Parameter folders: Plugin folders in search-path order.
+    /// - Returns: The plugins registered by this call.
+    @discardableResult
+    public func loadPlugins(from folders: [String]) -> [LoadedPlugin] {
+        var candidates: [PluginCandidate] = []
+        var seen = Set<String>()
+        for folder in folders {
+            let files: [String]
+            switch PluginFolder.sharedObjects(in: folder) {
+            case .success(let found): files = found
+            case .failure(let error): recordFailure(error); continue
+            }
+            for file in files {
+                let identity = PluginFolder.canonicalPath(file)
+                guard seen.insert(identity).inserted else { continue }
+                switch withActive({ probe(file) }) {
+                case .success(let candidate): candidates.append(candidate)
+                case .failure(let error): recordFailure(error)
+                }
+            }
+        }
+        return link(candidates)
+    }
+
+    /// Loads one plugin file (with the same checks as ``loadPlugins(from:)``).
+    ///
+    /// - Parameter path: A plugin file.
+    /// - Returns: The plugin, or `nil` when it was refused (see ``failures``).
+    @discardableResult
+    public func loadPlugin(at path: String) -> LoadedPlugin? {
+        switch withActive({ probe(path) }) {
+        case .success(let candidate): return link([candidate]).first
+        case .failure(let error): recordFailure(error); return nil
+        }
+    }
+
+    func recordFailure(_ error: PluginLoadError) { failures.append(error) }
+
+    // MARK: - Phase 1: probe one file
+
+    func probe(_ path: String) -> Result<PluginCandidate, PluginLoadError> {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String, class cls: String? = nil,
+                  selector: String? = nil) -> Result<PluginCandidate, PluginLoadError> {
+            .failure(PluginLoadError(path: path, kind: kind, className: cls, selector: selector, message: message))
+        }
+
+        // 1. The file itself.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return fail(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return fail(.unreadable, "not a regular file") }
+        guard let file = fopen(path, "rb") else {
+            return fail(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        var magic = [UInt8](repeating: 0, count: 4)
+        let got = fread(&magic, 1, 4, file)
+        fclose(file)
+        guard got == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else {
+            return fail(.notSharedObject, "not a shared object (no ELF header)")
+        }
+
+        // 2. The dynamic loader. Never dlclose()d: see Registry.swift.
+        _ = dlerror()
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            return fail(.dlopenFailed, "the dynamic loader refused it: \(reason)")
+        }
+        guard let symbol = dlsym(handle, EASEL_PLUGIN_ENTRY_SYMBOL) else {
+            return fail(.noEntryPoint, "no entry point: the library does not export '\(EASEL_PLUGIN_ENTRY_SYMBOL)'")
+        }
+
+        // 3. The entry point.
+        typealias Entry = @convention(c) (UnsafePointer<easel_host_api>?) -> UnsafePointer<easel_plugin_desc>?
+        let entry = unsafeBitCast(symbol, to: Entry.self)
+        guard let desc = entry(HostAPI.table) else {
+            return fail(.entryReturnedNull, "the entry point '\(EASEL_PLUGIN_ENTRY_SYMBOL)' returned NULL")
+        }
+
+        // 4. Version, then size, then the layout handshake.
+        let version = desc.pointee.abi_version
+        let major = Int(version >> 16), minor = Int(version & 0xFFFF)
+        guard major == HostABI.major else {
+            return fail(.abiMajor,
+                "plugin ABI \(major).\(minor) has a different major version than the host's ABI \(HostABI.major).\(HostABI.minor); rebuild the plugin against this easel.h")
+        }
+        guard minor <= HostABI.minor else {
+            return fail(.abiMinor,
+                "plugin ABI \(major).\(minor) is newer than the host's ABI \(HostABI.major).\(HostABI.minor); update Easel to load it")
+        }
+        guard Int(desc.pointee.struct_size) >= HostABI.pluginDescSize else {
+            return fail(.invalidDescription,
+                "easel_plugin_desc.struct_size is \(desc.pointee.struct_size), smaller than \(HostABI.pluginDescSize)")
+        }
+        let layout = desc.pointee.layout
+        guard Int(layout.struct_size) >= HostABI.layoutSize else {
+            return fail(.layoutMismatch, "easel_layout.struct_size is \(layout.struct_size); fill it with EASEL_LAYOUT_INIT")
+        }
+        let theirs = [layout.point_size, layout.size_size, layout.rect_size, layout.transform_size,
+                      layout.color_size, layout.rect_alignment].map(Int.init)
+        let differences = zip(HostABI.layout, theirs).filter { $0.0.1 != $0.1 }
+        guard differences.isEmpty else {
+            let listed = differences.map { "\($0.0.0) is \($0.1) bytes (host: \($0.0.1))" }.joined(separator: ", ")
+            return fail(.layoutMismatch,
+                "geometry layout mismatch: \(listed); geometry must be 64-bit doubles laid out like CoreGraphics")
+        }
+        guard let namePointer = desc.pointee.name, namePointer.pointee != 0 else {
+            return fail(.invalidDescription, "the plugin description has no name")
+        }
+        let pluginName = String(cString: namePointer)
+
+        // 5. Classes.
+        let count = Int(desc.pointee.class_count)
+        guard count == 0 || desc.pointee.classes != nil else {
+            return fail(.invalidDescription, "class_count is \(count) but classes is NULL")
+        }
+        var specs: [ClassSpec] = []
+        var names = Set<String>()
+        let classes = UnsafeRawPointer(desc.pointee.classes)
+        let stride = count > 0 ? Int(classes!.load(as: easel_class_desc.self).struct_size) : 0
+        for index in 0..<count {
+            let classDesc = (classes! + index * stride).load(as: easel_class_desc.self)
+            switch validateClass(classDesc, index: index, stride: stride, path: path) {
+            case .failure(let error): return .failure(error)
+            case .success(let spec):
+                guard names.insert(spec.name).inserted else {
+                    return fail(.duplicateClass, "class '\(spec.name)' is defined twice in this plugin", class: spec.name)
+                }
+                specs.append(spec)
+            }
+        }
+        return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
+    }
+
+    private func validateClass(_ desc: easel_class_desc, index: Int, stride: Int,
+                               path: String) -> Result<ClassSpec, PluginLoadError> {
+        guard let namePointer = desc.name, namePointer.pointee != 0 else {
+            return .failure(PluginLoadError(path: path, kind: .invalidDescription,
+                message: "class #\(index) has no name"))
+        }
+        let name = String(cString: namePointer)
+        func fail(_ kind: PluginLoadError.Kind, _ message: String,
+                  selector: String? = nil) -> Result<ClassSpec, PluginLoadError> {
+            .failure(PluginLoadError(path: path, kind: kind, className: name, selector: selector,
+                                     message: "class '\(name)': \(message)"))
+        }
+        guard stride >= HostABI.classDescSize, Int(desc.struct_size) == stride else {
+            return fail(.invalidDescription,
+                "easel_class_desc.struct_size is \(desc.struct_size); expected at least \(HostABI.classDescSize), the same for every class")
+        }
+        guard Int(desc.abi_version >> 16) == HostABI.major else {
+            return fail(.abiMajor, "easel_class_desc.abi_version has major \(desc.abi_version >> 16), the host's is \(HostABI.major)")
+        }
+        guard let superPointer = desc.superclass_name, superPointer.pointee != 0 else {
+            return fail(.invalidDescription, "no superclass name (use \"Object\" or \"View\" for a root class)")
+        }
+        guard desc.instance_size <= 1 << 24 else {
+            return fail(.invalidDescription, "instance_size \(desc.instance_size) is larger than 16 MiB")
+        }
+        let instanceSize = Int(desc.instance_size)
+
+        // Properties.
+        var properties: [Property] = []
+        let propertyCount = Int(desc.property_count)
+        guard propertyCount == 0 || desc.properties != nil else {
+            return fail(.invalidDescription, "property_count is \(propertyCount) but properties is NULL")
+        }
+        if propertyCount > 0 {
+            let base = UnsafeRawPointer(desc.properties!)
+            let stride = Int(base.load(as: easel_property_desc.self).struct_size)
+            for index in 0..<propertyCount {
+                let property = (base + index * max(stride, 1)).load(as: easel_property_desc.self)
+                guard stride >= HostABI.propertyDescSize, Int(property.struct_size) == stride else {
+                    return fail(.invalidDescription,
+                        "property #\(index): easel_property_desc.struct_size is \(property.struct_size); expected at least \(HostABI.propertyDescSize)")
+                }
+                guard let propertyName = property.name.map({ String(cString: $0) }), !propertyName.isEmpty else {
+                    return fail(.invalidDescription, "property #\(index) has no name")
+                }
+                guard !properties.contains(where: { $0.name == propertyName }) else {
+                    return fail(.invalidDescription, "property '\(propertyName)' is declared twice")
+                }
+                guard let encodingPointer = property.type_encoding else {
+                    return fail(.invalidDescription, "property '\(propertyName)' has no type encoding")
+                }
+                let type: TypeEncoding
+                do { type = try TypeEncoding(parsing: String(cString: encodingPointer)) } catch {
+                    return fail(.malformedEncoding, "property '\(propertyName)': \(error)")
+                }
+                guard type != .void, type.size > 0 else {
+                    return fail(.malformedEncoding, "property '\(propertyName)' has type \(type.encoding), which has no size")
+                }
+                let offset = Int(clamping: property.offset)
+                guard offset % type.alignment == 0, offset + type.size <= instanceSize else {
+                    return fail(.invalidDescription,
+                        "property '\(propertyName)' (\(type.readableName), \(type.size) bytes) at offset \(offset) does not fit, aligned, in instance_size \(instanceSize)")
+                }
+                let defaultValue = property.default_value.map {
+                    Array(UnsafeRawBufferPointer(start: $0, count: type.size))
+                }
+                properties.append(Property(name: propertyName, type: type, offset: offset, defaultValue: defaultValue))
+            }
+        }
+
+        // Methods.
+        var methods: [MethodSpec] = []
+        let methodCount = Int(desc.method_count)
+        guard methodCount == 0 || desc.methods != nil else {
+            return fail(.invalidDescription, "method_count is \(methodCount) but methods is NULL")
+        }
+        if methodCount > 0 {
+            let base = UnsafeRawPointer(desc.methods!)
+            let stride = Int(base.load(as: easel_method_desc.self).struct_size)
+            for index in 0..<methodCount {
+                let method = (base + index * max(stride, 1)).load(as: easel_method_desc.self)
+                guard stride >= HostABI.methodDescSize, Int(method.struct_size) == stride else {
+                    return fail(.invalidDescription,
+                        "method #\(index): easel_method_desc.struct_size is \(method.struct_size); expected at least \(HostABI.methodDescSize)")
+                }
+                guard let selectorName = method.selector.map({ String(cString: $0) }), !selectorName.isEmpty else {
+                    return fail(.invalidDescription, "method #\(index) has no selector")
+                }
+                let selector = Selector(selectorName)
+                guard !methods.contains(where: { $0.selector == selector }) else {
+                    return fail(.invalidDescription, "selector '\(selectorName)' is declared twice", selector: selectorName)
+                }
+                guard let encodingPointer = method.type_encoding else {
+                    return fail(.invalidDescription, "selector '\(selectorName)' has no type encoding", selector: selectorName)
+                }
+                let signature: MethodSignature
+                do { signature = try MethodSignature.cached(String(cString: encodingPointer)) } catch {
+                    return fail(.malformedEncoding, "selector '\(selectorName)': \(error)", selector: selectorName)
+                }
+                let expected = MethodSignature.argumentCount(forSelector: selectorName)
+                guard signature.numberOfArguments == expected else {
+                    return fail(.arityMismatch,
+                        "selector '\(selectorName)' takes \(expected - 2) argument(s) but its encoding \"\(signature.encoding)\" declares \(signature.numberOfArguments - 2)",
+                        selector: selectorName)
+                }
+                guard let imp = method.imp else {
+                    return fail(.nullImplementation, "selector '\(selectorName)' has a NULL implementation", selector: selectorName)
+                }
+                let frame: CallFrame
+                do { frame = try CallFrame.cached(for: signature) } catch {
+                    return fail(.malformedEncoding, "selector '\(selectorName)': \(error)", selector: selectorName)
+                }
+                methods.append(MethodSpec(selector: selector, signature: signature, frame: frame,
+                                          implementation: unsafeBitCast(imp, to: UnsafeRawPointer.self)))
+            }
+        }
+        return .success(ClassSpec(name: name, superclassName: String(cString: superPointer),
+                                  instanceSize: instanceSize, properties: properties, methods: methods))
+    }
+
+    // MARK: - Phase 2: link candidates into the registry
+
+    private func link(_ candidates: [PluginCandidate]) -> [LoadedPlugin] {
+        // Claim class names in search-path order: the first definition wins.
+        var owner: [String: String] = [:]   // class name -> path of the defining plugin
+        var accepted: [PluginCandidate] = []
+        for candidate in candidates {
+            var conflict: PluginLoadError?
+            for spec in candidate.classes {
+                if let existing = objectClass(named: spec.name) {
+                    let where_ = existing.plugin.map { "by \($0.path)" } ?? "as a host built-in"
+                    conflict = PluginLoadError(path: candidate.path, kind: .duplicateClass, className: spec.name,
+                        message: "class '\(spec.name)' is already defined \(where_); the first definition in search-path order wins")
+                } else if let first = owner[spec.name] {
+                    conflict = PluginLoadError(path: candidate.path, kind: .duplicateClass, className: spec.name,
+                        message: "class '\(spec.name)' is already defined by \(first); the first definition in search-path order wins")
+                }
+                if conflict != nil { break }
+            }
+            if let conflict { recordFailure(conflict); continue }
+            for spec in candidate.classes { owner[spec.name] = candidate.path }
+            accepted.append(candidate)
+        }
+
+        // Resolve superclasses until no plugin is rejected any more.
+        var rejected = Set<String>()   // paths
+        var changed = true
+        while changed {
+            changed = false
+            let available = Dictionary(
+                accepted.filter { !rejected.contains($0.path) }.flatMap { c in c.classes.map { ($0.name, (c, $0)) } },
+                uniquingKeysWith: { first, _ in first })
+            for candidate in accepted where !rejected.contains(candidate.path) {
+                if let error = unresolvedSuperclass(of: candidate, available: available, rejectedOwners: owner, rejected: rejected) {
+                    recordFailure(error)
+                    rejected.insert(candidate.path)
+                    changed = true
+                }
+            }
+        }
+
+        // Create the classes, superclasses first.
+        var loaded: [LoadedPlugin] = []
+        let survivors = accepted.filter { !rejected.contains($0.path) }
+        var pending = survivors.flatMap { c in c.classes.map { (c, $0) } }
+        var described: [String: LoadedPlugin] = [:]
+        for candidate in survivors {
+            described[candidate.path] = LoadedPlugin(path: candidate.path, name: candidate.name,
+                abiMajor: candidate.abiMajor, abiMinor: candidate.abiMinor, classNames: candidate.classes.map(\.name))
+        }
+        while !pending.isEmpty {
+            let before = pending.count
+            pending.removeAll { candidate, spec in
+                guard let superclass = objectClass(named: spec.superclassName) else { return false }
+                register(ObjectClass(name: spec.name, superclass: superclass, plugin: described[candidate.path],
+                                     instanceSize: spec.instanceSize, properties: spec.properties, methods: spec.methods))
+                return true
+            }
+            if pending.count == before { break }  // unreachable: cycles were rejected above
+        }
+        for candidate in survivors {
+            let plugin = described[candidate.path]!
+            self.plugins.append(plugin)
+            loaded.append(plugin)
+        }
+        return loaded
+    }
+
+    /// The error for a candidate with a class whose superclass chain does not
+    /// reach a built-in through available classes, or `nil` when all resolve.
+    private func unresolvedSuperclass(of candidate: PluginCandidate,
+                                      available: [String: (PluginCandidate, ClassSpec)],
+                                      rejectedOwners owner: [String: String], rejected: Set<String>) -> PluginLoadError? {
+        for spec in candidate.classes {
+            var visited: [String] = [spec.name]
+            var current = spec.superclassName
+            while objectClass(named: current) == nil {
+                guard let (_, superSpec) = available[current] else {
+                    let because: String
+                    if let path = owner[current], rejected.contains(path) {
+                        because = "whose plugin \(path) was not loaded"
+                    } else {
+                        because = "which no built-in class or loaded plugin defines"
+                    }
+                    let chain = visited.count > 1 ? " (through \(visited.dropFirst().joined(separator: " → ")))" : ""
+                    return PluginLoadError(path: candidate.path, kind: .missingSuperclass, className: spec.name,
+                        message: "class '\(spec.name)' inherits from '\(current)'\(chain), \(because)")
+                }
+                if visited.contains(current) {
+                    return PluginLoadError(path: candidate.path, kind: .missingSuperclass, className: spec.name,
+                        message: "class '\(spec.name)' has a superclass cycle: \((visited + [current]).joined(separator: " → "))")
+                }
+                visited.append(current)
+                current = superSpec.superclassName
+            }
+        }
+        return nil
+    }
+}
