@@ -9,10 +9,10 @@ import EaselCanvas
 /// progress on this thread. Every function tolerates NULL arguments.
 package enum HostAPI {
     /// The table (allocated once, never freed).
-    package static let table: UnsafePointer<easel_host_api> = {
+    nonisolated(unsafe) package static let table: UnsafePointer<easel_host_api> = {
         let table = UnsafeMutablePointer<easel_host_api>.allocate(capacity: 1)
         table.initialize(to: easel_host_api(
-            abi_version: EASEL_ABI_VERSION,
+            abi_version: HostABI.packedVersion,
             struct_size: UInt32(MemoryLayout<easel_host_api>.size),
             sel_register: { name in
                 guard let name else { return nil }

@@ -134,7 +134,7 @@ public final class CallFrame: @unchecked Sendable {
         returnBufferSize = max((signature.methodReturnLength + 15) / 16 * 16, 16)
         fastPath = CallFrame.fastPath(for: signature)
 
-        do {
+        do throws(CallFrameError) {
             for index in 0..<count {
                 argumentTypes[index] = try ffiType(for: signature.argumentType(at: index))
             }
