@@ -1,0 +1,274 @@
+import CCairo
+import EaselABI
+
+// Painting, line settings and text. Each paint sets cairo's source from the
+// Swift-side state right before it paints, so cairo's source is never relied
+// on between operations.
+
+// MARK: - Painting
+
+extension Canvas {
+    /// Fills the current path with the fill colour and consumes it (CGContextFillPath).
+    ///
+    /// - Parameters:
+    ///   - rule: `EASEL_FILL_NONZERO` or `EASEL_FILL_EVEN_ODD`; anything else
+    ///     puts the canvas in error.
+    package func fillPath(rule: Int32) {
+        perform("fill_path") { cr throws(CanvasError) in
+            cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "fill_path"))
+            useSource(state.fillColor)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Strokes the current path with the stroke colour and line settings, and
+    /// consumes it (CGContextStrokePath).
+    package func strokePath() {
+        perform("stroke_path") { cr in
+            useSource(state.strokeColor)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Intersects the clip with the current path and consumes it (CGContextClip).
+    ///
+    /// - Parameters:
+    ///   - rule: `EASEL_FILL_NONZERO` or `EASEL_FILL_EVEN_ODD`; anything else
+    ///     puts the canvas in error.
+    package func clip(rule: Int32) {
+        perform("clip") { cr throws(CanvasError) in
+            cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "clip"))
+            cairo_clip(cr)
+        }
+    }
+
+    /// Fills a rectangle with the fill colour (CGContextFillRect).
+    ///
+    /// Like CoreGraphics, leaves the current path empty.
+    package func fillRect(_ rect: easel_rect) {
+        withRectPath("fill_rect", rect) { cr in
+            useSource(state.fillColor)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Strokes a rectangle with the stroke colour and line settings (CGContextStrokeRect).
+    ///
+    /// Like CoreGraphics, leaves the current path empty.
+    package func strokeRect(_ rect: easel_rect) {
+        withRectPath("stroke_rect", rect) { cr in
+            useSource(state.strokeColor)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Makes a rectangle fully transparent, within the clip.
+    ///
+    /// Erases everything drawn there before, background included when the
+    /// canvas is written. Leaves the current path empty and the fill colour
+    /// unchanged (CGContextClearRect).
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in user space.
+    public func clear(_ rect: easel_rect) {
+        withRectPath("clear_rect", rect) { cr in
+            let previous = cairo_get_operator(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_fill(cr)
+            cairo_set_operator(cr, previous)
+        }
+    }
+
+    /// Fills a rectangle with a colour, leaving the fill colour unchanged.
+    ///
+    /// The global alpha is multiplied into the colour's alpha, as for any
+    /// paint. Leaves the current path empty. A non-finite component puts the
+    /// canvas in error.
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in user space.
+    ///   - color: The colour, not premultiplied.
+    public func fill(_ rect: easel_rect, color: easel_color) {
+        withRectPath("fill", rect) { cr throws(CanvasError) in
+            try Self.validate(color, in: "fill")
+            useSource(color)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Intersects the clip with a rectangle.
+    ///
+    /// The clip is part of the graphics state: ``restoreState()`` undoes it.
+    /// Leaves the current path empty.
+    ///
+    /// - Parameters:
+    ///   - rect: The rectangle, in user space.
+    public func clip(to rect: easel_rect) {
+        withRectPath("clip_to_rect", rect) { cr in
+            cairo_clip(cr)
+        }
+    }
+
+    /// Replaces the current path with `rect`, then runs `paint`, all as one operation.
+    private func withRectPath(
+        _ operation: String, _ rect: easel_rect, _ paint: (OpaquePointer) throws(CanvasError) -> Void
+    ) {
+        perform(operation) { cr throws(CanvasError) in
+            try Self.validate(rect, in: operation)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            try paint(cr)
+        }
+    }
+
+    /// cairo's fill rule for an `EASEL_FILL_*` value.
+    static func fillRule(_ rule: Int32, in operation: String) throws(CanvasError) -> cairo_fill_rule_t {
+        switch rule {
+        case Int32(EASEL_FILL_NONZERO): return CAIRO_FILL_RULE_WINDING
+        case Int32(EASEL_FILL_EVEN_ODD): return CAIRO_FILL_RULE_EVEN_ODD
+        default: throw .invalidArgument(operation, "unknown fill rule \(rule)")
+        }
+    }
+}
+
+// MARK: - Line settings
+
+extension Canvas {
+    /// Sets the line width for strokes, in user-space units (CGContextSetLineWidth).
+    ///
+    /// A negative or non-finite width puts the canvas in error.
+    package func setLineWidth(_ width: Double) {
+        perform("set_line_width") { cr throws(CanvasError) in
+            try Self.requireFinite("set_line_width", width)
+            guard width >= 0 else { throw .invalidArgument("set_line_width", "negative width \(width)") }
+            cairo_set_line_width(cr, width)
+        }
+    }
+
+    /// Sets how strokes end (CGContextSetLineCap).
+    ///
+    /// - Parameters:
+    ///   - cap: An `EASEL_LINE_CAP_*` value; anything else puts the canvas in error.
+    package func setLineCap(_ cap: Int32) {
+        perform("set_line_cap") { cr throws(CanvasError) in
+            let value: cairo_line_cap_t
+            switch cap {
+            case Int32(EASEL_LINE_CAP_BUTT): value = CAIRO_LINE_CAP_BUTT
+            case Int32(EASEL_LINE_CAP_ROUND): value = CAIRO_LINE_CAP_ROUND
+            case Int32(EASEL_LINE_CAP_SQUARE): value = CAIRO_LINE_CAP_SQUARE
+            default: throw .invalidArgument("set_line_cap", "unknown line cap \(cap)")
+            }
+            cairo_set_line_cap(cr, value)
+        }
+    }
+
+    /// Sets how stroke segments meet (CGContextSetLineJoin).
+    ///
+    /// - Parameters:
+    ///   - join: An `EASEL_LINE_JOIN_*` value; anything else puts the canvas in error.
+    package func setLineJoin(_ join: Int32) {
+        perform("set_line_join") { cr throws(CanvasError) in
+            let value: cairo_line_join_t
+            switch join {
+            case Int32(EASEL_LINE_JOIN_MITER): value = CAIRO_LINE_JOIN_MITER
+            case Int32(EASEL_LINE_JOIN_ROUND): value = CAIRO_LINE_JOIN_ROUND
+            case Int32(EASEL_LINE_JOIN_BEVEL): value = CAIRO_LINE_JOIN_BEVEL
+            default: throw .invalidArgument("set_line_join", "unknown line join \(join)")
+            }
+            cairo_set_line_join(cr, value)
+        }
+    }
+
+    /// Sets the dash pattern of strokes (CGContextSetLineDash); cairo copies it.
+    ///
+    /// - Parameters:
+    ///   - phase: How far into the pattern strokes start.
+    ///   - lengths: Alternating on and off lengths; may be NULL only when `count` is 0.
+    ///   - count: The number of lengths; 0 means a solid line.
+    package func setLineDash(phase: Double, lengths: UnsafePointer<Double>?, count: UInt32) {
+        perform("set_line_dash") { cr throws(CanvasError) in
+            try Self.requireFinite("set_line_dash", phase)
+            guard count > 0 else {
+                cairo_set_dash(cr, nil, 0, phase)
+                return
+            }
+            guard let lengths else {
+                throw .invalidArgument("set_line_dash", "NULL lengths with count \(count)")
+            }
+            guard let cairoCount = Int32(exactly: count) else {
+                throw .invalidArgument("set_line_dash", "too many lengths (\(count))")
+            }
+            let pattern = UnsafeBufferPointer(start: lengths, count: Int(count))
+            for length in pattern where !length.isFinite {
+                throw .invalidArgument("set_line_dash", "non-finite length \(length)")
+            }
+            // Negative or all-zero lengths: cairo reports CAIRO_STATUS_INVALID_DASH.
+            cairo_set_dash(cr, lengths, cairoCount, phase)
+        }
+    }
+}
+
+// MARK: - Text
+
+extension Canvas {
+    /// Selects the font for text (cairo's toy API: normal slant and weight).
+    ///
+    /// - Parameters:
+    ///   - family: A fontconfig family name such as "Sans", copied; NULL puts the canvas in error.
+    ///   - size: The size in points; must be finite and not negative.
+    package func setFont(family: UnsafePointer<CChar>?, size: Double) {
+        perform("set_font") { cr throws(CanvasError) in
+            let family = try Self.require(family, "set_font")
+            try Self.requireFinite("set_font", size)
+            guard size >= 0 else { throw .invalidArgument("set_font", "negative size \(size)") }
+            cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, size)
+        }
+    }
+
+    /// Draws UTF-8 text in the fill colour with its baseline starting at (x, y).
+    ///
+    /// Leaves the current path empty. NULL or invalid UTF-8 puts the canvas in error.
+    package func showText(cString utf8: UnsafePointer<CChar>?, x: Double, y: Double) {
+        perform("show_text") { cr throws(CanvasError) in
+            let utf8 = try Self.require(utf8, "show_text")
+            try Self.requireFinite("show_text", x, y)
+            useSource(state.fillColor)
+            cairo_new_path(cr)
+            cairo_move_to(cr, x, y)
+            cairo_show_text(cr, utf8)
+            cairo_new_path(cr)
+        }
+    }
+
+    /// The advance width of UTF-8 text and the font's line height (ascent + descent).
+    ///
+    /// - Returns: The size in user space, or zero when `utf8` is NULL or
+    ///   invalid (the canvas is then in error) or the canvas is already in error.
+    package func measureText(cString utf8: UnsafePointer<CChar>?) -> easel_size {
+        perform("measure_text", else: easel_size(width: 0, height: 0)) { cr throws(CanvasError) in
+            let utf8 = try Self.require(utf8, "measure_text")
+            var text = cairo_text_extents_t()
+            var font = cairo_font_extents_t()
+            cairo_text_extents(cr, utf8, &text)
+            cairo_font_extents(cr, &font)
+            return easel_size(width: text.x_advance, height: font.ascent + font.descent)
+        }
+    }
+
+    /// Draws text in the fill colour with its baseline starting at (x, y); see
+    /// ``showText(cString:x:y:)``.
+    package func showText(_ text: String, x: Double, y: Double) {
+        text.withCString { showText(cString: $0, x: x, y: y) }
+    }
+
+    /// The advance width of text and the font's line height; see ``measureText(cString:)``.
+    package func measureText(_ text: String) -> easel_size {
+        text.withCString { measureText(cString: $0) }
+    }
+
+    /// Selects the font for text; see ``setFont(family:size:)``.
+    package func setFont(_ family: String, size: Double) {
+        family.withCString { setFont(family: $0, size: size) }
+    }
+}

@@ -1,0 +1,210 @@
+import CCairo
+import EaselABI
+
+/// The part of the CoreGraphics graphics state that cairo cannot hold.
+///
+/// cairo has one source pattern; CoreGraphics has a fill colour, a stroke
+/// colour and a global alpha. One `DrawingState` exists per cairo state: the
+/// canvas pushes and pops them together with `cairo_save`/`cairo_restore` and
+/// `cairo_push_group`/`cairo_pop_group`.
+struct DrawingState {
+    /// The colour of fills and text.
+    var fillColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
+    /// The colour of strokes.
+    var strokeColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
+    /// Multiplied into the alpha of everything painted, 0...1.
+    var alpha: Double = 1
+}
+
+// MARK: - The state stack
+
+extension Canvas {
+    /// The innermost state.
+    var state: DrawingState {
+        get { states[states.count - 1] }
+        set { states[states.count - 1] = newValue }
+    }
+
+    /// How many states are saved above the canvas's base state.
+    ///
+    /// Each ``saveState()`` and ``beginTransparencyGroup()`` adds one; each
+    /// ``restoreState()`` and ``endTransparencyGroup(alpha:)`` removes one. The
+    /// host can compare the depth before and after plugin code to notice
+    /// unbalanced saves.
+    package var stateDepth: Int {
+        states.count - 1
+    }
+
+    /// Pushes a copy of the graphics state (CGContextSaveGState).
+    ///
+    /// The saved state holds the transform, the clip, the fill and stroke
+    /// colours, the global alpha, the line settings and the font. The current
+    /// path is not part of it.
+    public func saveState() {
+        perform("save_state") { cr in
+            cairo_save(cr)
+            states.append(state)
+        }
+    }
+
+    /// Pops the graphics state saved by the matching ``saveState()`` (CGContextRestoreGState).
+    ///
+    /// A restore without a matching save puts the canvas in error (cairo's
+    /// `CAIRO_STATUS_INVALID_RESTORE`); drawing is ignored from then on and
+    /// ``takeError()`` reports it.
+    public func restoreState() {
+        perform("restore_state") { cr in
+            cairo_restore(cr)
+            // cairo is the judge of balance; the Swift stack follows it and
+            // never drops its base entry.
+            if CairoStatus.check(cairo_status(cr)) == nil, states.count > 1 {
+                states.removeLast()
+            }
+        }
+    }
+
+    /// Starts drawing into an offscreen group that is later composited as one
+    /// layer (cairo_push_group).
+    ///
+    /// Saves the graphics state, as ``saveState()`` does. Drawing until the
+    /// matching ``endTransparencyGroup(alpha:)`` goes into the group.
+    public func beginTransparencyGroup() {
+        perform("begin_transparency_group") { cr in
+            cairo_push_group(cr)
+            states.append(state)
+        }
+    }
+
+    /// Composites the group started by ``beginTransparencyGroup()`` with an opacity.
+    ///
+    /// Restores the graphics state saved by the matching begin, then paints
+    /// the group with `alpha` times the restored global alpha. Ending a group
+    /// that was not begun, or one whose inner saves are unbalanced, puts the
+    /// canvas in error (cairo's `CAIRO_STATUS_INVALID_POP_GROUP`).
+    ///
+    /// - Parameters:
+    ///   - alpha: The opacity of the whole group, clamped to 0...1.
+    public func endTransparencyGroup(alpha: Double) {
+        perform("end_transparency_group") { cr throws(CanvasError) in
+            try Self.requireFinite("end_transparency_group", alpha)
+            cairo_pop_group_to_source(cr)
+            guard CairoStatus.check(cairo_status(cr)) == nil else { return }
+            if states.count > 1 {
+                states.removeLast()
+            }
+            cairo_paint_with_alpha(cr, Self.clampUnit(alpha) * state.alpha)
+        }
+    }
+
+    static func clampUnit(_ value: Double) -> Double {
+        min(max(value, 0), 1)
+    }
+}
+
+// MARK: - The current transform
+
+extension Canvas {
+    /// Moves the origin of user space (CGContextTranslateCTM).
+    ///
+    /// - Parameters:
+    ///   - x: The distance to move along x, in current user-space units.
+    ///   - y: The distance to move along y, in current user-space units.
+    public func translate(x: Double, y: Double) {
+        perform("translate") { cr throws(CanvasError) in
+            try Self.requireFinite("translate", x, y)
+            cairo_translate(cr, x, y)
+        }
+    }
+
+    /// Scales user space (CGContextScaleCTM).
+    ///
+    /// A zero factor makes the transform singular, which cairo treats as an
+    /// error (`CAIRO_STATUS_INVALID_MATRIX`): skip drawing that would be
+    /// invisible instead.
+    ///
+    /// - Parameters:
+    ///   - x: The factor along x.
+    ///   - y: The factor along y.
+    public func scale(x: Double, y: Double) {
+        perform("scale") { cr throws(CanvasError) in
+            try Self.requireFinite("scale", x, y)
+            cairo_scale(cr, x, y)
+        }
+    }
+
+    /// Rotates user space (CGContextRotateCTM).
+    ///
+    /// Positive angles turn +x towards +y, which is clockwise on the y-down canvas.
+    ///
+    /// - Parameters:
+    ///   - radians: The angle of rotation.
+    public func rotate(by radians: Double) {
+        perform("rotate") { cr throws(CanvasError) in
+            try Self.requireFinite("rotate", radians)
+            cairo_rotate(cr, radians)
+        }
+    }
+
+    /// Appends a transform to the current transform (CGContextConcatCTM).
+    ///
+    /// The transform is applied to user-space coordinates before the current
+    /// transform. A singular transform puts the canvas in error.
+    ///
+    /// - Parameters:
+    ///   - transform: The transform to concatenate.
+    public func concatenate(_ transform: easel_affine_transform) {
+        perform("concat_ctm") { cr throws(CanvasError) in
+            try Self.requireFinite(
+                "concat_ctm", transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
+            var matrix = cairo_matrix_t(
+                xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                x0: transform.tx, y0: transform.ty)
+            cairo_transform(cr, &matrix)
+        }
+    }
+
+    /// The transform from user space to the canvas's point space (CGContextGetCTM).
+    ///
+    /// The identity for a fresh canvas, and for a canvas in error.
+    public var currentTransform: easel_affine_transform {
+        perform("get_ctm", else: easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)) { cr in
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            return easel_affine_transform(
+                a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        }
+    }
+}
+
+// MARK: - Colours and alpha
+
+extension Canvas {
+    /// Sets the colour of fills and text (CGContextSetFillColor).
+    package func setFillColor(_ color: easel_color) {
+        perform("set_fill_color") { _ throws(CanvasError) in
+            try Self.validate(color, in: "set_fill_color")
+            state.fillColor = color
+        }
+    }
+
+    /// Sets the colour of strokes (CGContextSetStrokeColor).
+    package func setStrokeColor(_ color: easel_color) {
+        perform("set_stroke_color") { _ throws(CanvasError) in
+            try Self.validate(color, in: "set_stroke_color")
+            state.strokeColor = color
+        }
+    }
+
+    /// Sets the global alpha (CGContextSetAlpha), clamped to 0...1.
+    package func setAlpha(_ alpha: Double) {
+        perform("set_alpha") { _ throws(CanvasError) in
+            try Self.requireFinite("set_alpha", alpha)
+            state.alpha = Self.clampUnit(alpha)
+        }
+    }
+
+    /// Makes `color`, with the global alpha multiplied in, cairo's source.
+    func useSource(_ color: easel_color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * state.alpha)
+    }
+}

@@ -1,0 +1,271 @@
+// The canvas: cairo behind CoreGraphics-shaped drawing functions.
+//
+// A plugin draws through the C function table `easel_graphics_api`
+// (easel.h); the host draws through a few Swift methods (backgrounds, clips,
+// transforms, alpha groups). Both land on one `Canvas`, which owns a cairo
+// context over a cairo RECORDING surface. Nothing is rasterised while drawing:
+// the recording is replayed when the canvas is written, so one drawing becomes
+// a PNG at any scale, an SVG or a PDF, each crisp because vector operations
+// are replayed rather than pixels resampled.
+//
+// Three models meet here, and the canvas keeps each one's rules:
+//
+// - cairo's error model. A cairo context that fails (a restore without a
+//   save, an invalid UTF-8 string, a singular matrix) stays failed and ignores
+//   everything afterwards. The canvas adds its own argument checks to the same
+//   model: a NULL string, a NaN coordinate or an unknown enum value from a
+//   plugin becomes the canvas's first error and drawing stops. Every operation
+//   runs through `perform`, which skips the operation once the canvas is in
+//   error, turns a thrown argument error or cairo's status into the first
+//   error, and returns a neutral value. The error is surfaced once, through
+//   `takeError()`, at the Swift boundary, never as a crash.
+//
+// - CoreGraphics' state model. CoreGraphics has separate fill and stroke
+//   colours and a global alpha; cairo has one source. The canvas keeps the
+//   extra state in a Swift stack (`DrawingState`) that is pushed and popped
+//   exactly when cairo's own state stack is (save/restore, push/pop group), and
+//   sets cairo's source right before each paint. Everything else that
+//   CoreGraphics saves (transform, clip, line settings, font) lives in cairo's
+//   state already. The Swift stack never drops below its base entry; cairo
+//   decides whether a restore is valid.
+//
+// - UIKit's current context. `withCurrentContext` pushes the canvas onto a
+//   process-wide stack that `current_context()` reads, like
+//   UIGraphicsPushContext. Everything runs on the main thread (easel.h,
+//   "Threads"), so the globals are plain `nonisolated(unsafe)` variables.
+//
+// A plugin holds a canvas only through an opaque `easel_context *`: the
+// address of the `Canvas` object. The address is checked against the set of
+// live canvases before use, so a stale or made-up handle is ignored instead of
+// dereferenced.
+
+import CCairo
+import EaselABI
+
+/// A drawing surface, backed by cairo, that plugins and the host draw on.
+///
+/// A canvas is `width` x `height` points with the origin at the top left and y
+/// pointing down (UIKit's convention). Drawing is recorded, not rasterised, and
+/// replayed by ``write(to:scale:)`` or ``pngData(scale:)``, so the same drawing
+/// can be written as PNG, SVG or PDF at any scale.
+///
+/// Plugins reach the canvas through the C function table of `easel.h`, with the
+/// canvas's context handle; the host uses the Swift methods below. Both follow
+/// cairo's error model: the first error is kept, later drawing is ignored, and
+/// ``takeError()`` hands the error out once.
+///
+/// A canvas is not thread-safe; like everything in Easel it is used on the main
+/// thread.
+public final class Canvas {
+    /// The largest width or height, in points, that a canvas may have (cairo's limit).
+    public static let maximumDimension: Double = 32767
+
+    /// The width of the canvas in points.
+    public let width: Double
+    /// The height of the canvas in points.
+    public let height: Double
+    /// The colour painted under the drawing when the canvas is written; `nil` for transparent.
+    public let background: easel_color?
+
+    /// The recording surface (`cairo_surface_t *`) that keeps every drawing operation.
+    let recording: OpaquePointer
+    /// The cairo context (`cairo_t *`) drawing into `recording`.
+    let cr: OpaquePointer
+    /// The state cairo cannot hold, one entry per cairo state; never empty.
+    var states: [DrawingState] = [DrawingState()]
+    /// The first error, kept until the canvas is discarded.
+    var firstError: CanvasError?
+    /// Whether `takeError()` has already handed `firstError` out.
+    var errorTaken = false
+
+    /// Creates an empty canvas.
+    ///
+    /// The new canvas has CoreGraphics' defaults: black fill and stroke
+    /// colours, alpha 1, line width 1, butt caps, miter joins, no dash, and the
+    /// font "Sans" at 12 points.
+    ///
+    /// - Parameters:
+    ///   - width: The width in points: finite, greater than 0, at most ``maximumDimension``.
+    ///   - height: The height in points: finite, greater than 0, at most ``maximumDimension``.
+    ///   - background: A colour painted under the drawing in every output, or
+    ///     `nil` to leave the background transparent.
+    /// - Throws: ``CanvasError`` when the size is out of range, a background
+    ///   component is not finite, or cairo cannot create the surface.
+    public init(width: Double, height: Double, background: easel_color? = nil) throws(CanvasError) {
+        guard Self.isValidDimension(width), Self.isValidDimension(height) else {
+            throw .invalidSize("canvas", width: width, height: height)
+        }
+        if let background {
+            try Self.validate(background, in: "Canvas.init")
+        }
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+        // cairo's constructors never return NULL; a failure is an error object.
+        let surface: OpaquePointer = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+        if let status = CairoStatus.check(cairo_surface_status(surface)) {
+            cairo_surface_destroy(surface)
+            throw .cairo(status, in: "Canvas.init")
+        }
+        let cr: OpaquePointer = cairo_create(surface)
+        if let status = CairoStatus.check(cairo_status(cr)) {
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+            throw .cairo(status, in: "Canvas.init")
+        }
+        cairo_set_line_width(cr, 1)
+        cairo_select_font_face(cr, Self.defaultFontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, Self.defaultFontSize)
+
+        self.width = width
+        self.height = height
+        self.background = background
+        self.recording = surface
+        self.cr = cr
+        liveCanvases.insert(handleAddress)
+    }
+
+    deinit {
+        liveCanvases.remove(handleAddress)
+        cairo_destroy(cr)
+        cairo_surface_destroy(recording)
+    }
+
+    /// The font family a new canvas starts with.
+    static let defaultFontFamily = "Sans"
+    /// The font size, in points, a new canvas starts with.
+    static let defaultFontSize: Double = 12
+
+    static func isValidDimension(_ value: Double) -> Bool {
+        value.isFinite && value > 0 && value <= maximumDimension
+    }
+}
+
+// MARK: - The context handle
+
+/// The addresses of all canvases alive, the only handles `Canvas.resolve` accepts.
+///
+/// Everything runs on the main thread (easel.h, "Threads"), so an unguarded
+/// global is enough; `nonisolated(unsafe)` records that promise.
+nonisolated(unsafe) private var liveCanvases: Set<UnsafeMutableRawPointer> = []
+
+extension Canvas {
+    private var handleAddress: UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    /// The `easel_context *` that plugins pass back to the drawing functions.
+    ///
+    /// The handle is valid while the canvas is alive. It does not retain the
+    /// canvas.
+    package var context: OpaquePointer {
+        OpaquePointer(handleAddress)
+    }
+
+    /// The canvas behind a context handle from a plugin.
+    ///
+    /// - Parameters:
+    ///   - handle: An `easel_context *` as a plugin passed it; may be NULL,
+    ///     stale or garbage.
+    /// - Returns: The live canvas whose ``context`` is `handle`, or `nil`.
+    package static func resolve(_ handle: OpaquePointer?) -> Canvas? {
+        guard let handle else { return nil }
+        let address = UnsafeMutableRawPointer(handle)
+        guard liveCanvases.contains(address) else { return nil }
+        return Unmanaged<Canvas>.fromOpaque(address).takeUnretainedValue()
+    }
+}
+
+// MARK: - Sticky errors
+
+extension Canvas {
+    /// Whether the canvas is in error: drawing is being ignored.
+    ///
+    /// Stays `true` after ``takeError()`` has handed the error out: a canvas
+    /// never recovers from an error, as a cairo context never does.
+    public var hasError: Bool {
+        firstError != nil
+    }
+
+    /// Hands out the canvas's first error, once.
+    ///
+    /// Call it after each call into plugin code (or after drawing from Swift)
+    /// to report the error that call caused. The first call after an error
+    /// returns it; later calls return `nil`, although the canvas stays in error
+    /// and keeps ignoring drawing (see ``hasError``).
+    ///
+    /// - Returns: The first error not yet taken, or `nil`.
+    public func takeError() -> CanvasError? {
+        guard let firstError, !errorTaken else { return nil }
+        errorTaken = true
+        return firstError
+    }
+
+    /// Records `error` unless an earlier error is already recorded.
+    func record(_ error: CanvasError) {
+        if firstError == nil {
+            firstError = error
+        }
+    }
+
+    /// Runs one drawing operation in cairo's sticky-error model.
+    ///
+    /// Does nothing once the canvas is in error. Otherwise runs `body` with the
+    /// cairo context; an argument error thrown by `body`, or an error status
+    /// that cairo reports afterwards, becomes the canvas's first error.
+    ///
+    /// - Parameters:
+    ///   - operation: The name reported in errors, e.g. `"fill_path"`.
+    ///   - fallback: What to return when the operation is skipped or fails.
+    ///   - body: The operation.
+    /// - Returns: The result of `body`, or `fallback`.
+    func perform<R>(
+        _ operation: String, else fallback: R, _ body: (OpaquePointer) throws(CanvasError) -> R
+    ) -> R {
+        guard firstError == nil else { return fallback }
+        let result: R
+        do {
+            result = try body(cr)
+        } catch {
+            record(error)
+            return fallback
+        }
+        if let status = CairoStatus.check(cairo_status(cr)) {
+            record(.cairo(status, in: operation))
+            return fallback
+        }
+        return result
+    }
+
+    /// Runs one drawing operation that returns nothing; see ``perform(_:else:_:)``.
+    func perform(_ operation: String, _ body: (OpaquePointer) throws(CanvasError) -> Void) {
+        perform(operation, else: (), body)
+    }
+}
+
+// MARK: - Argument checks
+
+extension Canvas {
+    /// Throws unless every value is finite.
+    static func requireFinite(_ operation: String, _ values: Double...) throws(CanvasError) {
+        for value in values where !value.isFinite {
+            throw .invalidArgument(operation, "non-finite value \(value)")
+        }
+    }
+
+    /// Throws unless every component of the rectangle is finite.
+    static func validate(_ rect: easel_rect, in operation: String) throws(CanvasError) {
+        try requireFinite(operation, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+    }
+
+    /// Throws unless every component of the colour is finite.
+    static func validate(_ color: easel_color, in operation: String) throws(CanvasError) {
+        try requireFinite(operation, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Throws when a C string argument is NULL; returns it otherwise.
+    static func require(
+        _ string: UnsafePointer<CChar>?, _ operation: String
+    ) throws(CanvasError) -> UnsafePointer<CChar> {
+        guard let string else { throw .invalidArgument(operation, "NULL string") }
+        return string
+    }
+}
