@@ -67,7 +67,7 @@ private func chartDrawCurve(
     let g = graphics
     let context = OpaquePointer(rawContext)
     let width = storage.lineWidth
-    let amplitude = rect.size.height / 2 - width
+    let amplitude = max(0, rect.size.height / 2 - width)  // flat, not inverted, when too short
     let midY = rect.origin.y + rect.size.height / 2
     let segments = 32
 
@@ -126,8 +126,8 @@ private func coordinatorDrawView(
     sendToView(view, from: object, rect, OpaquePointer(rawContext))
 }
 
-/// Sends `drawCurve:inContext:` then `drawBorder:inContext:` to `view`; `sender`
-/// logs any failure (the host also reports it).
+/// Sends `drawCurve:inContext:` then `drawBorder:inContext:` to `view`. On the
+/// first failure `sender` logs it (the host reports it too) and stops.
 private func sendToView(_ view: OpaquePointer?, from sender: OpaquePointer?, _ rect: easel_rect,
                         _ context: OpaquePointer?) {
     for (sel, name) in [(drawCurveSelector, "drawCurve:inContext:"),
@@ -136,6 +136,7 @@ private func sendToView(_ view: OpaquePointer?, from sender: OpaquePointer?, _ r
         if status != EASEL_OK {
             let className = host.class_name(host.object_class(view)).map { String(cString: $0) } ?? "nil"
             host.log(sender, "could not send \(name) to a \(className) (status \(status))")
+            return
         }
     }
 }
