@@ -53,11 +53,15 @@ let package = Package(
             name: "EaselTestSupport",
             dependencies: ["EaselHost"],
             path: "Tests/EaselTestSupport"),
+        .target(
+            name: "CEaselTestFunctions",
+            dependencies: ["EaselABI"],
+            path: "Tests/CEaselTestFunctions"),
         .testTarget(
             name: "EaselTests",
             dependencies: [
                 "EaselTestSupport", "EaselHost", "EaselEncoding", "EaselInvocation",
-                "EaselCanvas", "EaselABI", "CFFI", "CCairo",
+                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions",
             ],
             exclude: ["Fixtures"]),
     ]

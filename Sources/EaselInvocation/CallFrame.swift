@@ -134,30 +134,23 @@ public final class CallFrame: @unchecked Sendable {
         returnBufferSize = max((signature.methodReturnLength + 15) / 16 * 16, 16)
         fastPath = CallFrame.fastPath(for: signature)
 
-        do throws(CallFrameError) {
-            for index in 0..<count {
-                argumentTypes[index] = try ffiType(for: signature.argumentType(at: index))
-            }
-            let returnType = try ffiType(for: signature.returnType)
-            let status = FFIStatus(rawValue: ffi_prep_cif(
-                cif, easel_ffi_default_abi(), UInt32(count), returnType, argumentTypes
-            ).rawValue)
-            guard status == .ok else {
-                throw CallFrameError(encoding: signature.encoding, reason: "ffi_prep_cif returned \(status)")
-            }
-        } catch {
-            release()
-            throw error
+        // Every stored property is initialised, so if this throws, deinit
+        // runs and releases what was allocated so far.
+        for index in 0..<count {
+            argumentTypes[index] = try ffiType(for: signature.argumentType(at: index))
+        }
+        let returnType = try ffiType(for: signature.returnType)
+        let status = FFIStatus(rawValue: ffi_prep_cif(
+            cif, easel_ffi_default_abi(), UInt32(count), returnType, argumentTypes
+        ).rawValue)
+        guard status == .ok else {
+            throw CallFrameError(encoding: signature.encoding, reason: "ffi_prep_cif returned \(status)")
         }
     }
 
-    deinit { release() }
-
-    private func release() {
+    deinit {
         for elements in ownedElements { elements.deallocate() }
         for type in ownedTypes { type.deallocate() }
-        ownedElements = []
-        ownedTypes = []
         argumentTypes.deallocate()
         cif.deallocate()
     }

@@ -1,1 +1,1 @@
-// placeholder
+// Shared test helpers (see Fixtures.swift once merged).

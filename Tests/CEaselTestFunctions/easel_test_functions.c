@@ -1,0 +1,95 @@
+#include "easel_test_functions.h"
+#include <string.h>
+
+static __thread void *last_receiver;
+static __thread const void *last_selector;
+void *easel_test_last_receiver(void) { return last_receiver; }
+const void *easel_test_last_selector(void) { return last_selector; }
+
+#define ECHO(name, T, expr)                                            \
+    static T name(void *self, const void *cmd, T value) {             \
+        last_receiver = self;                                          \
+        last_selector = cmd;                                           \
+        return (expr);                                                 \
+    }
+
+ECHO(neg_c, int8_t, (int8_t)-value)
+ECHO(inc_C, uint8_t, (uint8_t)(value + 1))
+ECHO(neg_s, int16_t, (int16_t)-value)
+ECHO(inc_S, uint16_t, (uint16_t)(value + 1))
+ECHO(neg_i, int32_t, -value)
+ECHO(inc_I, uint32_t, value + 1)
+ECHO(neg_q, int64_t, -value)
+ECHO(inc_Q, uint64_t, value + 1)
+ECHO(half_f, float, value / 2)
+ECHO(half_d, double, value / 2)
+ECHO(not_B, bool, !value)
+ECHO(strlen_star, const char *, value + 1)
+ECHO(same_at, void *, value)
+ECHO(deref_pi, int32_t *, value)
+
+static easel_rect inset_rect(void *self, const void *cmd, easel_rect r, double by) {
+    (void)self; (void)cmd;
+    easel_rect out = { { r.origin.x + by, r.origin.y + by }, { r.size.width - 2 * by, r.size.height - 2 * by } };
+    return out;
+}
+static easel_size fits(void *self, const void *cmd, easel_size s) {
+    (void)self; (void)cmd;
+    easel_size out = { s.width / 2, s.height * 2 };
+    return out;
+}
+static easel_point mid(void *self, const void *cmd, easel_rect r) {
+    (void)self; (void)cmd;
+    easel_point p = { r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2 };
+    return p;
+}
+static double padded_sum(void *self, const void *cmd, easel_test_padded p) {
+    (void)self; (void)cmd;
+    return p.c + p.d;
+}
+static easel_test_tagged_rect retag(void *self, const void *cmd, easel_test_tagged_rect t, int32_t tag) {
+    (void)self; (void)cmd;
+    t.tag = tag;
+    t.r.origin.x += 1;
+    return t;
+}
+static easel_test_float_pair swap_pair(void *self, const void *cmd, easel_test_float_pair p) {
+    (void)self; (void)cmd;
+    easel_test_float_pair out = { p.y, p.x };
+    return out;
+}
+static double mixed(void *self, const void *cmd, int8_t c, uint16_t S, int32_t i, int64_t q, float f,
+                    double d, bool B, const char *s, easel_point p) {
+    (void)self; (void)cmd;
+    return c + S + i + (double)q + f + d + (B ? 1000 : 0) + (double)strlen(s) + p.x * p.y;
+}
+static void store_through(void *self, const void *cmd, int32_t *out, int32_t value) {
+    (void)self; (void)cmd;
+    *out = value;
+}
+static easel_affine_transform transform_translate(void *self, const void *cmd, easel_affine_transform t, double tx, double ty) {
+    (void)self; (void)cmd;
+    t.tx += t.a * tx + t.c * ty;
+    t.ty += t.b * tx + t.d * ty;
+    return t;
+}
+
+static const struct { const char *name; const void *fn; } table[] = {
+    { "neg_c", (const void *)neg_c }, { "inc_C", (const void *)inc_C },
+    { "neg_s", (const void *)neg_s }, { "inc_S", (const void *)inc_S },
+    { "neg_i", (const void *)neg_i }, { "inc_I", (const void *)inc_I },
+    { "neg_q", (const void *)neg_q }, { "inc_Q", (const void *)inc_Q },
+    { "half_f", (const void *)half_f }, { "half_d", (const void *)half_d },
+    { "not_B", (const void *)not_B }, { "strlen_star", (const void *)strlen_star },
+    { "same_at", (const void *)same_at }, { "deref_pi", (const void *)deref_pi },
+    { "inset_rect", (const void *)inset_rect }, { "fits", (const void *)fits }, { "mid", (const void *)mid },
+    { "padded_sum", (const void *)padded_sum }, { "retag", (const void *)retag },
+    { "swap_pair", (const void *)swap_pair }, { "mixed", (const void *)mixed },
+    { "store_through", (const void *)store_through }, { "transform_translate", (const void *)transform_translate },
+};
+
+const void *easel_test_function(const char *name) {
+    for (unsigned i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].name, name) == 0) return table[i].fn;
+    return 0;
+}
