@@ -42,7 +42,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "EaselBenchmarks",
-            dependencies: ["EaselHost", "EaselABI", "CFFI", "EaselInvocation", "EaselEncoding"]),
+            dependencies: ["EaselHost", "EaselABI", "CFFI", "EaselInvocation", "EaselEncoding", "CMallocCounter"]),
+        // Counts allocations in the benchmark executable only.
+        .target(name: "CMallocCounter"),
 
         // Sample plugins. `Plugins/` is also SwiftPM's folder for package
         // plugins, so every target here names its path explicitly.
