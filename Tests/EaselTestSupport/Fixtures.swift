@@ -1,0 +1,228 @@
+// Helpers for tests that load plugins: the package's folders, compiling the
+// C fixtures in Tests/EaselTests/Fixtures into shared objects, finding the
+// built sample plugins, and running executables with a timeout.
+
+import Foundation
+
+/// A failure while preparing a fixture or running a process.
+public struct FixtureError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What a finished process printed and how it ended.
+public struct ProcessResult: Sendable {
+    /// Everything written to standard output, decoded as UTF-8.
+    public let stdout: String
+    /// Everything written to standard error, decoded as UTF-8.
+    public let stderr: String
+    /// The exit status; for a process killed by a signal, 128 + the signal (as a shell reports it).
+    public let status: Int32
+    /// The signal that terminated the process, nil when it exited normally.
+    public let signal: Int32?
+    /// Whether the process was killed because it outlived the timeout.
+    public let timedOut: Bool
+
+    public init(stdout: String, stderr: String, status: Int32, signal: Int32?, timedOut: Bool = false) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+        self.signal = signal
+        self.timedOut = timedOut
+    }
+}
+
+public enum Fixtures {
+    /// The package root, found from #filePath (this file is Tests/EaselTestSupport/Fixtures.swift).
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Tests/EaselTestSupport
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // the package root
+    }
+
+    /// Tests/EaselTests/Fixtures: the C sources of the fixture plugins.
+    public static var fixturesDirectory: URL {
+        packageRoot.appendingPathComponent("Tests/EaselTests/Fixtures", isDirectory: true)
+    }
+
+    /// Sources/EaselABI/include: the folder holding easel.h.
+    public static var abiIncludeDirectory: URL {
+        packageRoot.appendingPathComponent("Sources/EaselABI/include", isDirectory: true)
+    }
+
+    /// Compiles Tests/EaselTests/Fixtures/<name>.c into `<directory>/<soName ?? name>.so`
+    /// with `cc -shared -fPIC -O1 -I Sources/EaselABI/include` and returns the path.
+    /// `$CC` overrides the compiler. Throws with the compiler's stderr on failure.
+    public static func buildFixture(_ name: String, into directory: URL, soName: String? = nil) throws -> URL {
+        let source = fixturesDirectory.appendingPathComponent("\(name).c")
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw FixtureError("no fixture named \(name): \(source.path) does not exist")
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let fileName = soName ?? name
+        let output = directory.appendingPathComponent(fileName.hasSuffix(".so") ? fileName : "\(fileName).so")
+
+        let compiler = try executable(named: ProcessInfo.processInfo.environment["CC"] ?? "cc")
+        let result = try run(
+            compiler,
+            ["-shared", "-fPIC", "-O1", "-I", abiIncludeDirectory.path, "-o", output.path, source.path])
+        guard result.status == 0, result.signal == nil else {
+            throw FixtureError(
+                "\(compiler.path) failed to compile \(source.lastPathComponent) (status \(result.status)):\n"
+                    + result.stderr)
+        }
+        return output
+    }
+
+    /// A fresh, empty temporary directory (unique per call) whose name contains `label`.
+    public static func makeTemporaryDirectory(_ label: String) throws -> URL {
+        let safeLabel = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("easel-\(safeLabel)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The folder holding the built sample plugins (libShapes.so, libCharts.so).
+    ///
+    /// In order: `$EASEL_PLUGINS_DIR` when set; the folder of the running test
+    /// executable when it holds libShapes.so (the build the tests belong to);
+    /// otherwise the folder of the newest libShapes.so under any `.build*`
+    /// scratch folder of the package (`<scratch>/{debug,release}` and
+    /// `<scratch>/<triple>/{debug,release}`).
+    public static func samplePluginsDirectory() throws -> URL {
+        let fileManager = FileManager.default
+        let library = "libShapes.so"
+        func holdsPlugins(_ directory: URL) -> Bool {
+            fileManager.fileExists(atPath: directory.appendingPathComponent(library).path)
+        }
+
+        if let override = ProcessInfo.processInfo.environment["EASEL_PLUGINS_DIR"], !override.isEmpty {
+            let directory = URL(fileURLWithPath: override, isDirectory: true)
+            guard holdsPlugins(directory) else {
+                throw FixtureError("EASEL_PLUGINS_DIR=\(override) holds no \(library)")
+            }
+            return directory
+        }
+
+        // Next to the test executable: .build/<triple>/<config>/EaselPackageTests.xctest
+        let executablePaths: [String?] = [Bundle.main.executablePath, CommandLine.arguments.first, "/proc/self/exe"]
+        for path in executablePaths.compactMap({ $0 }) where path.hasPrefix("/") {
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            let directory = resolved.deletingLastPathComponent()
+            if holdsPlugins(directory) { return directory }
+        }
+
+        // Any scratch folder of the package: .build, .build-plugins, ...
+        var found: [(directory: URL, modified: Date)] = []
+        let scratchFolders = ((try? fileManager.contentsOfDirectory(atPath: packageRoot.path)) ?? [])
+            .filter { $0.hasPrefix(".build") }
+            .map { packageRoot.appendingPathComponent($0, isDirectory: true) }
+        for scratch in scratchFolders {
+            var roots = [scratch]
+            for child in (try? fileManager.contentsOfDirectory(atPath: scratch.path)) ?? [] {
+                roots.append(scratch.appendingPathComponent(child, isDirectory: true))
+            }
+            for root in roots {
+                for configuration in ["debug", "release"] {
+                    let directory = root.appendingPathComponent(configuration, isDirectory: true)
+                        .resolvingSymlinksInPath()
+                    let file = directory.appendingPathComponent(library)
+                    guard let attributes = try? fileManager.attributesOfItem(atPath: file.path),
+                        let modified = attributes[.modificationDate] as? Date
+                    else { continue }
+                    if !found.contains(where: { $0.directory.path == directory.path }) {
+                        found.append((directory, modified))
+                    }
+                }
+            }
+        }
+        guard let newest = found.max(by: { $0.modified < $1.modified }) else {
+            throw FixtureError(
+                "no \(library) found next to the test executable or under \(packageRoot.path)/.build*; "
+                    + "build it with `swift build --product Shapes` (and `--product Charts`)")
+        }
+        return newest.directory
+    }
+
+    /// Runs `executable` with `arguments`, adding `environment` to this process's
+    /// environment, and waits for it. Standard output and error are captured
+    /// (through files, so a chatty child cannot block on a full pipe). A process
+    /// still running after `timeout` seconds is sent SIGTERM, then SIGKILL five
+    /// seconds later (with its process group, so its children go too).
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60
+    ) throws -> ProcessResult {
+        let fileManager = FileManager.default
+        let scratch = try makeTemporaryDirectory("run")
+        defer { try? fileManager.removeItem(at: scratch) }
+        let stdoutURL = scratch.appendingPathComponent("stdout")
+        let stderrURL = scratch.appendingPathComponent("stderr")
+        for url in [stdoutURL, stderrURL] where !fileManager.createFile(atPath: url.path, contents: nil) {
+            throw FixtureError("could not create \(url.path)")
+        }
+        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+
+        do {
+            try process.run()
+        } catch {
+            try? stdoutHandle.close()
+            try? stderrHandle.close()
+            throw FixtureError("could not run \(executable.path): \(error)")
+        }
+        // The child has its own copies now.
+        try? stdoutHandle.close()
+        try? stderrHandle.close()
+
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            // Foundation notices the exit only once every process holding the
+            // child's end of its status socket has gone, so signal the whole
+            // process group (Foundation gives the child its own) when we can.
+            let pid = process.processIdentifier
+            let target = getpgid(pid) == pid ? -pid : pid
+            kill(target, SIGTERM)
+            if finished.wait(timeout: .now() + 5) == .timedOut {
+                kill(target, SIGKILL)
+                finished.wait()
+            }
+        }
+        process.waitUntilExit()
+
+        let stdout = String(decoding: (try? Data(contentsOf: stdoutURL)) ?? Data(), as: UTF8.self)
+        let stderr = String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)
+        switch process.terminationReason {
+        case .uncaughtSignal:
+            let signal = process.terminationStatus
+            return ProcessResult(stdout: stdout, stderr: stderr, status: 128 + signal, signal: signal,
+                                 timedOut: timedOut)
+        default:
+            return ProcessResult(stdout: stdout, stderr: stderr, status: process.terminationStatus, signal: nil,
+                                 timedOut: timedOut)
+        }
+    }
+
+    /// An executable found on PATH (or `name` itself when it is a path).
+    static func executable(named name: String) throws -> URL {
+        if name.contains("/") { return URL(fileURLWithPath: name) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw FixtureError("\(name) not found on PATH (\(path))")
+    }
+}
