@@ -61,9 +61,16 @@ guard registry.objectClass(named: "Tally") != nil else {
 let tally = try registry.makeObject(ofClass: "Tally")
 let coordinatorTarget = try registry.makeObject(ofClass: "Tally")
 let receiver = UnsafeMutableRawPointer(tally.handle)
-var rect = easel_rect(origin: easel_point(x: 1, y: 2), size: easel_size(width: 30, height: 40))
-var viewPointer: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(coordinatorTarget.handle)
-var contextPointer: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(bitPattern: 0x10)
+let rect = easel_rect(origin: easel_point(x: 1, y: 2), size: easel_size(width: 30, height: 40))
+let viewPointer: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(coordinatorTarget.handle)
+let contextPointer: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(bitPattern: 0x10)
+
+/// A heap slot holding one argument value, for libffi's argument array.
+func slot<T>(_ value: T) -> UnsafeMutableRawPointer {
+    let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    pointer.initialize(to: value)
+    return UnsafeMutableRawPointer(pointer)
+}
 
 @MainActor func message(_ selector: Selector, forceLibffi: Bool) throws -> Message {
     InvocationOptions.forceLibffi = forceLibffi
@@ -94,10 +101,11 @@ rectElements[4] = nil
 let rectType = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
 rectType.initialize(to: ffi_type(size: 0, alignment: 0, type: UInt16(FFI_TYPE_STRUCT), elements: rectElements))
 
-var receiverSlot: UnsafeMutableRawPointer? = receiver
-var selectorSlot: UnsafeRawPointer?
-let rectSlot = UnsafeMutableRawPointer.allocate(byteCount: 32, alignment: 16)
-rectSlot.storeBytes(of: rect, as: easel_rect.self)
+let receiverSlot = slot(Optional(receiver))
+let selectorSlot = slot(UnsafeRawPointer?.none)
+let rectSlot = slot(rect)
+let viewSlot = slot(viewPointer)
+let contextSlot = slot(contextPointer)
 
 // MARK: - Cases
 
@@ -115,19 +123,15 @@ var rows: [Row] = []
          direct: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> (Int) -> Void) throws {
     let selector = Selector(name)
     guard let method = tally.objectClass.method(for: selector) else { fail("Tally does not respond to \(name)") }
-    selectorSlot = UnsafeRawPointer(selector.pointer)
+    selectorSlot.storeBytes(of: UnsafeRawPointer(selector.pointer), as: UnsafeRawPointer?.self)
     let generic = try message(selector, forceLibffi: true)
     let fast = try message(selector, forceLibffi: false)
     try setArguments(generic)
     try setArguments(fast)
     guard fast.invocation.usesFastPath, !generic.invocation.usesFastPath else { fail("\(shape): unexpected call paths") }
 
-    let raw = withUnsafeMutablePointer(to: &receiverSlot) { receiverAddress in
-        withUnsafeMutablePointer(to: &selectorSlot) { selectorAddress in
-            RawCall(types: [easel_ffi_type_pointer(), easel_ffi_type_pointer()] + argumentTypes,
-                    values: [UnsafeMutableRawPointer(receiverAddress), UnsafeMutableRawPointer(selectorAddress)] + argumentSlots)
-        }
-    }
+    let raw = RawCall(types: [easel_ffi_type_pointer(), easel_ffi_type_pointer()] + argumentTypes,
+                      values: [receiverSlot, selectorSlot] + argumentSlots)
     let function = unsafeBitCast(method.implementation, to: (@convention(c) () -> Void).self)
     let rawLoop: (Int) -> Void = { n in
         raw.values.withUnsafeMutableBufferPointer { values in
@@ -136,7 +140,10 @@ var rows: [Row] = []
     }
     let genericLoop: (Int) -> Void = { n in for _ in 0..<n { generic.invoke() } }
     let fastLoop: (Int) -> Void = { n in for _ in 0..<n { fast.invoke() } }
-    let directLoop = direct(method.implementation, UnsafeRawPointer(selector.pointer))
+    // Plugin code always runs inside a host call, where host functions such
+    // as class_named find the registry: give the direct baseline the same.
+    let directCall = direct(method.implementation, UnsafeRawPointer(selector.pointer))
+    let directLoop: (Int) -> Void = { n in registry.withActive { directCall(n) } }
 
     rows.append(Row(
         shape: shape,
@@ -146,36 +153,32 @@ var rows: [Row] = []
 }
 
 // v@:  (-[Tally ping])
-try withUnsafeMutablePointer(to: &viewPointer) { view in
-    try withUnsafeMutablePointer(to: &contextPointer) { context in
-        try run(shape: "`v@:`", selector: "ping", argumentTypes: [], argumentSlots: [],
-                setArguments: { _ in }) { implementation, selector in
-            typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-            let function = unsafeBitCast(implementation, to: Function.self)
-            return { n in for _ in 0..<n { function(receiver, selector) } }
-        }
-        // v@:{CGRect}  (-[Tally drawRect:])
-        try run(shape: "`v@:{CGRect}`", selector: "drawRect:", argumentTypes: [rectType], argumentSlots: [rectSlot],
-                setArguments: { try $0.setArgument(rect, at: 2) }) { implementation, selector in
-            typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
-            let function = unsafeBitCast(implementation, to: Function.self)
-            return { n in for _ in 0..<n { function(receiver, selector, rect) } }
-        }
-        // v@:@{CGRect}^v  (-[Tally drawView:inRect:inContext:])
-        try run(shape: "`v@:@{CGRect}^v`", selector: "drawView:inRect:inContext:",
-                argumentTypes: [easel_ffi_type_pointer(), rectType, easel_ffi_type_pointer()],
-                argumentSlots: [UnsafeMutableRawPointer(view), rectSlot, UnsafeMutableRawPointer(context)],
-                setArguments: { message in
-                    try message.setArgument(viewPointer, at: 2)
-                    try message.setArgument(rect, at: 3)
-                    try message.setArgument(contextPointer, at: 4)
-                }) { implementation, selector in
-            typealias Function = @convention(c) (
-                UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?, easel_rect, UnsafeMutableRawPointer?) -> Void
-            let function = unsafeBitCast(implementation, to: Function.self)
-            return { n in for _ in 0..<n { function(receiver, selector, viewPointer, rect, contextPointer) } }
-        }
-    }
+try run(shape: "`v@:`", selector: "ping", argumentTypes: [], argumentSlots: [],
+        setArguments: { _ in }) { implementation, selector in
+    typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    let function = unsafeBitCast(implementation, to: Function.self)
+    return { n in for _ in 0..<n { function(receiver, selector) } }
+}
+// v@:{CGRect}  (-[Tally drawRect:])
+try run(shape: "`v@:{CGRect}`", selector: "drawRect:", argumentTypes: [rectType], argumentSlots: [rectSlot],
+        setArguments: { try $0.setArgument(rect, at: 2) }) { implementation, selector in
+    typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
+    let function = unsafeBitCast(implementation, to: Function.self)
+    return { n in for _ in 0..<n { function(receiver, selector, rect) } }
+}
+// v@:@{CGRect}^v  (-[Tally drawView:inRect:inContext:])
+try run(shape: "`v@:@{CGRect}^v`", selector: "drawView:inRect:inContext:",
+        argumentTypes: [easel_ffi_type_pointer(), rectType, easel_ffi_type_pointer()],
+        argumentSlots: [viewSlot, rectSlot, contextSlot],
+        setArguments: { message in
+            try message.setArgument(viewPointer, at: 2)
+            try message.setArgument(rect, at: 3)
+            try message.setArgument(contextPointer, at: 4)
+        }) { implementation, selector in
+    typealias Function = @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?, easel_rect, UnsafeMutableRawPointer?) -> Void
+    let function = unsafeBitCast(implementation, to: Function.self)
+    return { n in for _ in 0..<n { function(receiver, selector, viewPointer, rect, contextPointer) } }
 }
 
 // MARK: - Report

@@ -11,10 +11,15 @@ public final class EaselObject: CustomStringConvertible {
     /// The object's class.
     public let objectClass: ObjectClass
     package let storage: UnsafeMutableRawPointer
-    package unowned let registry: Registry
+    /// The class's storage chain (borrowed: the class outlives the object).
+    private let storageChain: UnsafeMutableBufferPointer<StorageChainEntry>
+    /// The registry the object belongs to (strong: a registry lives at least
+    /// as long as any of its objects).
+    package let registry: Registry
 
     init(class cls: ObjectClass, registry: Registry) {
         objectClass = cls
+        storageChain = cls.storageChain
         self.registry = registry
         let size = max(cls.totalStorageSize, 16)
         storage = .allocate(byteCount: size, alignment: 16)
@@ -40,6 +45,20 @@ public final class EaselObject: CustomStringConvertible {
     /// The object behind a handle a plugin passed back.
     package static func from(handle: OpaquePointer) -> EaselObject {
         Unmanaged<EaselObject>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+
+    /// The storage segment of the class with an interned name (a class handle
+    /// from a plugin), or `nil` when the object is not of that class. This is
+    /// the hot path of every plugin method that reads its state: it walks a
+    /// precomputed chain and takes no reference counts.
+    package static func storage(ofHandle handle: OpaquePointer, classNamed name: UnsafePointer<CChar>) -> UnsafeMutableRawPointer? {
+        Unmanaged<EaselObject>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef { object in
+            let chain = object.storageChain
+            for index in 0..<chain.count where chain[index].name == name {
+                return object.storage + chain[index].offset
+            }
+            return nil
+        }
     }
 
     /// The storage segment of `cls` (this object's class or one of its superclasses).

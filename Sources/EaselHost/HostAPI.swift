@@ -39,12 +39,7 @@ package enum HostAPI {
             },
             object_storage: { object, cls in
                 guard let object, let cls else { return nil }
-                let receiver = EaselObject.from(handle: object)
-                let wanted = UnsafePointer<CChar>(cls)
-                guard let owner = receiver.objectClass.ancestry.first(where: { $0.internedName == wanted }) else {
-                    return nil
-                }
-                return receiver.storage(of: owner)
+                return EaselObject.storage(ofHandle: object, classNamed: UnsafePointer(cls))
             },
             msg_send: { object, sel, result, args in
                 guard let object, let sel else { return Int32(EASEL_ERROR_NULL_ARGUMENT) }
@@ -58,7 +53,7 @@ package enum HostAPI {
                 guard let object, let cls, let sel else { return Int32(EASEL_ERROR_NULL_ARGUMENT) }
                 let receiver = EaselObject.from(handle: object)
                 let wanted = UnsafePointer<CChar>(cls)
-                guard let current = receiver.objectClass.ancestry.first(where: { $0.internedName == wanted }) else {
+                guard let current = receiver.objectClass.ancestor(interned: wanted) else {
                     receiver.registry.report(.error,
                         "msg_send_super: '\(receiver.objectClass.name)' is not a '\(String(cString: wanted))'")
                     return Int32(EASEL_ERROR_NOT_FOUND)

@@ -1,3 +1,4 @@
+import CEaselSupport
 import EaselABI
 import EaselEncoding
 import EaselInvocation
@@ -18,8 +19,12 @@ public final class Message {
     /// The underlying invocation.
     public let invocation: Invocation
 
+    /// The target's registry, unretained (the target keeps it alive).
+    private let registryPointer: UnsafeMutableRawPointer
+
     init(target: EaselObject, selector: Selector, method: Method) {
         self.target = target
+        registryPointer = Unmanaged.passUnretained(target.registry).toOpaque()
         self.selector = selector
         self.method = method
         invocation = method.makeInvocation()
@@ -63,9 +68,14 @@ public final class Message {
     }
 
     /// Sends the message.
-    @inline(__always)
+    ///
+    /// Makes the target's registry the active one on this thread for the
+    /// duration of the call (so host functions find it), then calls.
     public func invoke() {
-        target.registry.withActive { invocation.invoke() }
+        let previous = easel_support_get_active_registry()
+        easel_support_set_active_registry(registryPointer)
+        invocation.invoke()
+        easel_support_set_active_registry(previous)
     }
 
     /// The return value's bytes after ``invoke()``.

@@ -27,6 +27,10 @@ public final class ObjectClass: CustomStringConvertible {
     /// The size of a whole instance's storage (all segments of the chain).
     package let totalStorageSize: Int
 
+    /// The chain's (interned name, storage offset) pairs, this class first,
+    /// for allocation- and ARC-free lookups from plugin calls. Owned by the class.
+    package let storageChain: UnsafeMutableBufferPointer<StorageChainEntry>
+
     private let ownMethods: [Selector: Method]
     private var lookupCache: [Selector: Method?] = [:]
 
@@ -41,11 +45,16 @@ public final class ObjectClass: CustomStringConvertible {
         let base = superclass?.totalStorageSize ?? 0
         storageOffset = (base + 15) / 16 * 16
         totalStorageSize = storageOffset + instanceSize
+        let chain = [StorageChainEntry(name: internedName, offset: storageOffset)]
+            + (superclass.map { Array($0.storageChain) } ?? [])
+        storageChain = .allocate(capacity: chain.count)
+        _ = storageChain.initialize(from: chain)
         let built = methods.map(Method.init(spec:))
         self.methods = built
         ownMethods = Dictionary(built.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
-        for method in built { method.owner = self }
     }
+
+    deinit { storageChain.deallocate() }
 
     /// The class name.
     public var description: String { name }
@@ -74,6 +83,17 @@ public final class ObjectClass: CustomStringConvertible {
         return false
     }
 
+    /// This class or the superclass with the given interned name (a class
+    /// handle from a plugin), found without allocating.
+    package func ancestor(interned name: UnsafePointer<CChar>) -> ObjectClass? {
+        var current: ObjectClass? = self
+        while let cls = current {
+            if cls.internedName == name { return cls }
+            current = cls.superclass
+        }
+        return nil
+    }
+
     /// The class chain from this class up to the root.
     public var ancestry: [ObjectClass] {
         var chain: [ObjectClass] = []
@@ -91,6 +111,12 @@ public final class ObjectClass: CustomStringConvertible {
         }
         return nil
     }
+}
+
+/// One class of an instance's chain: its interned name and where its storage segment starts.
+package struct StorageChainEntry {
+    package let name: UnsafePointer<CChar>
+    package let offset: Int
 }
 
 /// A property declared by a plugin class: a typed slot in instance storage.
@@ -123,8 +149,6 @@ public final class Method {
     public let frame: CallFrame
     /// The C function to call.
     public let implementation: UnsafeRawPointer
-    /// The class that declares the method.
-    public internal(set) weak var owner: ObjectClass?
 
     private var reusable: Invocation?
     private var reusableBusy = false

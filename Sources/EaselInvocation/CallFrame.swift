@@ -181,16 +181,17 @@ public final class CallFrame: @unchecked Sendable {
                 throw CallFrameError(
                     encoding: signature.encoding, reason: "struct \(type.encoding) has no fields")
             }
-            // libffi describes an array inside a struct as that many elements.
-            var leaves: [UnsafeMutablePointer<ffi_type>] = []
-            for field in fields {
-                if case .array(let count, let element) = field {
-                    let elementType = try ffiType(for: element)
-                    leaves.append(contentsOf: repeatElement(elementType, count: count))
-                } else {
-                    leaves.append(try ffiType(for: field))
-                }
+            // libffi re-classifies struct arguments on every call, recursing
+            // into nested structs; when the leaf fields laid out one after the
+            // other give the same offsets and size (CGRect's four doubles
+            // do), describe the struct flat, which classifies faster and is
+            // the same to the calling convention.
+            let members = CallFrame.flatLayout(of: type) ?? fields.flatMap { field -> [TypeEncoding] in
+                if case .array(let count, let element) = field { return Array(repeating: element, count: count) }
+                return [field]
             }
+            var leaves: [UnsafeMutablePointer<ffi_type>] = []
+            for member in members { leaves.append(try ffiType(for: member)) }
             let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: leaves.count + 1)
             for (index, leaf) in leaves.enumerated() { elements[index] = leaf }
             elements[leaves.count] = nil
@@ -201,6 +202,41 @@ public final class CallFrame: @unchecked Sendable {
             ownedTypes.append(descriptor)
             return descriptor
         }
+    }
+
+    /// The scalar leaves of a struct, when laying them out in order with C's
+    /// rules reproduces the struct's own field offsets and size; otherwise
+    /// `nil` (padding inside a nested struct would move a field).
+    static func flatLayout(of type: TypeEncoding) -> [TypeEncoding]? {
+        var leaves: [(type: TypeEncoding, offset: Int)] = []
+        func collect(_ type: TypeEncoding, at base: Int) {
+            switch type {
+            case .structure(_, let fields):
+                var offset = 0
+                for field in fields {
+                    let alignment = max(field.alignment, 1)
+                    offset = (offset + alignment - 1) / alignment * alignment
+                    collect(field, at: base + offset)
+                    offset += field.size
+                }
+            case .array(let count, let element):
+                for index in 0..<count { collect(element, at: base + index * element.size) }
+            default:
+                leaves.append((type, base))
+            }
+        }
+        collect(type, at: 0)
+        var offset = 0, alignment = 1
+        for leaf in leaves {
+            let leafAlignment = max(leaf.type.alignment, 1)
+            offset = (offset + leafAlignment - 1) / leafAlignment * leafAlignment
+            guard offset == leaf.offset else { return nil }
+            offset += leaf.type.size
+            alignment = max(alignment, leafAlignment)
+        }
+        let size = (offset + alignment - 1) / alignment * alignment
+        guard size == type.size, alignment == type.alignment, !leaves.isEmpty else { return nil }
+        return leaves.map(\.type)
     }
 
     /// Whether `type` is passed exactly like `easel_rect`: a struct whose

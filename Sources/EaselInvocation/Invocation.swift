@@ -39,7 +39,8 @@ public final class Invocation {
     /// The prepared frame describing the signature.
     public let frame: CallFrame
     /// The function to call (a method implementation); `nil` makes ``invoke()`` a no-op.
-    public var implementation: UnsafeRawPointer?
+    /// Fixed at creation, like the frame, so a call reads only immutable state.
+    public let implementation: UnsafeRawPointer?
     /// Whether ``invoke()`` uses a typed direct call instead of libffi.
     public let usesFastPath: Bool
 
@@ -47,7 +48,10 @@ public final class Invocation {
     private let argumentPointers: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     private let returnBuffer: UnsafeMutableRawPointer
     private let fastPath: FastPath?
-    private let narrowReturn: TypeEncoding?
+    /// The frame's prepared cif (kept here so a call touches no other object).
+    private let cif: UnsafeMutablePointer<ffi_cif>
+    /// Byte width of an integer return narrower than `ffi_arg` (1, 2 or 4), or 0.
+    private let narrowWidth: Int
 
     /// Creates an invocation for a prepared frame.
     ///
@@ -61,6 +65,7 @@ public final class Invocation {
         self.implementation = implementation
         fastPath = forceLibffi ? nil : frame.fastPath
         usesFastPath = fastPath != nil
+        cif = frame.cif
         arguments = .allocate(byteCount: frame.argumentBufferSize, alignment: 16)
         arguments.initializeMemory(as: UInt8.self, repeating: 0, count: frame.argumentBufferSize)
         returnBuffer = .allocate(byteCount: frame.returnBufferSize, alignment: 16)
@@ -72,9 +77,9 @@ public final class Invocation {
         }
         switch frame.signature.returnType {
         case .char, .unsignedChar, .bool, .short, .unsignedShort, .int, .unsignedInt, .long, .unsignedLong:
-            narrowReturn = frame.signature.returnType
+            narrowWidth = frame.signature.returnType.size
         default:
-            narrowReturn = nil
+            narrowWidth = 0
         }
     }
 
@@ -188,17 +193,18 @@ public final class Invocation {
             return
         }
         let function = unsafeBitCast(implementation, to: (@convention(c) () -> Void).self)
-        ffi_call(frame.cif, function, returnBuffer, argumentPointers)
-        if let narrowReturn { narrow(narrowReturn) }
+        ffi_call(cif, function, returnBuffer, argumentPointers)
+        if narrowWidth != 0 { narrow() }
     }
 
     /// libffi widens integer returns smaller than `ffi_arg` to a full
-    /// `ffi_arg`; keep the declared width at the start of the buffer.
-    private func narrow(_ type: TypeEncoding) {
+    /// `ffi_arg`; keep the declared width at the start of the buffer (a no-op
+    /// on little-endian machines, required on big-endian ones).
+    private func narrow() {
         let wide = returnBuffer.load(as: UInt64.self)
-        switch type {
-        case .char, .unsignedChar, .bool: returnBuffer.storeBytes(of: UInt8(truncatingIfNeeded: wide), as: UInt8.self)
-        case .short, .unsignedShort: returnBuffer.storeBytes(of: UInt16(truncatingIfNeeded: wide), as: UInt16.self)
+        switch narrowWidth {
+        case 1: returnBuffer.storeBytes(of: UInt8(truncatingIfNeeded: wide), as: UInt8.self)
+        case 2: returnBuffer.storeBytes(of: UInt16(truncatingIfNeeded: wide), as: UInt16.self)
         default: returnBuffer.storeBytes(of: UInt32(truncatingIfNeeded: wide), as: UInt32.self)
         }
     }

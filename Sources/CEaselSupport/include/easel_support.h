@@ -3,10 +3,14 @@
 #ifndef EASEL_SUPPORT_H
 #define EASEL_SUPPORT_H
 
+/* Initial-exec TLS: a plain %fs-relative access instead of a call to
+   __tls_get_addr (the host code is linked into the executable). */
+#define EASEL_SUPPORT_TLS __attribute__((tls_model("initial-exec")))
+
 /* The registry whose call is in progress on this thread (unretained). */
-extern __thread void *easel_support_active_registry;
+extern __thread void *easel_support_active_registry EASEL_SUPPORT_TLS;
 /* The top of this thread's current-context stack (unretained). */
-extern __thread void *easel_support_current_context;
+extern __thread void *easel_support_current_context EASEL_SUPPORT_TLS;
 
 static inline void *easel_support_get_active_registry(void) { return easel_support_active_registry; }
 static inline void easel_support_set_active_registry(void *value) { easel_support_active_registry = value; }
