@@ -73,9 +73,7 @@ func slot<T>(_ value: T) -> UnsafeMutableRawPointer {
 }
 
 @MainActor func message(_ selector: Selector, forceLibffi: Bool) throws -> Message {
-    InvocationOptions.forceLibffi = forceLibffi
-    defer { InvocationOptions.forceLibffi = false }
-    return try registry.message(tally, selector)
+    try registry.message(tally, selector, forceLibffi: forceLibffi)
 }
 
 // MARK: - Raw libffi, prepared once, by hand

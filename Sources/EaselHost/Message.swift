@@ -22,12 +22,12 @@ public final class Message {
     /// The target's registry, unretained (the target keeps it alive).
     private let registryPointer: UnsafeMutableRawPointer
 
-    init(target: EaselObject, selector: Selector, method: Method) {
+    init(target: EaselObject, selector: Selector, method: Method, forceLibffi: Bool) {
         self.target = target
         registryPointer = Unmanaged.passUnretained(target.registry).toOpaque()
         self.selector = selector
         self.method = method
-        invocation = method.makeInvocation()
+        invocation = Invocation(frame: method.frame, implementation: method.implementation, forceLibffi: forceLibffi)
         invocation.target = UnsafeMutableRawPointer(target.handle)
         invocation.selector = UnsafeRawPointer(selector.pointer)
     }

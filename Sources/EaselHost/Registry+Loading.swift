@@ -100,14 +100,11 @@ extension Registry {
             return fail(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return fail(.unreadable, "not a regular file") }
-        guard let file = fopen(path, "rb") else {
-            return fail(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))")
-        }
-        var magic = [UInt8](repeating: 0, count: 4)
-        let got = fread(&magic, 1, 4, file)
-        fclose(file)
-        guard got == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else {
-            return fail(.notSharedObject, "not a shared object (no ELF header)")
+        switch ELFCheck.check(path: path, fileSize: Int(info.st_size)) {
+        case .unreadable(let reason): return fail(.unreadable, "cannot read the file: \(reason)")
+        case .notELF: return fail(.notSharedObject, "not a shared object (no ELF header)")
+        case .invalid(let reason): return fail(.notSharedObject, "not a loadable shared object: \(reason)")
+        case .ok: break
         }
 
         // 2. The dynamic loader. Never dlclose()d: see Registry.swift.

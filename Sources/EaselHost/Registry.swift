@@ -110,12 +110,14 @@ public final class Registry {
     /// - Parameters:
     ///   - target: The receiver.
     ///   - selector: The selector to send.
+    ///   - forceLibffi: Call through libffi even where a direct typed call exists.
     /// - Throws: ``RuntimeError`` when the receiver's class does not respond.
-    public func message(_ target: EaselObject, _ selector: Selector) throws(RuntimeError) -> Message {
+    public func message(_ target: EaselObject, _ selector: Selector,
+                        forceLibffi: Bool = InvocationOptions.forceLibffi) throws(RuntimeError) -> Message {
         guard let method = target.objectClass.method(for: selector) else {
             throw .doesNotRespond(target.objectClass, selector)
         }
-        return Message(target: target, selector: selector, method: method)
+        return Message(target: target, selector: selector, method: method, forceLibffi: forceLibffi)
     }
 
     /// Returns and clears the diagnostics reported by plugin code.

@@ -1,0 +1,300 @@
+import EaselABI
+import EaselCanvas
+import EaselHost
+import EaselInvocation
+import EaselTestSupport
+import Foundation
+import Testing
+
+/// A registry with the sample plugins (libShapes.so, libCharts.so) loaded.
+func sampleRegistry() throws -> Registry {
+    let registry = Registry()
+    registry.loadPlugins(from: [try Fixtures.samplePluginsDirectory().path])
+    return registry
+}
+
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> easel_rect {
+    easel_rect(origin: easel_point(x: x, y: y), size: easel_size(width: w, height: h))
+}
+
+/// Draws with `body` on a fresh canvas and reads the PNG back.
+func render(width: Double = 100, height: Double = 100, _ body: (Canvas) throws -> Void) throws -> RasterImage {
+    let canvas = try Canvas(width: width, height: height)
+    try canvas.withCurrentContext { try body(canvas) }
+    if let error = canvas.takeError() { throw error }
+    return try RasterImage(pngData: canvas.pngData())
+}
+
+let red = RGBA(r: 255, g: 0, b: 0), blue = RGBA(r: 0, g: 0, b: 255), clear = RGBA(r: 0, g: 0, b: 0, a: 0)
+
+@Suite("Loading the sample plugins")
+struct SamplePluginTests {
+    @Test("both sample plugins load, classes subclass across plugins whatever the load order")
+    func loads() throws {
+        let registry = try sampleRegistry()
+        #expect(registry.failures.map(\.description) == [])
+        #expect(registry.plugins.map(\.name).sorted() == ["Charts", "Shapes"])
+        // Charts (a Swift plugin) is found before Shapes (C) yet subclasses Swatch.
+        #expect(registry.plugins.first?.name == "Charts")
+        let chart = try #require(registry.objectClass(named: "Chart"))
+        #expect(chart.ancestry.map(\.name) == ["Chart", "Swatch", "View", "Object"])
+        #expect(registry.objectClass(named: "ChartCoordinator")?.superclass?.name == "Object")
+        #expect(registry.plugins.allSatisfy { $0.abiMajor == 1 && $0.abiMinor == 0 })
+    }
+
+    @Test("methods are looked up through the superclass chain; readable signatures")
+    func lookup() throws {
+        let registry = try sampleRegistry()
+        let chart = try #require(registry.objectClass(named: "Chart"))
+        #expect(chart.responds(to: "sizeThatFits:"))
+        #expect(chart.method(for: "sizeThatFits:") === registry.objectClass(named: "Swatch")?.method(for: "sizeThatFits:"))
+        #expect(chart.method(for: "drawRect:") !== registry.objectClass(named: "Swatch")?.method(for: "drawRect:"))
+        #expect(!chart.responds(to: "fly"))
+        let swatch = try #require(registry.objectClass(named: "Swatch"))
+        #expect(swatch.methods.map { $0.readableSignature(className: "Swatch") } == [
+            "-[Swatch drawRect:(CGRect)]",
+            "-[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]",
+            "-[Swatch sizeThatFits:(CGSize)] -> CGSize",
+            "-[Swatch isRounded] -> BOOL",
+        ])
+    }
+
+    @Test("a message the class does not understand is an error naming class and selector")
+    func doesNotRespond() throws {
+        let registry = try sampleRegistry()
+        let object = try registry.makeObject(ofClass: "Chart")
+        let error = #expect(throws: RuntimeError.self) { try registry.message(object, "fly:") }
+        #expect(error?.message == "an instance of 'Chart' does not respond to selector 'fly:'")
+        let unknown = #expect(throws: RuntimeError.self) { try registry.makeObject(ofClass: "Nope") }
+        #expect(unknown?.message == "no class named 'Nope' is registered")
+    }
+
+    @Test("declared properties: defaults, inherited, read and written by name")
+    func properties() throws {
+        let registry = try sampleRegistry()
+        let chart = try registry.makeObject(ofClass: "Chart")
+        let color = try chart.value(ofProperty: "color", as: easel_color.self)
+        #expect(color.red == 1 && color.green == 0 && color.blue == 0 && color.alpha == 1)
+        #expect(try chart.value(ofProperty: "lineWidth", as: Double.self) == 2)
+        try chart.setValue(7.5, forProperty: "cornerRadius")
+        #expect(try chart.value(ofProperty: "cornerRadius", as: Double.self) == 7.5)
+        let missing = #expect(throws: RuntimeError.self) { try chart.value(ofProperty: "tailWidth", as: Double.self) }
+        #expect(missing?.message == "class 'Chart' has no property 'tailWidth'")
+        let wrong = #expect(throws: RuntimeError.self) { try chart.setValue(Int32(1), forProperty: "lineWidth") }
+        #expect(wrong?.message == "property 'lineWidth' of 'Chart' is double, not Int32")
+    }
+
+    @Test("struct returns, small integer returns, mixed scalar arguments")
+    func returns() throws {
+        let registry = try sampleRegistry()
+        let swatch = try registry.makeObject(ofClass: "Swatch")
+        let fits = try registry.message(swatch, "sizeThatFits:")
+        try fits.setArgument(easel_size(width: 120, height: 40), at: 2)
+        fits.invoke()
+        let size = try fits.returnValue(as: easel_size.self)
+        #expect(size.width == 40 && size.height == 40)
+
+        let rounded = try registry.message(swatch, "isRounded")
+        rounded.invoke()
+        #expect(try rounded.returnValue(as: Bool.self) == false)
+        try swatch.setValue(4.0, forProperty: "cornerRadius")
+        rounded.invoke()
+        #expect(try rounded.returnValue(as: Bool.self) == true)
+
+        let tally = try registry.makeObject(ofClass: "Tally")
+        let add = try registry.message(tally, "addInt:toDouble:")
+        try add.setArgument(Int32(-3), at: 2)
+        try add.setArgument(0.25, at: 3)
+        add.invoke()
+        #expect(try add.returnValue(as: Double.self) == -2.75)
+        let badIndex = #expect(throws: RuntimeError.self) { try add.setArgument(1.0, at: 4) }
+        #expect(badIndex?.message == "-[Tally addInt:(int32_t) toDouble:(double)] -> double has declared arguments at indexes 2..<4, not 4")
+    }
+
+    @Test("the direct typed path and the libffi path give identical results",
+          arguments: ["ping", "drawRect:", "drawView:inRect:inContext:"])
+    func fastPathMatchesLibffi(selector: String) throws {
+        let registry = try sampleRegistry()
+        var results: [(calls: Int64, sum: Double, fast: Bool)] = []
+        for force in [false, true] {
+            let tally = try registry.makeObject(ofClass: "Tally")
+            let view = try registry.makeObject(ofClass: "Tally")
+            let message = try registry.message(tally, Selector(selector), forceLibffi: force)
+            let arguments: [Any] = switch selector {
+            case "drawRect:": [rect(1.5, -2, 30, 40.25)]
+            case "drawView:inRect:inContext:": [UnsafeMutableRawPointer(bitPattern: 0x99) as Any, rect(3, 4, 5, 6), UnsafeMutableRawPointer(bitPattern: 0x77) as Any]
+            default: []
+            }
+            for (offset, argument) in arguments.enumerated() {
+                if let value = argument as? easel_rect { try message.setArgument(value, at: offset + 2) }
+                if let value = argument as? UnsafeMutableRawPointer { try message.setArgument(Optional(value), at: offset + 2) }
+            }
+            for _ in 0..<3 { message.invoke() }
+            results.append((try tally.value(ofProperty: "calls"), try tally.value(ofProperty: "sum"), message.invocation.usesFastPath))
+            withExtendedLifetime(view) {}
+        }
+        #expect(results[0].fast == true && results[1].fast == false)
+        #expect(results[0].calls == 3 && results[1].calls == 3)
+        #expect(results[0].sum == results[1].sum)
+        let expected: Double = switch selector {
+        case "drawRect:": 3.0 * 248.5                           // x + 2y + 3w + 4h of (1.5, -2, 30, 40.25)
+        case "drawView:inRect:inContext:": 3.0 * 11_050         // 3 + 8 + 15 + 24, + 1000 (view) + 10000 (context)
+        default: 0
+        }
+        #expect(results[0].sum == expected)
+    }
+
+    @Test("drawRect: draws into the current canvas: pixels")
+    func drawsPixels() throws {
+        let registry = try sampleRegistry()
+        let chart = try registry.makeObject(ofClass: "Chart")
+        let draw = try registry.message(chart, "drawRect:")
+        try draw.setArgument(rect(10, 10, 80, 60), at: 2)
+        let image = try render { _ in draw.invoke() }
+        #expect(image.pixel(x: 5, y: 5) == clear)                         // outside the rect
+        #expect(image.pixel(x: 30, y: 60).isClose(to: red, tolerance: 8))  // Swatch's fill (via super)
+        #expect(image.pixel(x: 11, y: 40).isClose(to: blue, tolerance: 8)) // Chart's border
+        #expect(image.pixel(x: 50, y: 10).isClose(to: blue, tolerance: 8))
+        // The sine curve crosses the middle at the left edge and peaks near the top at a quarter.
+        #expect(image.pixel(x: 30, y: 12).isClose(to: blue, tolerance: 60))
+        #expect(registry.takeDiagnostics() == [])
+    }
+
+    @Test("a delegate coordinates the drawing by messaging the view (GraphView pattern)")
+    func delegate() throws {
+        let registry = try sampleRegistry()
+        let view = try registry.makeObject(ofClass: "Chart")
+        let coordinator = try registry.makeObject(ofClass: "ChartCoordinator")
+        let canvas = try Canvas(width: 100, height: 100)
+        let message = try registry.message(coordinator, "drawView:inRect:inContext:")
+        try message.setArgument(Optional(UnsafeMutableRawPointer(view.handle)), at: 2)
+        try message.setArgument(rect(10, 10, 80, 60), at: 3)
+        try message.setArgument(Optional(UnsafeMutableRawPointer(canvas.context)), at: 4)
+        message.invoke()   // no current context: the context travels as an argument
+        let image = try RasterImage(pngData: canvas.pngData())
+        #expect(image.pixel(x: 11, y: 40).isClose(to: blue, tolerance: 8))   // border
+        #expect(image.pixel(x: 30, y: 60) == clear)                          // no Swatch fill: drawRect: was not called
+        #expect(registry.takeDiagnostics() == [])
+    }
+
+    @Test("plugin code messaging an object that does not respond gets an error, reported by name")
+    func nestedDoesNotRespond() throws {
+        let registry = try sampleRegistry()
+        let coordinator = try registry.makeObject(ofClass: "ChartCoordinator")
+        let notAChart = try registry.makeObject(ofClass: "Tally")
+        let message = try registry.message(coordinator, "drawView:inRect:inContext:")
+        try message.setArgument(Optional(UnsafeMutableRawPointer(notAChart.handle)), at: 2)
+        try message.setArgument(rect(0, 0, 10, 10), at: 3)
+        try message.setArgument(UnsafeMutableRawPointer?.none, at: 4)
+        message.invoke()
+        let diagnostics = registry.takeDiagnostics()
+        #expect(diagnostics.first?.severity == .error)
+        #expect(diagnostics.first?.message == "an instance of 'Tally' does not respond to selector 'drawCurve:inContext:' (message sent by plugin code)")
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.last?.severity == .note)
+        #expect(diagnostics.last?.message.hasPrefix("[Charts] ChartCoordinator: ") == true)
+    }
+}
+
+@Suite("Broken plugins are refused one by one", .serialized)
+struct BrokenPluginTests {
+    /// The registry after loading the samples, then the zoo.
+    func loaded() throws -> (Registry, URL, URL) {
+        let samples = try Fixtures.samplePluginsDirectory()
+        let zoo = try PluginZoo.folder()
+        let registry = Registry()
+        registry.loadPlugins(from: [samples.path, zoo.path])
+        return (registry, samples, zoo)
+    }
+
+    @Test("every bad file is reported with its path and its own reason; the good ones still load",
+          arguments: [
+            ("abi_major", PluginLoadError.Kind.abiMajor,
+             "plugin ABI 2.0 has a different major version than the host's ABI 1.0; rebuild the plugin against this easel.h"),
+            ("abi_minor", .abiMinor, "plugin ABI 1.99 is newer than the host's ABI 1.0; update Easel to load it"),
+            ("bad_arity", .arityMismatch,
+             "class 'BadArity': selector 'drawRect:' takes 1 argument(s) but its encoding \"v@:\" declares 0"),
+            ("bad_encoding", .malformedEncoding,
+             "class 'BadEncoding': selector 'drawRect:': malformed type encoding \"v@:{CGRect={CGPoint=dd}{CGSize=dd}\" at position 34"),
+            ("entry_null", .entryReturnedNull, "the entry point 'easel_plugin_entry' returned NULL"),
+            ("layout_mismatch", .layoutMismatch,
+             "geometry layout mismatch: point is 8 bytes (host: 16), rect is 16 bytes (host: 32); geometry must be 64-bit doubles laid out like CoreGraphics"),
+            ("missing_superclass", .missingSuperclass,
+             "class 'Orphan' inherits from 'NoSuchView', which no built-in class or loaded plugin defines"),
+            ("no_entry", .noEntryPoint, "no entry point: the library does not export 'easel_plugin_entry'"),
+            ("null_imp", .nullImplementation, "class 'NullImp': selector 'drawRect:' has a NULL implementation"),
+            ("not_elf", .notSharedObject, "not a shared object (no ELF header)"),
+            ("truncated", .notSharedObject, "not a loadable shared object: truncated: "),
+          ])
+    func refused(file: String, kind: PluginLoadError.Kind, message: String) throws {
+        let (registry, _, zoo) = try loaded()
+        let path = zoo.appendingPathComponent("\(file).so").path
+        let failure = try #require(registry.failures.first { $0.path == path }, "no failure recorded for \(path)")
+        #expect(failure.kind == kind)
+        #expect(failure.message.hasPrefix(message), "\(failure.message)")
+        #expect(failure.description.hasPrefix("\(path): "))
+        // The rest still load.
+        #expect(registry.objectClass(named: "Dot") != nil)
+        #expect(registry.objectClass(named: "Chart")?.superclass?.name == "Swatch")
+        #expect(registry.plugins.map(\.name).sorted() == ["Charts", "Shapes", "good_extra"])
+    }
+
+    @Test("a duplicate class: the first in search-path order wins, the other is reported")
+    func duplicate() throws {
+        let (registry, samples, zoo) = try loaded()
+        let failure = try #require(registry.failures.first { $0.kind == .duplicateClass })
+        #expect(failure.path == zoo.appendingPathComponent("duplicate_class.so").path)
+        #expect(failure.className == "Swatch")
+        #expect(failure.message == "class 'Swatch' is already defined by \(samples.appendingPathComponent("libShapes.so").path); the first definition in search-path order wins")
+        // The winner is Shapes' red Swatch.
+        let swatch = try registry.makeObject(ofClass: "Swatch")
+        #expect(try swatch.value(ofProperty: "color", as: easel_color.self).red == 1)
+        #expect(registry.failures.count == PluginZoo.brokenFixtures.count + 2)
+    }
+
+    @Test("the malformed encoding error quotes the encoding and points at the position")
+    func encodingPosition() throws {
+        let (registry, _, _) = try loaded()
+        let failure = try #require(registry.failures.first { $0.kind == .malformedEncoding })
+        #expect(failure.selector == "drawRect:")
+        #expect(failure.className == "BadEncoding")
+        #expect(failure.message.contains("unterminated"), "\(failure.message)")
+    }
+
+    @Test("a plugin whose superclass lives in a refused plugin is refused too, naming it")
+    func cascade() throws {
+        let zoo = try PluginZoo.folder()
+        let samples = try Fixtures.samplePluginsDirectory()
+        // Only Charts and the green duplicate Swatch: here the duplicate is
+        // the only Swatch, so Chart subclasses it; without it Chart cannot load.
+        let folder = try Fixtures.makeTemporaryDirectory("cascade")
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("libCharts.so"),
+                                                   withDestinationURL: samples.appendingPathComponent("libCharts.so"))
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        let failure = try #require(registry.failures.first)
+        #expect(failure.kind == .missingSuperclass)
+        #expect(failure.message == "class 'Chart' inherits from 'Swatch', which no built-in class or loaded plugin defines")
+        // ChartCoordinator is in the same file: a plugin loads whole or not at all.
+        #expect(registry.objectClass(named: "ChartCoordinator") == nil)
+        _ = zoo
+    }
+
+    @Test("a missing plugin folder is reported; the same file reached twice loads once")
+    func folders() throws {
+        let samples = try Fixtures.samplePluginsDirectory()
+        let registry = Registry()
+        registry.loadPlugins(from: ["/nonexistent/plugins", samples.path, samples.path + "/"])
+        #expect(registry.failures.map(\.description) == ["/nonexistent/plugins: plugin folder does not exist or is not a folder"])
+        #expect(registry.plugins.count == 2)
+    }
+
+    @Test("search path: --plugins folders, then EASEL_PLUGIN_PATH, else the executable's folder")
+    func searchPath() {
+        #expect(PluginSearchPath.resolve(explicit: ["/a", "/b"], environment: ["EASEL_PLUGIN_PATH": "/c::/d"],
+                                         executablePath: "/x/easel") == ["/a", "/b", "/c", "/d"])
+        #expect(PluginSearchPath.resolve(explicit: [], environment: ["EASEL_PLUGIN_PATH": "/c"],
+                                         executablePath: "/x/easel") == ["/c"])
+        #expect(PluginSearchPath.resolve(explicit: [], environment: [:], executablePath: "/x/bin/easel") == ["/x/bin"])
+    }
+}
