@@ -19,9 +19,8 @@ var host: easel_host_api { hostTable.unsafelyUnwrapped.pointee }
 /// The host's drawing functions.
 var graphics: easel_graphics_api { host.graphics.unsafelyUnwrapped.pointee }
 
-/// The packed ABI version. easel.h's EASEL_ABI_VERSION macro contains a cast,
-/// which Swift cannot import, so it is rebuilt from its two halves.
-let abiVersion = UInt32(EASEL_ABI_VERSION_MAJOR) << 16 | UInt32(EASEL_ABI_VERSION_MINOR)
+/// The packed ABI version (easel.h's EASEL_ABI_VERSION).
+let abiVersion = UInt32(EASEL_ABI_VERSION)
 
 /// Interns a selector name.
 func selector(_ name: String) -> easel_sel? {

@@ -27,8 +27,8 @@ struct ClassSpec {
 enum HostABI {
     static let major = Int(EASEL_ABI_VERSION_MAJOR)
     static let minor = Int(EASEL_ABI_VERSION_MINOR)
-    /// `EASEL_ABI_VERSION` (the C macro's cast does not import into Swift).
-    static let packedVersion = UInt32(EASEL_ABI_VERSION_MAJOR) << 16 | UInt32(EASEL_ABI_VERSION_MINOR)
+    /// `EASEL_ABI_VERSION`, the packed version the host writes into its own tables.
+    static let packedVersion = UInt32(EASEL_ABI_VERSION)
     /// Sizes in bytes of the 1.0 description structs: a plugin's may be larger, never smaller.
     static let pluginDescSize = 64, classDescSize = 56, propertyDescSize = 40, methodDescSize = 32, layoutSize = 32
     static let layout: [(String, Int)] = [

@@ -61,8 +61,11 @@ extern "C" {
 #define EASEL_ABI_VERSION_MAJOR 1
 /** Minor version: bumped when fields or functions are appended. */
 #define EASEL_ABI_VERSION_MINOR 0
-/** The packed version written into every `abi_version` field. */
-#define EASEL_ABI_VERSION ((uint32_t)((EASEL_ABI_VERSION_MAJOR << 16) | EASEL_ABI_VERSION_MINOR))
+/**
+ * The packed version written into every `abi_version` field. An enum constant
+ * rather than a macro so that Swift imports it (as `EASEL_ABI_VERSION`).
+ */
+enum { EASEL_ABI_VERSION = (EASEL_ABI_VERSION_MAJOR << 16) | EASEL_ABI_VERSION_MINOR };
 /** Extracts the major version from a packed `abi_version`. */
 #define EASEL_ABI_MAJOR(v) ((uint32_t)(v) >> 16)
 /** Extracts the minor version from a packed `abi_version`. */
@@ -215,7 +218,11 @@ typedef struct easel_class_desc {
      * class, in any load order. Non-NULL.
      */
     const char *superclass_name;
-    /** Bytes of per-instance storage this class adds (its own properties and state). May be 0. */
+    /**
+     * Bytes of per-instance storage this class adds (its own properties and
+     * state). May be 0. The host zeroes it, applies property defaults, and
+     * aligns it to 16 bytes; reach it with host->object_storage.
+     */
     uint64_t instance_size;
     /** Number of entries in `properties`. */
     uint32_t property_count;
@@ -382,7 +389,12 @@ typedef struct easel_host_api {
     /** The name of a selector; owned by the host. */
     const char *(*sel_name)(easel_sel sel);
 
-    /** Looks a class up by name; NULL when there is none. */
+    /**
+     * Looks a class up by name; NULL when there is none. Classes are
+     * registered after every plugin's entry point has run, so inside an entry
+     * point this returns NULL for plugin classes: look classes up lazily, in
+     * method calls, and cache the result (class handles never change).
+     */
     easel_class *(*class_named)(const char *name);
     /** The class of an object; NULL for a NULL object. */
     easel_class *(*object_class)(easel_object *object);
@@ -408,9 +420,13 @@ typedef struct easel_host_api {
      * Sends a message, as objc_msgSend does, through the host's invocation
      * machinery. `args[i]` points to the value of declared argument i (that is,
      * method argument i + 2), exactly as many as the selector's colons; `args`
-     * may be NULL for a selector without arguments. `result` receives the
-     * return value and must be large enough for it (may be NULL to discard).
-     * Returns EASEL_OK, or EASEL_ERROR_DOES_NOT_RESPOND when the receiver's
+     * may be NULL for a selector without arguments. `result` receives exactly
+     * the encoded size of the return value (the host calls into a buffer of
+     * its own and narrows small integers, so a 1-byte BOOL result needs one
+     * byte); it may be NULL to discard the value.
+     * Returns EASEL_OK; EASEL_ERROR_NULL_ARGUMENT for a NULL receiver,
+     * selector or argument (nothing is called, as messaging nil does nothing
+     * in Objective-C); or EASEL_ERROR_DOES_NOT_RESPOND when the receiver's
      * class has no such method: the host then reports an error naming the
      * class and the selector; nothing is called.
      */
