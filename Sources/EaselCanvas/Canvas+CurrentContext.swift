@@ -1,10 +1,13 @@
-/// The canvases made current by `withCurrentContext`, innermost last, as handles.
-///
-/// Everything runs on the main thread (easel.h, "Threads"), so an unguarded
-/// global is enough; `nonisolated(unsafe)` records that promise.
-nonisolated(unsafe) private var currentContextStack: [OpaquePointer] = []
-
 extension Canvas {
+    /// The handle (as a bit pattern) of the innermost canvas made current on
+    /// this task or thread by ``withCurrentContext(_:)``.
+    ///
+    /// A task-local value nests like UIKit's context stack and, unlike a
+    /// global, keeps independent renders on different threads (parallel tests,
+    /// for one) from seeing each other's canvas. Outside any task it falls back
+    /// to thread-local storage, so it works in plain synchronous code too.
+    @TaskLocal private static var currentHandle: UInt?
+
     /// Runs `body` with this canvas as the current drawing context.
     ///
     /// Like `UIGraphicsPushContext` and `UIGraphicsPopContext` around a block:
@@ -18,13 +21,11 @@ extension Canvas {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     public func withCurrentContext<R>(_ body: () throws -> R) rethrows -> R {
-        currentContextStack.append(context)
-        defer { currentContextStack.removeLast() }
-        return try body()
+        try Self.$currentHandle.withValue(UInt(bitPattern: handleAddress), operation: body)
     }
 
     /// The handle of the innermost canvas made current by ``withCurrentContext(_:)``, if any.
     package static var currentContext: OpaquePointer? {
-        currentContextStack.last
+        currentHandle.flatMap { OpaquePointer(bitPattern: $0) }
     }
 }
