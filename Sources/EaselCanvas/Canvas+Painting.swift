@@ -62,11 +62,12 @@ extension Canvas {
         }
     }
 
-    /// Makes a rectangle fully transparent, within the clip.
+    /// Makes a rectangle of the drawing fully transparent, within the clip (CGContextClearRect).
     ///
-    /// Erases everything drawn there before, background included when the
-    /// canvas is written. Leaves the current path empty and the fill colour
-    /// unchanged (CGContextClearRect).
+    /// Erases everything drawn there before. The canvas's ``background`` is
+    /// not part of the drawing: it is painted under it when the canvas is
+    /// written, so it shows through the cleared rectangle. Leaves the current
+    /// path empty.
     ///
     /// - Parameters:
     ///   - rect: The rectangle, in user space.

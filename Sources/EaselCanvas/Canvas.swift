@@ -29,18 +29,23 @@
 //   state already. The Swift stack never drops below its base entry; cairo
 //   decides whether a restore is valid.
 //
-// - UIKit's current context. `withCurrentContext` pushes the canvas onto a
-//   process-wide stack that `current_context()` reads, like
-//   UIGraphicsPushContext. Everything runs on the main thread (easel.h,
-//   "Threads"), so the globals are plain `nonisolated(unsafe)` variables.
+// - UIKit's current context. `withCurrentContext` makes the canvas the one
+//   that `current_context()` returns, like UIGraphicsPushContext, with a
+//   task-local value that nests like a stack.
 //
 // A plugin holds a canvas only through an opaque `easel_context *`: the
 // address of the `Canvas` object. The address is checked against the set of
 // live canvases before use, so a stale or made-up handle is ignored instead of
 // dereferenced.
+//
+// Plugin calls all happen on the host's main thread (easel.h, "Threads"), and
+// one canvas is not thread-safe. The two process-wide pieces (the set of live
+// canvases and the current context) are nonetheless safe to use from several
+// threads, so independent canvases can be drawn in parallel, as tests do.
 
 import CCairo
 import EaselABI
+import Synchronization
 
 /// A drawing surface, backed by cairo, that plugins and the host draw on.
 ///
@@ -120,11 +125,11 @@ public final class Canvas {
         self.background = background
         self.recording = surface
         self.cr = cr
-        liveCanvases.insert(handleAddress)
+        liveCanvases.withLock { _ = $0.insert(UInt(bitPattern: handleAddress)) }
     }
 
     deinit {
-        liveCanvases.remove(handleAddress)
+        liveCanvases.withLock { _ = $0.remove(UInt(bitPattern: handleAddress)) }
         cairo_destroy(cr)
         cairo_surface_destroy(recording)
     }
@@ -143,12 +148,11 @@ public final class Canvas {
 
 /// The addresses of all canvases alive, the only handles `Canvas.resolve` accepts.
 ///
-/// Everything runs on the main thread (easel.h, "Threads"), so an unguarded
-/// global is enough; `nonisolated(unsafe)` records that promise.
-nonisolated(unsafe) private var liveCanvases: Set<UnsafeMutableRawPointer> = []
+/// Behind a mutex so that canvases may be created and destroyed on any thread.
+private let liveCanvases = Mutex<Set<UInt>>([])
 
 extension Canvas {
-    private var handleAddress: UnsafeMutableRawPointer {
+    var handleAddress: UnsafeMutableRawPointer {
         Unmanaged.passUnretained(self).toOpaque()
     }
 
@@ -169,7 +173,7 @@ extension Canvas {
     package static func resolve(_ handle: OpaquePointer?) -> Canvas? {
         guard let handle else { return nil }
         let address = UnsafeMutableRawPointer(handle)
-        guard liveCanvases.contains(address) else { return nil }
+        guard liveCanvases.withLock({ $0.contains(UInt(bitPattern: address)) }) else { return nil }
         return Unmanaged<Canvas>.fromOpaque(address).takeUnretainedValue()
     }
 }
