@@ -31,7 +31,7 @@
 //
 // - UIKit's current context. `withCurrentContext` makes the canvas the one
 //   that `current_context()` returns, like UIGraphicsPushContext, with a
-//   task-local value that nests like a stack.
+//   per-thread slot (CEaselSupport) that nests like a stack.
 //
 // A plugin holds a canvas only through an opaque `easel_context *`: the
 // address of the `Canvas` object. The address is checked against the set of

@@ -13,7 +13,7 @@ func sampleRegistry() throws -> Registry {
     return registry
 }
 
-func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> easel_rect {
+func cgRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> easel_rect {
     easel_rect(origin: easel_point(x: x, y: y), size: easel_size(width: w, height: h))
 }
 
@@ -25,7 +25,7 @@ func render(width: Double = 100, height: Double = 100, _ body: (Canvas) throws -
     return try RasterImage(pngData: canvas.pngData())
 }
 
-let red = RGBA(r: 255, g: 0, b: 0), blue = RGBA(r: 0, g: 0, b: 255), clear = RGBA(r: 0, g: 0, b: 0, a: 0)
+let opaqueRed = RGBA(r: 255, g: 0, b: 0), opaqueBlue = RGBA(r: 0, g: 0, b: 255), noPaint = RGBA(r: 0, g: 0, b: 0, a: 0)
 
 @Suite("Loading the sample plugins")
 struct SamplePluginTests {
@@ -121,8 +121,8 @@ struct SamplePluginTests {
             let view = try registry.makeObject(ofClass: "Tally")
             let message = try registry.message(tally, Selector(selector), forceLibffi: force)
             let arguments: [Any] = switch selector {
-            case "drawRect:": [rect(1.5, -2, 30, 40.25)]
-            case "drawView:inRect:inContext:": [UnsafeMutableRawPointer(bitPattern: 0x99) as Any, rect(3, 4, 5, 6), UnsafeMutableRawPointer(bitPattern: 0x77) as Any]
+            case "drawRect:": [cgRect(1.5, -2, 30, 40.25)]
+            case "drawView:inRect:inContext:": [UnsafeMutableRawPointer(bitPattern: 0x99) as Any, cgRect(3, 4, 5, 6), UnsafeMutableRawPointer(bitPattern: 0x77) as Any]
             default: []
             }
             for (offset, argument) in arguments.enumerated() {
@@ -149,14 +149,14 @@ struct SamplePluginTests {
         let registry = try sampleRegistry()
         let chart = try registry.makeObject(ofClass: "Chart")
         let draw = try registry.message(chart, "drawRect:")
-        try draw.setArgument(rect(10, 10, 80, 60), at: 2)
+        try draw.setArgument(cgRect(10, 10, 80, 60), at: 2)
         let image = try render { _ in draw.invoke() }
-        #expect(image.pixel(x: 5, y: 5) == clear)                         // outside the rect
-        #expect(image.pixel(x: 30, y: 60).isClose(to: red, tolerance: 8))  // Swatch's fill (via super)
-        #expect(image.pixel(x: 11, y: 40).isClose(to: blue, tolerance: 8)) // Chart's border
-        #expect(image.pixel(x: 50, y: 10).isClose(to: blue, tolerance: 8))
+        #expect(image.pixel(x: 5, y: 5) == noPaint)                         // outside the rect
+        #expect(image.pixel(x: 30, y: 60).isClose(to: opaqueRed, tolerance: 8))  // Swatch's fill (via super)
+        #expect(image.pixel(x: 11, y: 40).isClose(to: opaqueBlue, tolerance: 8)) // Chart's border
+        #expect(image.pixel(x: 50, y: 10).isClose(to: opaqueBlue, tolerance: 8))
         // The sine curve crosses the middle at the left edge and peaks near the top at a quarter.
-        #expect(image.pixel(x: 30, y: 12).isClose(to: blue, tolerance: 60))
+        #expect(image.pixel(x: 30, y: 12).isClose(to: opaqueBlue, tolerance: 60))
         #expect(registry.takeDiagnostics() == [])
     }
 
@@ -168,12 +168,12 @@ struct SamplePluginTests {
         let canvas = try Canvas(width: 100, height: 100)
         let message = try registry.message(coordinator, "drawView:inRect:inContext:")
         try message.setArgument(Optional(UnsafeMutableRawPointer(view.handle)), at: 2)
-        try message.setArgument(rect(10, 10, 80, 60), at: 3)
+        try message.setArgument(cgRect(10, 10, 80, 60), at: 3)
         try message.setArgument(Optional(UnsafeMutableRawPointer(canvas.context)), at: 4)
         message.invoke()   // no current context: the context travels as an argument
         let image = try RasterImage(pngData: canvas.pngData())
-        #expect(image.pixel(x: 11, y: 40).isClose(to: blue, tolerance: 8))   // border
-        #expect(image.pixel(x: 30, y: 60) == clear)                          // no Swatch fill: drawRect: was not called
+        #expect(image.pixel(x: 11, y: 40).isClose(to: opaqueBlue, tolerance: 8))   // border
+        #expect(image.pixel(x: 30, y: 60) == noPaint)                          // no Swatch fill: drawRect: was not called
         #expect(registry.takeDiagnostics() == [])
     }
 
@@ -184,7 +184,7 @@ struct SamplePluginTests {
         let notAChart = try registry.makeObject(ofClass: "Tally")
         let message = try registry.message(coordinator, "drawView:inRect:inContext:")
         try message.setArgument(Optional(UnsafeMutableRawPointer(notAChart.handle)), at: 2)
-        try message.setArgument(rect(0, 0, 10, 10), at: 3)
+        try message.setArgument(cgRect(0, 0, 10, 10), at: 3)
         try message.setArgument(UnsafeMutableRawPointer?.none, at: 4)
         message.invoke()
         let diagnostics = registry.takeDiagnostics()
