@@ -88,6 +88,30 @@ struct CLITests {
         #expect(try easel(["invoke", "Swatch", "isRounded"]).stdout == "false\n")
     }
 
+    @Test("negative numbers are arguments, not options")
+    func negativeArguments() throws {
+        #expect(try easel(["invoke", "Tally", "addInt:toDouble:", "-3", "0.5"]).stdout == "-2.5\n")
+        #expect(try easel(["invoke", "Swatch", "sizeThatFits:", "-10,40"]).stdout == "{-10, -10}\n")
+    }
+
+    @Test("-o - writes the PNG to standard output")
+    func pngToStandardOutput() throws {
+        let executable = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["invoke", "Swatch", "drawRect:", "0,0,20,10", "--size", "20x10", "-o", "-"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["EASEL_PLUGIN_PATH": ""]) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let image = try RasterImage(pngData: Array(data))
+        #expect(image.width == 20 && image.height == 10)
+        #expect(image.pixel(x: 10, y: 5).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: 2))
+    }
+
     @Test("invoke draws into the canvas and writes a PNG: pixels at known coordinates")
     func invokePNG() throws {
         let folder = try Fixtures.makeTemporaryDirectory("cli-png")
