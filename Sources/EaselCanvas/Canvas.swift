@@ -265,6 +265,32 @@ extension Canvas {
         try requireFinite(operation, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// The largest arc radius or line width, in device units, that reaches cairo.
+    ///
+    /// cairo's fixed-point coordinates end near ±8.4 million device units, so
+    /// nothing larger can be drawn meaningfully; and cairo splits arcs and
+    /// round pens into more segments the larger they are (a radius of 1e47
+    /// makes `cairo_arc` loop for minutes), so a plugin passing one could hang
+    /// the host.
+    static let maximumDeviceExtent: Double = 1e8
+
+    /// Throws unless `length` in user space stays within ``maximumDeviceExtent``
+    /// under the current transform.
+    ///
+    /// Uses the Frobenius norm of the transform's linear part, an upper bound
+    /// of how much it can stretch a length.
+    func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
+            + matrix.yy * matrix.yy).squareRoot()
+        guard abs(length) * stretch <= Self.maximumDeviceExtent else {
+            throw .invalidArgument(
+                operation,
+                "\(what) \(length) is too large (more than \(Self.maximumDeviceExtent) device units)")
+        }
+    }
+
     /// Throws when a C string argument is NULL; returns it otherwise.
     static func require(
         _ string: UnsafePointer<CChar>?, _ operation: String
