@@ -67,7 +67,7 @@ extension Canvas {
     /// With `clockwise` false the angle increases from `start` to `end`
     /// (clockwise on the y-down canvas, cairo_arc); with `clockwise` true it
     /// decreases (cairo_arc_negative). A line joins the current point, if any,
-    /// to the start of the arc. A sweep of more than one full turn is cut to
+    /// to the start of the arc. A sweep of more than two full turns is cut to
     /// between one and two turns with the same end point, so that huge angles
     /// cannot make cairo build millions of segments; a radius beyond
     /// ``Canvas/maximumDeviceExtent`` device units puts the canvas in error.

@@ -14,7 +14,9 @@
 //   save, an invalid UTF-8 string, a singular matrix) stays failed and ignores
 //   everything afterwards. The canvas adds its own argument checks to the same
 //   model: a NULL string, a NaN coordinate or an unknown enum value from a
-//   plugin becomes the canvas's first error and drawing stops. Every operation
+//   plugin becomes the canvas's first error and drawing stops; so does an arc
+//   radius or line width too large for cairo's fixed-point device space, which
+//   could otherwise keep cairo busy for minutes. Every operation
 //   runs through `perform`, which skips the operation once the canvas is in
 //   error, turns a thrown argument error or cairo's status into the first
 //   error, and returns a neutral value. The error is surfaced once, through
