@@ -23,8 +23,12 @@ extension Canvas {
 
     /// Strokes the current path with the stroke colour and line settings, and
     /// consumes it (CGContextStrokePath).
+    ///
+    /// A line width beyond ``Canvas/maximumDeviceExtent`` device units under
+    /// the current transform puts the canvas in error.
     package func strokePath() {
-        perform("stroke_path") { cr in
+        perform("stroke_path") { cr throws(CanvasError) in
+            try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_path")
             useSource(state.strokeColor)
             cairo_stroke(cr)
         }
@@ -54,9 +58,11 @@ extension Canvas {
 
     /// Strokes a rectangle with the stroke colour and line settings (CGContextStrokeRect).
     ///
-    /// Like CoreGraphics, leaves the current path empty.
+    /// Like CoreGraphics, leaves the current path empty. The line width is
+    /// limited as for ``strokePath()``.
     package func strokeRect(_ rect: easel_rect) {
-        withRectPath("stroke_rect", rect) { cr in
+        withRectPath("stroke_rect", rect) { cr throws(CanvasError) in
+            try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_rect")
             useSource(state.strokeColor)
             cairo_stroke(cr)
         }

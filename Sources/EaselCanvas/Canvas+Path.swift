@@ -67,13 +67,24 @@ extension Canvas {
     /// With `clockwise` false the angle increases from `start` to `end`
     /// (clockwise on the y-down canvas, cairo_arc); with `clockwise` true it
     /// decreases (cairo_arc_negative). A line joins the current point, if any,
-    /// to the start of the arc.
+    /// to the start of the arc. A sweep of more than two full turns is cut to
+    /// between one and two turns with the same end point, so that huge angles
+    /// cannot make cairo build millions of segments; a radius beyond
+    /// ``Canvas/maximumDeviceExtent`` device units puts the canvas in error.
     package func addArc(
         centerX x: Double, centerY y: Double, radius: Double, startAngle start: Double, endAngle end: Double,
         clockwise: Bool
     ) {
         perform("add_arc") { cr throws(CanvasError) in
             try Self.requireFinite("add_arc", x, y, radius, start, end)
+            try requireDrawable(radius, "radius", in: "add_arc")
+            let turn = 2 * Double.pi
+            var end = end
+            if abs(end - start) > 2 * turn {
+                let sweep = abs(end - start)
+                let direction: Double = end > start ? 1 : -1
+                end = start + direction * (turn + sweep.truncatingRemainder(dividingBy: turn))
+            }
             if clockwise {
                 cairo_arc_negative(cr, x, y, radius, start, end)
             } else {

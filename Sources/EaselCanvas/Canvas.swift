@@ -14,7 +14,9 @@
 //   save, an invalid UTF-8 string, a singular matrix) stays failed and ignores
 //   everything afterwards. The canvas adds its own argument checks to the same
 //   model: a NULL string, a NaN coordinate or an unknown enum value from a
-//   plugin becomes the canvas's first error and drawing stops. Every operation
+//   plugin becomes the canvas's first error and drawing stops; so does an arc
+//   radius or line width too large for cairo's fixed-point device space, which
+//   could otherwise keep cairo busy for minutes. Every operation
 //   runs through `perform`, which skips the operation once the canvas is in
 //   error, turns a thrown argument error or cairo's status into the first
 //   error, and returns a neutral value. The error is surfaced once, through
@@ -263,6 +265,32 @@ extension Canvas {
     /// Throws unless every component of the colour is finite.
     static func validate(_ color: easel_color, in operation: String) throws(CanvasError) {
         try requireFinite(operation, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// The largest arc radius or line width, in device units, that reaches cairo.
+    ///
+    /// cairo's fixed-point coordinates end near ±8.4 million device units, so
+    /// nothing larger can be drawn meaningfully; and cairo splits arcs and
+    /// round pens into more segments the larger they are (a radius of 1e47
+    /// makes `cairo_arc` loop for minutes), so a plugin passing one could hang
+    /// the host.
+    static let maximumDeviceExtent: Double = 1e8
+
+    /// Throws unless `length` in user space stays within ``maximumDeviceExtent``
+    /// under the current transform.
+    ///
+    /// Uses the Frobenius norm of the transform's linear part, an upper bound
+    /// of how much it can stretch a length.
+    func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
+            + matrix.yy * matrix.yy).squareRoot()
+        guard abs(length) * stretch <= Self.maximumDeviceExtent else {
+            throw .invalidArgument(
+                operation,
+                "\(what) \(length) is too large (more than \(Self.maximumDeviceExtent) device units)")
+        }
     }
 
     /// Throws when a C string argument is NULL; returns it otherwise.

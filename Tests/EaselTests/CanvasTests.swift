@@ -863,6 +863,117 @@ struct CanvasTests {
         expectPixel(image, 10, 10, white)
     }
 
+    /// Finite but absurd arguments: each must leave the canvas writable, quickly.
+    enum ExtremeCall: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case manyTurns, hugeRadius, hugeRadiusByTransform, hugeLineWidth, hugeLineWidthByTransform
+        case tinyDashes, hugeCoordinates, fontSizes, oddFonts, outOfRangeColour, negativeEllipse
+        case hugeTransform
+
+        var testDescription: String { rawValue }
+
+        /// The start of the error message expected, or `nil` when the call is accepted.
+        var expectedError: String? {
+            switch self {
+            case .hugeRadius, .hugeRadiusByTransform: "add_arc: radius"
+            case .hugeLineWidth, .hugeLineWidthByTransform: "stroke_path: line width"
+            case .fontSizes: "cairo: invalid matrix"
+            default: nil
+            }
+        }
+
+        func make(_ api: easel_graphics_api, _ ctx: OpaquePointer) {
+            switch self {
+            case .manyTurns:
+                api.add_arc?(ctx, 25, 25, 20, 0, 1e12, 0)
+                api.add_arc?(ctx, 25, 25, 1e6, 0, -1e300, 1)
+                api.stroke_path?(ctx)
+            case .hugeRadius:
+                api.add_arc?(ctx, 25, 25, 1e300, 0, 3, 0)
+            case .hugeRadiusByTransform:
+                api.scale?(ctx, 1e30, 1e30)
+                api.add_arc?(ctx, 0, 0, 1e20, 0, 3, 0)
+            case .hugeLineWidth:
+                api.set_line_width?(ctx, 1e12)
+                api.set_line_cap?(ctx, Int32(EASEL_LINE_CAP_ROUND))
+                api.move_to?(ctx, 10, 10)
+                api.add_line_to?(ctx, 40, 40)
+                api.stroke_path?(ctx)
+            case .hugeLineWidthByTransform:
+                api.scale?(ctx, 1e10, 1e10)
+                api.set_line_width?(ctx, 100)
+                api.move_to?(ctx, 0, 0)
+                api.add_line_to?(ctx, 1, 1)
+                api.stroke_path?(ctx)
+            case .tinyDashes:
+                let dashes: [Double] = [1e-300, 1e-300]
+                api.set_line_dash?(ctx, 1e300, dashes, 2)
+                api.move_to?(ctx, 0, 0)
+                api.add_line_to?(ctx, 1e9, 1e9)
+                api.stroke_path?(ctx)
+            case .hugeCoordinates:
+                api.move_to?(ctx, -1e300, 1e300)
+                api.add_line_to?(ctx, 1e300, -1e300)
+                api.add_curve_to?(ctx, 1e300, 1e300, -1e300, -1e300, 1e-300, 0)
+                api.stroke_path?(ctx)
+                api.fill_rect?(ctx, rect(1e300, -1e300, 1e300, 1e300))
+            case .fontSizes:
+                for size in [0, 1e300, 1e-300] {
+                    api.set_font?(ctx, "Sans", size)
+                    api.show_text?(ctx, "Hello", 1, 40)
+                    _ = api.measure_text?(ctx, "Hello")
+                }
+            case .oddFonts:
+                api.set_font?(ctx, "", 12)
+                api.show_text?(ctx, "", 1, 40)
+                api.set_font?(ctx, "No Such Font Family", 12)
+                api.show_text?(ctx, "Hello ☃ 𝄞", 1, 40)
+            case .outOfRangeColour:
+                api.set_alpha?(ctx, 7)
+                api.set_fill_color?(ctx, color(-1, 2, 1e300, 5))
+                api.fill_rect?(ctx, rect(0, 0, 10, 10))
+            case .negativeEllipse:
+                api.add_ellipse_in_rect?(ctx, rect(40, 40, -30, -30))
+                api.fill_path?(ctx, Int32(EASEL_FILL_NONZERO))
+            case .hugeTransform:
+                api.translate?(ctx, 1e300, 1e300)
+                api.rotate?(ctx, 1e300)
+                api.fill_rect?(ctx, rect(0, 0, 10, 10))
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: ExtremeCall.allCases)
+    func extremeButFiniteArgumentsNeitherCrashNorHang(_ call: ExtremeCall) throws {
+        let canvas = try Canvas(width: 50, height: 50)
+        let start = ContinuousClock.now
+        try drawAsPlugin(on: canvas) { api, ctx in
+            call.make(api, ctx)
+        }
+        let error = canvas.takeError()
+        if let expected = call.expectedError {
+            #expect(error?.message.hasPrefix(expected) == true, "\(String(describing: error))")
+        } else {
+            #expect(error == nil, "\(String(describing: error))")
+        }
+        _ = try rendered(canvas)
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func fontIsPartOfTheSavedState() throws {
+        let canvas = try Canvas(width: 10, height: 10)
+        try drawAsPlugin(on: canvas) { api, ctx in
+            let before = try #require(api.measure_text?(ctx, "Hello"))
+            api.save_state?(ctx)
+            api.set_font?(ctx, "Serif", 40)
+            let inside = try #require(api.measure_text?(ctx, "Hello"))
+            #expect(inside.width > before.width)
+            api.restore_state?(ctx)
+            let after = try #require(api.measure_text?(ctx, "Hello"))
+            #expect(after.width == before.width && after.height == before.height)
+        }
+        #expect(canvas.takeError() == nil)
+    }
+
     @Test func cairoStatusIsAnOpenStruct() {
         #expect(CairoStatus.invalidRestore.description.contains("restore"))
         #expect(CairoStatus(rawValue: 9999).description.contains("unknown"))
