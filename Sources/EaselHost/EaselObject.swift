@@ -99,28 +99,28 @@ public final class EaselObject: CustomStringConvertible {
         bytes.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     }
 
-    /// Reads a property as a Swift value of the same size (`Double` for `d`, `easel_color`, …).
-    ///
-    /// - Throws: ``RuntimeError`` for an unknown property or a size mismatch.
-    public func value<T: BitwiseCopyable>(ofProperty name: String, as type: T.Type = T.self) throws(RuntimeError) -> T {
+    /// The address of a property whose size matches `T`.
+    private func locate<T>(_ name: String, as type: T.Type) throws(RuntimeError) -> UnsafeMutableRawPointer {
         let (property, address) = try locate(name)
         guard property.type.size == MemoryLayout<T>.size else {
             throw RuntimeError(.typeMismatch,
                 "property '\(name)' of '\(objectClass.name)' is \(property.type.readableName), not \(T.self)")
         }
-        return address.loadUnaligned(as: T.self)
+        return address
+    }
+
+    /// Reads a property as a Swift value of the same size (`Double` for `d`, `easel_color`, …).
+    ///
+    /// - Throws: ``RuntimeError`` for an unknown property or a size mismatch.
+    public func value<T: BitwiseCopyable>(ofProperty name: String, as type: T.Type = T.self) throws(RuntimeError) -> T {
+        try locate(name, as: T.self).loadUnaligned(as: T.self)
     }
 
     /// Writes a property from a Swift value of the same size.
     ///
     /// - Throws: ``RuntimeError`` for an unknown property or a size mismatch.
     public func setValue<T: BitwiseCopyable>(_ value: T, forProperty name: String) throws(RuntimeError) {
-        let (property, address) = try locate(name)
-        guard property.type.size == MemoryLayout<T>.size else {
-            throw RuntimeError(.typeMismatch,
-                "property '\(name)' of '\(objectClass.name)' is \(property.type.readableName), not \(T.self)")
-        }
-        address.storeBytes(of: value, as: T.self)
+        try locate(name, as: T.self).storeBytes(of: value, as: T.self)
     }
 
     /// Whether the object's class responds to `selector`.
