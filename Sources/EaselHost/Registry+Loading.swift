@@ -38,6 +38,38 @@ enum HostABI {
     ]
 }
 
+/// Reads an array of versioned ABI descriptors from a plugin.
+///
+/// Every element of a plugin's array is `struct_size` bytes long, the size its
+/// compiler saw (at least the 1.0 size; more when the plugin was built against
+/// a newer minor version), so the stride comes from the first element. Each
+/// element's `struct_size` is read on its own (offset 4, after `abi_version`)
+/// and checked before the host's wider view of the struct is loaded, so a
+/// descriptor that is too small is never read past its end.
+///
+/// - Returns: The descriptors, or the index and `struct_size` of the first
+///   element whose size is below `minimumSize` or differs from the first's.
+func readDescriptors<T>(_ type: T.Type, at base: UnsafeRawPointer, count: Int,
+                        minimumSize: Int) -> Result<[T], DescriptorSizeError> {
+    let stride = Int(base.load(fromByteOffset: 4, as: UInt32.self))
+    var descriptors: [T] = []
+    for index in 0..<count {
+        let element = base + index * max(stride, 1)
+        let size = element.load(fromByteOffset: 4, as: UInt32.self)
+        guard stride >= minimumSize, Int(size) == stride else {
+            return .failure(DescriptorSizeError(index: index, structSize: size))
+        }
+        descriptors.append(element.load(as: T.self))
+    }
+    return .success(descriptors)
+}
+
+/// A descriptor whose `struct_size` is too small or differs from its array's first.
+struct DescriptorSizeError: Error {
+    let index: Int
+    let structSize: UInt32
+}
+
 extension Registry {
     /// Loads every `*.so` file of the given folders, in order, and registers
     /// the plugins that pass every check.
@@ -163,11 +195,16 @@ extension Registry {
         }
         var specs: [ClassSpec] = []
         var names = Set<String>()
-        let classes = UnsafeRawPointer(desc.pointee.classes)
-        let stride = count > 0 ? Int(classes!.load(as: easel_class_desc.self).struct_size) : 0
-        for index in 0..<count {
-            let classDesc = (classes! + index * stride).load(as: easel_class_desc.self)
-            switch validateClass(classDesc, index: index, stride: stride, path: path) {
+        let classDescs: [easel_class_desc]
+        switch count == 0 ? .success([]) : readDescriptors(easel_class_desc.self, at: UnsafeRawPointer(desc.pointee.classes!),
+                                                          count: count, minimumSize: HostABI.classDescSize) {
+        case .success(let read): classDescs = read
+        case .failure(let error):
+            return fail(.invalidDescription,
+                "class #\(error.index): easel_class_desc.struct_size is \(error.structSize); expected at least \(HostABI.classDescSize), the same for every class")
+        }
+        for (index, classDesc) in classDescs.enumerated() {
+            switch validateClass(classDesc, index: index, path: path) {
             case .failure(let error): return .failure(error)
             case .success(let spec):
                 guard names.insert(spec.name).inserted else {
@@ -179,7 +216,7 @@ extension Registry {
         return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
     }
 
-    private func validateClass(_ desc: easel_class_desc, index: Int, stride: Int,
+    private func validateClass(_ desc: easel_class_desc, index: Int,
                                path: String) -> Result<ClassSpec, PluginLoadError> {
         guard let namePointer = desc.name, namePointer.pointee != 0 else {
             return .failure(PluginLoadError(path: path, kind: .invalidDescription,
@@ -190,10 +227,6 @@ extension Registry {
                   selector: String? = nil) -> Result<ClassSpec, PluginLoadError> {
             .failure(PluginLoadError(path: path, kind: kind, className: name, selector: selector,
                                      message: "class '\(name)': \(message)"))
-        }
-        guard stride >= HostABI.classDescSize, Int(desc.struct_size) == stride else {
-            return fail(.invalidDescription,
-                "easel_class_desc.struct_size is \(desc.struct_size); expected at least \(HostABI.classDescSize), the same for every class")
         }
         guard Int(desc.abi_version >> 16) == HostABI.major else {
             return fail(.abiMajor, "easel_class_desc.abi_version has major \(desc.abi_version >> 16), the host's is \(HostABI.major)")
@@ -213,14 +246,15 @@ extension Registry {
             return fail(.invalidDescription, "property_count is \(propertyCount) but properties is NULL")
         }
         if propertyCount > 0 {
-            let base = UnsafeRawPointer(desc.properties!)
-            let stride = Int(base.load(as: easel_property_desc.self).struct_size)
-            for index in 0..<propertyCount {
-                let property = (base + index * max(stride, 1)).load(as: easel_property_desc.self)
-                guard stride >= HostABI.propertyDescSize, Int(property.struct_size) == stride else {
-                    return fail(.invalidDescription,
-                        "property #\(index): easel_property_desc.struct_size is \(property.struct_size); expected at least \(HostABI.propertyDescSize)")
-                }
+            let propertyDescs: [easel_property_desc]
+            switch readDescriptors(easel_property_desc.self, at: UnsafeRawPointer(desc.properties!),
+                                   count: propertyCount, minimumSize: HostABI.propertyDescSize) {
+            case .success(let read): propertyDescs = read
+            case .failure(let error):
+                return fail(.invalidDescription,
+                    "property #\(error.index): easel_property_desc.struct_size is \(error.structSize); expected at least \(HostABI.propertyDescSize)")
+            }
+            for (index, property) in propertyDescs.enumerated() {
                 guard let propertyName = property.name.map({ String(cString: $0) }), !propertyName.isEmpty else {
                     return fail(.invalidDescription, "property #\(index) has no name")
                 }
@@ -256,14 +290,15 @@ extension Registry {
             return fail(.invalidDescription, "method_count is \(methodCount) but methods is NULL")
         }
         if methodCount > 0 {
-            let base = UnsafeRawPointer(desc.methods!)
-            let stride = Int(base.load(as: easel_method_desc.self).struct_size)
-            for index in 0..<methodCount {
-                let method = (base + index * max(stride, 1)).load(as: easel_method_desc.self)
-                guard stride >= HostABI.methodDescSize, Int(method.struct_size) == stride else {
-                    return fail(.invalidDescription,
-                        "method #\(index): easel_method_desc.struct_size is \(method.struct_size); expected at least \(HostABI.methodDescSize)")
-                }
+            let methodDescs: [easel_method_desc]
+            switch readDescriptors(easel_method_desc.self, at: UnsafeRawPointer(desc.methods!),
+                                   count: methodCount, minimumSize: HostABI.methodDescSize) {
+            case .success(let read): methodDescs = read
+            case .failure(let error):
+                return fail(.invalidDescription,
+                    "method #\(error.index): easel_method_desc.struct_size is \(error.structSize); expected at least \(HostABI.methodDescSize)")
+            }
+            for (index, method) in methodDescs.enumerated() {
                 guard let selectorName = method.selector.map({ String(cString: $0) }), !selectorName.isEmpty else {
                     return fail(.invalidDescription, "method #\(index) has no selector")
                 }
