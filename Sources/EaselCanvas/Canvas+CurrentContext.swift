@@ -18,7 +18,12 @@ extension Canvas {
     public func withCurrentContext<R>(_ body: () throws -> R) rethrows -> R {
         let previous = easel_support_get_current_context()
         easel_support_set_current_context(UnsafeMutableRawPointer(context))
-        defer { easel_support_set_current_context(previous) }
+        // `Canvas.resolve` trusts the current context without checking the
+        // set of live canvases: the canvas must outlive its time as current.
+        defer {
+            easel_support_set_current_context(previous)
+            withExtendedLifetime(self) {}
+        }
         return try body()
     }
 

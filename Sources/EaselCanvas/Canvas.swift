@@ -36,9 +36,12 @@
 //   per-thread slot (CEaselSupport) that nests like a stack.
 //
 // A plugin holds a canvas only through an opaque `easel_context *`: the
-// address of the `Canvas` object. The address is checked against the set of
-// live canvases before use, so a stale or made-up handle is ignored instead of
-// dereferenced.
+// address of the `Canvas` object. Every drawing call resolves its handle
+// before use, so a stale or made-up handle is ignored instead of dereferenced.
+// Almost every call passes the handle that `current_context()` returned, and
+// that one is checked first, without a lock: the current canvas is alive,
+// because `withCurrentContext` keeps it alive until it is no longer current.
+// Any other handle is looked up in the set of live canvases, behind a mutex.
 //
 // Plugin calls all happen on the host's main thread (easel.h, "Threads"), and
 // one canvas is not thread-safe. The two process-wide pieces (the set of live
@@ -46,6 +49,7 @@
 // threads, so independent canvases can be drawn in parallel, as tests do.
 
 import CCairo
+import CEaselSupport
 import EaselABI
 import Synchronization
 
@@ -148,7 +152,8 @@ public final class Canvas {
 
 // MARK: - The context handle
 
-/// The addresses of all canvases alive, the only handles `Canvas.resolve` accepts.
+/// The addresses of all canvases alive, the only handles `Canvas.resolve`
+/// accepts apart from the thread's current context.
 ///
 /// Behind a mutex so that canvases may be created and destroyed on any thread.
 private let liveCanvases = Mutex<Set<UInt>>([])
@@ -168,6 +173,11 @@ extension Canvas {
 
     /// The canvas behind a context handle from a plugin.
     ///
+    /// Called on every drawing call a plugin makes. The handle of the
+    /// thread's current context (see ``withCurrentContext(_:)``) is accepted
+    /// without a lock: a canvas is alive while it is current. Any other handle
+    /// is looked up in the set of live canvases.
+    ///
     /// - Parameters:
     ///   - handle: An `easel_context *` as a plugin passed it; may be NULL,
     ///     stale or garbage.
@@ -175,6 +185,9 @@ extension Canvas {
     package static func resolve(_ handle: OpaquePointer?) -> Canvas? {
         guard let handle else { return nil }
         let address = UnsafeMutableRawPointer(handle)
+        if address == easel_support_get_current_context() {
+            return Unmanaged<Canvas>.fromOpaque(address).takeUnretainedValue()
+        }
         guard liveCanvases.withLock({ $0.contains(UInt(bitPattern: address)) }) else { return nil }
         return Unmanaged<Canvas>.fromOpaque(address).takeUnretainedValue()
     }

@@ -129,6 +129,37 @@ struct CanvasTests {
         }
     }
 
+    @Test func resolveAcceptsTheCurrentAndLiveCanvasesOnly() throws {
+        let outer = try Canvas(width: 10, height: 10)
+        let inner = try Canvas(width: 10, height: 10)
+        // Memory that is certainly not a canvas, held for the whole test.
+        let garbage = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        defer { garbage.deallocate() }
+        let garbageHandle = OpaquePointer(garbage)
+        // A canvas that has been freed.
+        let stale = try Canvas(width: 10, height: 10).context
+
+        #expect(Canvas.resolve(nil) == nil)
+        #expect(Canvas.resolve(garbageHandle) == nil)
+        #expect(Canvas.resolve(stale) == nil)
+        #expect(Canvas.resolve(outer.context) === outer)
+        outer.withCurrentContext {
+            // The fast path: the current context.
+            #expect(Canvas.resolve(Canvas.currentContext) === outer)
+            inner.withCurrentContext {
+                #expect(Canvas.resolve(inner.context) === inner)
+                // The slow path: live, but not current.
+                #expect(Canvas.resolve(outer.context) === outer)
+                #expect(Canvas.resolve(garbageHandle) == nil)
+                #expect(Canvas.resolve(stale) == nil)
+                #expect(Canvas.resolve(nil) == nil)
+            }
+            #expect(Canvas.resolve(outer.context) === outer)
+        }
+        #expect(Canvas.currentContext == nil)
+        #expect(Canvas.resolve(garbageHandle) == nil)
+    }
+
     @Test(arguments: [0.0, -1, .nan, .infinity, 40_000])
     func invalidCanvasSizeThrows(_ size: Double) {
         #expect(throws: CanvasError.self) { try Canvas(width: size, height: 10) }
