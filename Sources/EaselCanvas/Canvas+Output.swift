@@ -26,9 +26,14 @@ extension Canvas {
     ///
     /// The format follows the extension of `path`: `.png`, `.svg` or `.pdf`,
     /// in any case. The background, if any, is painted first, then the
-    /// recorded drawing is replayed at `scale`. A PNG is an ARGB image of
+    /// drawing over it, at `scale`. A PNG is an ARGB image of
     /// `ceil(width * scale)` x `ceil(height * scale)` pixels; an SVG or a PDF
     /// page is `width * scale` x `height * scale` points, in vectors.
+    ///
+    /// A ``Backing-swift.enum/recording`` canvas is replayed, so it can be
+    /// written in any format at any scale. A
+    /// ``Backing-swift.enum/raster(scale:)`` canvas holds pixels only: it can be
+    /// written as PNG, at its own scale.
     ///
     /// Writing does not change the canvas, which can be drawn on and written
     /// again. Drawing ignored because of an error is simply absent.
@@ -36,33 +41,40 @@ extension Canvas {
     /// - Parameters:
     ///   - path: The file to create or replace.
     ///   - scale: The factor from points to output units (pixels for PNG):
-    ///     finite and greater than 0.
+    ///     finite and greater than 0, and for a raster canvas equal to its
+    ///     scale. `nil` means the canvas's own scale: the raster scale, or 1
+    ///     for a recording.
     /// - Throws: ``CanvasError`` naming `path` when the extension is not
-    ///   supported, the scale is out of range, or cairo cannot write the file
-    ///   (with cairo's status).
-    public func write(to path: String, scale: Double = 1) throws(CanvasError) {
+    ///   supported, a raster canvas is written as SVG or PDF, the scale is out
+    ///   of range or differs from a raster canvas's scale, or cairo cannot
+    ///   write the file (with cairo's status).
+    public func write(to path: String, scale: Double? = nil) throws(CanvasError) {
         guard let format = OutputFormat(path: path) else {
             throw .cannotWrite(path, "unsupported file extension; use \(OutputFormat.supportedExtensions)")
         }
-        guard scale.isFinite, scale > 0 else {
-            throw .cannotWrite(path, "invalid scale \(scale); it must be finite and greater than 0")
+        if case .raster = backing, format != .png {
+            throw .cannotWrite(
+                path,
+                "a raster canvas can only be written as PNG; "
+                    + "create the canvas with the recording backing to write SVG or PDF")
         }
+        let pointScale = try outputScale(scale) { (problem: String) in .cannotWrite(path, problem) }
         let surface: OpaquePointer
         switch format {
         case .png:
-            surface = try renderImage(scale: scale) { (problem: String) in .cannotWrite(path, problem) }
+            surface = try renderImage(scale: pointScale) { (problem: String) in .cannotWrite(path, problem) }
             defer { cairo_surface_destroy(surface) }
             if let status = CairoStatus.check(cairo_surface_write_to_png(surface, path)) {
                 throw .cannotWrite(path, "\(status)", status: status)
             }
             return
         case .svg:
-            surface = cairo_svg_surface_create(path, width * scale, height * scale)
+            surface = cairo_svg_surface_create(path, width * pointScale, height * pointScale)
         case .pdf:
-            surface = cairo_pdf_surface_create(path, width * scale, height * scale)
+            surface = cairo_pdf_surface_create(path, width * pointScale, height * pointScale)
         }
         defer { cairo_surface_destroy(surface) }
-        let status = replay(onto: surface, scale: scale)
+        let status = replay(onto: surface, scale: pointScale)
         cairo_surface_finish(surface)
         if let status = status ?? CairoStatus.check(cairo_surface_status(surface)) {
             throw .cannotWrite(path, "\(status)", status: status)
@@ -74,27 +86,69 @@ extension Canvas {
     /// The image is what ``write(to:scale:)`` writes to a `.png` path.
     ///
     /// - Parameters:
-    ///   - scale: The number of pixels per point: finite and greater than 0.
+    ///   - scale: The number of pixels per point: finite and greater than 0,
+    ///     and for a raster canvas equal to its scale. `nil` means the
+    ///     canvas's own scale: the raster scale, or 1 for a recording.
     /// - Returns: The bytes of the PNG file.
-    /// - Throws: ``CanvasError`` when the scale is out of range or cairo
-    ///   cannot render or encode the image.
-    public func pngData(scale: Double = 1) throws(CanvasError) -> [UInt8] {
-        guard scale.isFinite, scale > 0 else {
-            throw CanvasError(message: "cannot encode PNG: invalid scale \(scale); it must be finite and greater than 0")
-        }
-        let surface = try renderImage(scale: scale) { (problem: String) in
-            CanvasError(message: "cannot encode PNG: \(problem)")
-        }
+    /// - Throws: ``CanvasError`` when the scale is out of range or differs
+    ///   from a raster canvas's scale, or cairo cannot render or encode the
+    ///   image.
+    public func pngData(scale: Double? = nil) throws(CanvasError) -> [UInt8] {
+        let failure = { (problem: String) in CanvasError(message: "cannot encode PNG: \(problem)") }
+        let surface = try renderImage(scale: outputScale(scale, failure: failure), failure: failure)
         defer { cairo_surface_destroy(surface) }
         return try encodePNG(surface) { (status: CairoStatus) in
             CanvasError(message: "cannot encode PNG: \(status)", status: status)
         }
     }
 
-    /// Replays the drawing into a new ARGB32 image surface, which the caller destroys.
+    /// The pixels of the drawing, as ``pngData(scale:)`` would encode them.
+    ///
+    /// The background, if any, is composited under the drawing. Nothing is
+    /// encoded or decoded, so this is the quick way for tests to read a
+    /// canvas's pixels; it works for both backings.
     ///
     /// - Parameters:
-    ///   - scale: Pixels per point; already checked to be finite and positive.
+    ///   - scale: The number of pixels per point: finite and greater than 0,
+    ///     and for a raster canvas equal to its scale. `nil` means the
+    ///     canvas's own scale: the raster scale, or 1 for a recording.
+    /// - Returns: An image of `ceil(width * scale)` x `ceil(height * scale)` pixels.
+    /// - Throws: ``CanvasError`` when the scale is out of range or differs
+    ///   from a raster canvas's scale, or cairo cannot render the image.
+    public func rasterImage(scale: Double? = nil) throws(CanvasError) -> RasterImage {
+        let failure = { (problem: String) in CanvasError(message: "cannot render image: \(problem)") }
+        let surface = try renderImage(scale: outputScale(scale, failure: failure), failure: failure)
+        defer { cairo_surface_destroy(surface) }
+        return try RasterImage(surface: surface) { (status: CairoStatus) in
+            CanvasError(message: "cannot render image: \(status)", status: status)
+        }
+    }
+
+    /// The scale to write at: `requested`, checked, or the canvas's own scale.
+    ///
+    /// - Parameters:
+    ///   - requested: The scale a caller passed, or `nil` for the canvas's own.
+    ///   - failure: Makes the error for a problem description.
+    private func outputScale(
+        _ requested: Double?, failure: (String) -> CanvasError
+    ) throws(CanvasError) -> Double {
+        guard let requested else { return deviceScale }
+        guard requested.isFinite, requested > 0 else {
+            throw failure("invalid scale \(requested); it must be finite and greater than 0")
+        }
+        if case .raster(let rasterScale) = backing, requested != rasterScale {
+            throw failure(
+                "scale \(requested) differs from the raster canvas's scale \(rasterScale); "
+                    + "omit the scale, or create the canvas with the recording backing to write at any scale")
+        }
+        return requested
+    }
+
+    /// Paints the background and the drawing into a new ARGB32 image surface,
+    /// which the caller destroys.
+    ///
+    /// - Parameters:
+    ///   - scale: Pixels per point; already checked by ``outputScale(_:failure:)``.
     ///   - failure: Makes the error for a problem description.
     private func renderImage(
         scale: Double, failure: (String) -> CanvasError
@@ -103,8 +157,8 @@ extension Canvas {
         let pixelHeight = (height * scale).rounded(.up)
         guard Self.isValidDimension(pixelWidth), Self.isValidDimension(pixelHeight) else {
             throw failure(
-                "image of \(pixelWidth) x \(pixelHeight) pixels at scale \(scale) is larger than "
-                    + "\(Int(Self.maximumDimension)) pixels a side")
+                "image of \(Self.describePixels(pixelWidth)) x \(Self.describePixels(pixelHeight)) pixels "
+                    + "at scale \(scale) is larger than \(Int(Self.maximumDimension)) pixels a side")
         }
         let surface: OpaquePointer = cairo_image_surface_create(
             CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
@@ -116,14 +170,17 @@ extension Canvas {
         return surface
     }
 
-    /// Paints the background and replays the recording onto `target`, scaled.
+    /// Paints the background, then the canvas's surface, onto `target`, scaled.
+    ///
+    /// A recording is replayed as vectors. A raster surface is copied pixel
+    /// for pixel: its device scale equals `scale`, so the two scales cancel.
     ///
     /// - Returns: cairo's error status, or `nil` on success.
     private func replay(onto target: OpaquePointer, scale: Double) -> CairoStatus? {
         if let status = CairoStatus.check(cairo_surface_status(target)) {
             return status
         }
-        cairo_surface_flush(recording)
+        cairo_surface_flush(surface)
         let output: OpaquePointer = cairo_create(target)
         defer { cairo_destroy(output) }
         if let background {
@@ -131,7 +188,7 @@ extension Canvas {
             cairo_paint(output)
         }
         cairo_scale(output, scale, scale)
-        cairo_set_source_surface(output, recording, 0, 0)
+        cairo_set_source_surface(output, surface, 0, 0)
         cairo_paint(output)
         return CairoStatus.check(cairo_status(output))
     }

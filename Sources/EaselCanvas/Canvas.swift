@@ -3,10 +3,24 @@
 // A plugin draws through the C function table `easel_graphics_api`
 // (easel.h); the host draws through a few Swift methods (backgrounds, clips,
 // transforms, alpha groups). Both land on one `Canvas`, which owns a cairo
-// context over a cairo RECORDING surface. Nothing is rasterised while drawing:
-// the recording is replayed when the canvas is written, so one drawing becomes
-// a PNG at any scale, an SVG or a PDF, each crisp because vector operations
-// are replayed rather than pixels resampled.
+// context over one of two surfaces, its backing:
+//
+// - A RECORDING surface (the default). Nothing is rasterised while drawing:
+//   the recording is replayed when the canvas is written, so one drawing
+//   becomes a PNG at any scale, an SVG or a PDF, each crisp because vector
+//   operations are replayed rather than pixels resampled.
+//
+// - An ARGB32 IMAGE surface, for a view renderer that draws a frame every
+//   time something changes. Drawing is rasterised at once and nothing is
+//   kept, so a frame costs what drawing it with cairo directly costs.
+//   Coordinates stay in points: the surface's device scale
+//   (`cairo_surface_set_device_scale`) alone makes pixels crisp at 2x or 3x,
+//   and the transforms a plugin sees are unchanged. The only output is a PNG
+//   at that scale.
+//
+// Either way the background is not drawn into the surface: it is painted
+// under the surface's contents when the canvas is written, so clearing a
+// region (CGContextClearRect) shows the background there again.
 //
 // Three models meet here, and the canvas keeps each one's rules:
 //
@@ -56,9 +70,18 @@ import Synchronization
 /// A drawing surface, backed by cairo, that plugins and the host draw on.
 ///
 /// A canvas is `width` x `height` points with the origin at the top left and y
-/// pointing down (UIKit's convention). Drawing is recorded, not rasterised, and
-/// replayed by ``write(to:scale:)`` or ``pngData(scale:)``, so the same drawing
-/// can be written as PNG, SVG or PDF at any scale.
+/// pointing down (UIKit's convention). Its ``backing-swift.property`` decides
+/// what happens to the drawing:
+///
+/// - ``Backing-swift.enum/recording`` (the default): drawing is recorded, not
+///   rasterised, and replayed by ``write(to:scale:)`` or ``pngData(scale:)``,
+///   so the same drawing can be written as PNG, SVG or PDF at any scale.
+/// - ``Backing-swift.enum/raster(scale:)``: drawing goes straight into pixels
+///   at a fixed number of pixels per point, as fast as drawing with cairo
+///   directly, and can be written as PNG at that scale only.
+///
+/// Either way, coordinates are in points, and the ``background`` is painted
+/// under the drawing only when the canvas is written.
 ///
 /// Plugins reach the canvas through the C function table of `easel.h`, with the
 /// canvas's context handle; the host uses the Swift methods below. Both follow
@@ -77,11 +100,16 @@ public final class Canvas {
     public let height: Double
     /// The colour painted under the drawing when the canvas is written; `nil` for transparent.
     public let background: easel_color?
+    /// Whether the drawing is recorded or rasterised, and at which scale.
+    public let backing: Backing
 
-    /// The recording surface (`cairo_surface_t *`) that keeps every drawing operation.
-    let recording: OpaquePointer
-    /// The cairo context (`cairo_t *`) drawing into `recording`.
+    /// The surface (`cairo_surface_t *`) drawn into: a recording surface that
+    /// keeps every drawing operation, or an image surface with a device scale.
+    let surface: OpaquePointer
+    /// The cairo context (`cairo_t *`) drawing into `surface`.
     let cr: OpaquePointer
+    /// Device units per point: the raster scale, or 1 for a recording.
+    let deviceScale: Double
     /// The state cairo cannot hold, one entry per cairo state; never empty.
     var states: [DrawingState] = [DrawingState()]
     /// The first error, kept until the canvas is discarded.
@@ -89,29 +117,73 @@ public final class Canvas {
     /// Whether `takeError()` has already handed `firstError` out.
     var errorTaken = false
 
+    /// Where a canvas's drawing goes.
+    public enum Backing: Sendable, Equatable {
+        /// The drawing is recorded as vector operations and replayed when the
+        /// canvas is written, as PNG at any scale, SVG or PDF.
+        case recording
+        /// The drawing is rasterised at once into an ARGB image of
+        /// `ceil(width * scale)` x `ceil(height * scale)` pixels, and nothing is
+        /// recorded.
+        ///
+        /// Coordinates stay in points; `scale` is the number of pixels per
+        /// point, such as 2 for a 2x display. The canvas can be written as PNG
+        /// at this scale only.
+        case raster(scale: Double)
+    }
+
     /// Creates an empty canvas.
     ///
     /// The new canvas has CoreGraphics' defaults: black fill and stroke
     /// colours, alpha 1, line width 1, butt caps, miter joins, no dash, and the
-    /// font "Sans" at 12 points.
+    /// font "Sans" at 12 points. Its drawing is fully transparent.
     ///
     /// - Parameters:
     ///   - width: The width in points: finite, greater than 0, at most ``maximumDimension``.
     ///   - height: The height in points: finite, greater than 0, at most ``maximumDimension``.
     ///   - background: A colour painted under the drawing in every output, or
     ///     `nil` to leave the background transparent.
-    /// - Throws: ``CanvasError`` when the size is out of range, a background
-    ///   component is not finite, or cairo cannot create the surface.
-    public init(width: Double, height: Double, background: easel_color? = nil) throws(CanvasError) {
+    ///   - backing: ``Backing-swift.enum/recording`` to record the drawing for
+    ///     any output, or ``Backing-swift.enum/raster(scale:)`` to draw straight
+    ///     into pixels. A raster scale must be finite and greater than 0, and
+    ///     the image at most ``maximumDimension`` pixels a side.
+    /// - Throws: ``CanvasError`` when the size or the raster scale is out of
+    ///   range, a background component is not finite, or cairo cannot create
+    ///   the surface (for instance when memory for the pixels runs out).
+    public init(
+        width: Double, height: Double, background: easel_color? = nil, backing: Backing = .recording
+    ) throws(CanvasError) {
         guard Self.isValidDimension(width), Self.isValidDimension(height) else {
             throw .invalidSize("canvas", width: width, height: height)
         }
         if let background {
             try Self.validate(background, in: "Canvas.init")
         }
-        var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
         // cairo's constructors never return NULL; a failure is an error object.
-        let surface: OpaquePointer = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+        let surface: OpaquePointer
+        let deviceScale: Double
+        switch backing {
+        case .recording:
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+            surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+            deviceScale = 1
+        case .raster(let scale):
+            guard scale.isFinite, scale > 0 else {
+                throw CanvasError(
+                    message: "invalid raster scale \(scale): it must be finite and greater than 0")
+            }
+            let pixelWidth = (width * scale).rounded(.up)
+            let pixelHeight = (height * scale).rounded(.up)
+            guard Self.isValidDimension(pixelWidth), Self.isValidDimension(pixelHeight) else {
+                throw CanvasError(
+                    message: "invalid raster canvas: \(width) x \(height) points at scale \(scale) make "
+                        + "\(Self.describePixels(pixelWidth)) x \(Self.describePixels(pixelHeight)) pixels; "
+                        + "a side must be 1 to \(Int(Self.maximumDimension)) pixels")
+            }
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+            cairo_surface_set_device_scale(surface, scale, scale)
+            deviceScale = scale
+        }
         if let status = CairoStatus.check(cairo_surface_status(surface)) {
             cairo_surface_destroy(surface)
             throw .cairo(status, in: "Canvas.init")
@@ -129,15 +201,17 @@ public final class Canvas {
         self.width = width
         self.height = height
         self.background = background
-        self.recording = surface
+        self.backing = backing
+        self.surface = surface
         self.cr = cr
+        self.deviceScale = deviceScale
         liveCanvases.withLock { _ = $0.insert(UInt(bitPattern: handleAddress)) }
     }
 
     deinit {
         liveCanvases.withLock { _ = $0.remove(UInt(bitPattern: handleAddress)) }
         cairo_destroy(cr)
-        cairo_surface_destroy(recording)
+        cairo_surface_destroy(surface)
     }
 
     /// The font family a new canvas starts with.
@@ -147,6 +221,11 @@ public final class Canvas {
 
     static func isValidDimension(_ value: Double) -> Bool {
         value.isFinite && value > 0 && value <= maximumDimension
+    }
+
+    /// A number of pixels for an error message: whole, unless it is too large to be.
+    static func describePixels(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
@@ -290,7 +369,7 @@ extension Canvas {
     static let maximumDeviceExtent: Double = 1e8
 
     /// Throws unless `length` in user space stays within ``maximumDeviceExtent``
-    /// under the current transform.
+    /// under the current transform and the device scale.
     ///
     /// Uses the Frobenius norm of the transform's linear part, an upper bound
     /// of how much it can stretch a length.
@@ -298,7 +377,7 @@ extension Canvas {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         let stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
-            + matrix.yy * matrix.yy).squareRoot()
+            + matrix.yy * matrix.yy).squareRoot() * deviceScale
         guard abs(length) * stretch <= Self.maximumDeviceExtent else {
             throw .invalidArgument(
                 operation,

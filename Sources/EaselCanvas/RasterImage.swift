@@ -104,25 +104,36 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Copies the pixels of a cairo image surface of any format.
     ///
-    /// The surface is first painted onto an ARGB32 surface, so that one
+    /// A surface of another format than ARGB32 is first painted onto an
+    /// ARGB32 surface (which assumes it has no device scale), so that one
     /// conversion, premultiplied ARGB32 to straight RGBA, covers every format.
-    private init(surface: OpaquePointer, failure: (CairoStatus) -> CanvasError) throws(CanvasError) {
+    ///
+    /// - Parameters:
+    ///   - surface: A `cairo_surface_t *` image surface, possibly in error.
+    ///   - failure: Makes the error for cairo's status.
+    init(surface: OpaquePointer, failure: (CairoStatus) -> CanvasError) throws(CanvasError) {
         if let status = CairoStatus.check(cairo_surface_status(surface)) {
             throw failure(status)
         }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
-        let argb: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(argb) }
-        let cr: OpaquePointer = cairo_create(argb)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_paint(cr)
-        let status = CairoStatus.check(cairo_status(cr)) ?? CairoStatus.check(cairo_surface_status(argb))
-        cairo_destroy(cr)
-        if let status {
-            throw failure(status)
+        let argb: OpaquePointer
+        if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
+            argb = cairo_surface_reference(surface)
+        } else {
+            argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            let cr: OpaquePointer = cairo_create(argb)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_paint(cr)
+            let status = CairoStatus.check(cairo_status(cr)) ?? CairoStatus.check(cairo_surface_status(argb))
+            cairo_destroy(cr)
+            if let status {
+                cairo_surface_destroy(argb)
+                throw failure(status)
+            }
         }
+        defer { cairo_surface_destroy(argb) }
         cairo_surface_flush(argb)
 
         var pixels: [RGBA] = []

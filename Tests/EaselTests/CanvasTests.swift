@@ -60,7 +60,9 @@ private func outputPath(_ name: String) -> String {
 }
 
 /// Writes `canvas` to a PNG file, reads it back and removes it (unless kept).
-private func rendered(_ canvas: Canvas, scale: Double = 1, name: String = UUID().uuidString) throws -> RasterImage {
+///
+/// `scale` `nil` is the canvas's own scale: 1 for a recording, the raster scale.
+private func rendered(_ canvas: Canvas, scale: Double? = nil, name: String = UUID().uuidString) throws -> RasterImage {
     let path = outputPath("\(name).png")
     try canvas.write(to: path, scale: scale)
     defer {
@@ -77,6 +79,41 @@ private func expectPixel(
     let actual = image.pixel(x: x, y: y)
     #expect(
         actual.isClose(to: expected, tolerance: tolerance), "pixel (\(x), \(y)) is \(actual), expected \(expected)",
+        sourceLocation: sourceLocation)
+}
+
+/// A pixel's components premultiplied by its alpha, as cairo stores them.
+///
+/// Unpremultiplying magnifies cairo's rounding in faint pixels (alpha 5 with
+/// green 153 or 128 is the same stored value, give or take one), so images
+/// drawn along different paths are compared premultiplied.
+private func premultiplied(_ pixel: RGBA) -> [Int] {
+    let alpha = Int(pixel.a)
+    return [Int(pixel.r), Int(pixel.g), Int(pixel.b)].map { ($0 * alpha + 127) / 255 } + [alpha]
+}
+
+/// Checks that two images have the same size and, premultiplied, pixels
+/// within `tolerance`, reporting the first few differences.
+private func expectSameImage(
+    _ actual: RasterImage, _ expected: RasterImage, tolerance: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(
+        actual.width == expected.width && actual.height == expected.height,
+        "\(actual.width) x \(actual.height) vs \(expected.width) x \(expected.height)",
+        sourceLocation: sourceLocation)
+    guard actual.width == expected.width && actual.height == expected.height else { return }
+    var differences: [String] = []
+    for y in 0..<actual.height {
+        for x in 0..<actual.width
+        where zip(premultiplied(actual.pixel(x: x, y: y)), premultiplied(expected.pixel(x: x, y: y)))
+            .contains(where: { abs($0 - $1) > tolerance })
+        {
+            differences.append("(\(x), \(y)): \(actual.pixel(x: x, y: y)) vs \(expected.pixel(x: x, y: y))")
+        }
+    }
+    #expect(
+        differences.isEmpty, "\(differences.count) pixels differ: \(differences.prefix(5).joined(separator: "; "))",
         sourceLocation: sourceLocation)
 }
 
@@ -973,9 +1010,11 @@ struct CanvasTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: ExtremeCall.allCases)
-    func extremeButFiniteArgumentsNeitherCrashNorHang(_ call: ExtremeCall) throws {
-        let canvas = try Canvas(width: 50, height: 50)
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: ExtremeCall.allCases, [Canvas.Backing.recording, .raster(scale: 2)])
+    func extremeButFiniteArgumentsNeitherCrashNorHang(_ call: ExtremeCall, backing: Canvas.Backing) throws {
+        let canvas = try Canvas(width: 50, height: 50, backing: backing)
         let start = ContinuousClock.now
         try drawAsPlugin(on: canvas) { api, ctx in
             call.make(api, ctx)
@@ -1009,6 +1048,211 @@ struct CanvasTests {
         #expect(CairoStatus.invalidRestore.description.contains("restore"))
         #expect(CairoStatus(rawValue: 9999).description.contains("unknown"))
         #expect(CairoStatus(rawValue: 0) == .success)
+    }
+
+    // MARK: Raster backing
+
+    @Test func rasterCanvasHasScaledPixelsAndCrispEdges() throws {
+        let canvas = try Canvas(width: 50, height: 30, backing: .raster(scale: 2))
+        #expect(canvas.backing == .raster(scale: 2))
+        #expect(canvas.width == 50 && canvas.height == 30)
+        try drawAsPlugin(on: canvas) { api, ctx in
+            api.set_fill_color?(ctx, redColor)
+            api.fill_rect?(ctx, rect(10, 0, 1, 30))  // one point wide: pixels 20 and 21
+            // Coordinates are in points: the transform is still the identity.
+            let ctm = try #require(api.get_ctm?(ctx))
+            #expect(ctm.a == 1 && ctm.d == 1 && ctm.tx == 0 && ctm.ty == 0)
+        }
+        #expect(canvas.takeError() == nil)
+        let image = try canvas.rasterImage()
+        #expect(image.width == 100 && image.height == 60)
+        for y in [0, 30, 59] {
+            #expect(image.pixel(x: 19, y: y) == transparent)
+            #expect(image.pixel(x: 20, y: y) == red)
+            #expect(image.pixel(x: 21, y: y) == red)
+            #expect(image.pixel(x: 22, y: y) == transparent)
+        }
+        #expect(image.pixels.filter { $0 != transparent }.count == 2 * 60)
+        // The PNG file and the PNG data hold the same pixels.
+        #expect(try rendered(canvas, name: "raster-scale2") == image)
+        #expect(try RasterImage(pngData: canvas.pngData()) == image)
+        #expect(try RasterImage(pngData: canvas.pngData(scale: 2)) == image)
+    }
+
+    @Test func rasterSizeRoundsUp() throws {
+        let canvas = try Canvas(width: 10.5, height: 10, backing: .raster(scale: 1.5))
+        let image = try canvas.rasterImage()
+        #expect(image.width == 16 && image.height == 15)
+        #expect(image.pixels.allSatisfy { $0 == transparent })
+    }
+
+    /// Draws overlapping straight-edged shapes at fractional coordinates, as a plugin does.
+    ///
+    /// The coordinates are multiples of 1/8 point. A recording keeps
+    /// coordinates in cairo's fixed point, 1/256 of a *point*, and a raster
+    /// canvas 1/256 of a *pixel*; eighths are exact in both, at every scale
+    /// tested, so the two backings see the same shapes.
+    private static func drawStraightShapes(on canvas: Canvas) throws {
+        try drawAsPlugin(on: canvas) { api, ctx in
+            api.set_fill_color?(ctx, redColor)
+            api.fill_rect?(ctx, rect(3.375, 4.625, 10.25, 5.625))
+            api.set_fill_color?(ctx, color(0, 0.5, 1, 0.6))
+            api.fill_rect?(ctx, rect(9.125, 2.875, 17.375, 11.5))
+            api.set_stroke_color?(ctx, color(0, 0.6, 0))
+            api.set_line_width?(ctx, 1.25)
+            api.move_to?(ctx, 1.125, 18.625)
+            api.add_line_to?(ctx, 38.75, 21.125)
+            api.stroke_path?(ctx)
+            api.translate?(ctx, 20.25, 15.5)
+            api.stroke_rect?(ctx, rect(0.125, 0.375, 6.625, 3.25))
+        }
+        #expect(canvas.takeError() == nil)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2, 3])
+    func rasterMatchesTheRecordingRenderedAtTheSameScale(_ scale: Double) throws {
+        let raster = try Canvas(width: 41, height: 23, backing: .raster(scale: scale))
+        let recording = try Canvas(width: 41, height: 23)
+        try Self.drawStraightShapes(on: raster)
+        try Self.drawStraightShapes(on: recording)
+        let expected = try recording.rasterImage(scale: scale)
+        expectSameImage(try raster.rasterImage(), expected, tolerance: 1)
+        #expect(expected.pixels.contains { $0 != transparent })
+    }
+
+    @Test func rasterBackgroundIsCompositedAtOutput() throws {
+        let green = color(0, 1, 0)
+        let raster = try Canvas(width: 20, height: 10, background: green, backing: .raster(scale: 2))
+        let recording = try Canvas(width: 20, height: 10, background: green)
+        for canvas in [raster, recording] {
+            canvas.fill(rect(0, 0, 20, 10), color: color(1, 0, 0, 0.5))
+            canvas.clear(rect(10, 0, 10, 10))
+            canvas.fill(rect(15, 0, 5, 10), color: blueColor)
+        }
+        #expect(raster.takeError() == nil)
+        let image = try raster.rasterImage()
+        expectPixel(image, 5, 5, RGBA(r: 128, g: 127, b: 0))  // half red over green
+        expectPixel(image, 25, 5, RGBA(r: 0, g: 255, b: 0))  // cleared: the background again
+        expectPixel(image, 35, 5, blue)
+        expectSameImage(image, try recording.rasterImage(scale: 2), tolerance: 1)
+        expectSameImage(try rendered(raster), image)
+    }
+
+    /// A frame of a tiny view hierarchy: a backdrop, a circle and a square at `squareX`.
+    private static func drawFrame(on canvas: Canvas, squareX: Double) {
+        canvas.fill(rect(0, 0, 60, 40), color: color(0.9, 0.9, 0.2))
+        canvas.saveState()
+        canvas.withCurrentContext {
+            let api = Canvas.graphicsAPI.pointee
+            let ctx = canvas.context
+            api.set_fill_color?(ctx, color(0.2, 0.3, 0.8, 0.7))
+            api.add_ellipse_in_rect?(ctx, rect(5.5, 3.25, 40.3, 31.1))
+            api.fill_path?(ctx, Int32(EASEL_FILL_NONZERO))
+        }
+        canvas.fill(rect(squareX, 12.4, 8.7, 8.7), color: redColor)
+        canvas.restoreState()
+    }
+
+    @Test func clearingAndRedrawingARegionMatchesDrawingAfresh() throws {
+        let repainted = try Canvas(width: 60, height: 40, background: whiteColor, backing: .raster(scale: 2))
+        Self.drawFrame(on: repainted, squareX: 10.3)
+        // The square moves: repaint the pixel-aligned rectangle around its old and new places.
+        let dirty = rect(10, 12, 25, 9.5)
+        repainted.saveState()
+        repainted.clip(to: dirty)
+        repainted.clear(dirty)
+        Self.drawFrame(on: repainted, squareX: 25.9)
+        repainted.restoreState()
+        #expect(repainted.takeError() == nil)
+
+        let fresh = try Canvas(width: 60, height: 40, background: whiteColor, backing: .raster(scale: 2))
+        Self.drawFrame(on: fresh, squareX: 25.9)
+        expectSameImage(try repainted.rasterImage(), try fresh.rasterImage())
+    }
+
+    @Test func rasterCanvasWritesPNGOnly() throws {
+        let canvas = try Canvas(width: 10, height: 10, backing: .raster(scale: 2))
+        for name in ["picture.svg", "picture.PDF"] {
+            let path = outputPath("\(UUID().uuidString)-\(name)")
+            let error = try #require(throws: CanvasError.self) { try canvas.write(to: path) }
+            #expect(
+                error.message
+                    == "cannot write \(path): a raster canvas can only be written as PNG; "
+                    + "create the canvas with the recording backing to write SVG or PDF")
+            #expect(error.path == path)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+        // The extension is checked first.
+        let bmp = outputPath("picture.bmp")
+        let error = try #require(throws: CanvasError.self) { try canvas.write(to: bmp) }
+        #expect(error.message.contains("unsupported file extension"))
+    }
+
+    @Test func rasterCanvasIsWrittenAtItsOwnScaleOnly() throws {
+        let canvas = try Canvas(width: 10, height: 10, backing: .raster(scale: 2))
+        let path = outputPath("\(UUID().uuidString).png")
+        let error = try #require(throws: CanvasError.self) { try canvas.write(to: path, scale: 3) }
+        #expect(
+            error.message
+                == "cannot write \(path): scale 3.0 differs from the raster canvas's scale 2.0; "
+                + "omit the scale, or create the canvas with the recording backing to write at any scale")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let pngError = try #require(throws: CanvasError.self) { try canvas.pngData(scale: 1) }
+        #expect(pngError.message.hasPrefix("cannot encode PNG: scale 1.0 differs from the raster canvas's scale 2.0"))
+        let imageError = try #require(throws: CanvasError.self) { try canvas.rasterImage(scale: 4) }
+        #expect(imageError.message.hasPrefix("cannot render image: scale 4.0 differs from the raster canvas's scale 2.0"))
+        for scale in [0.0, -1, .nan, .infinity] {
+            #expect(throws: CanvasError.self) { try canvas.rasterImage(scale: scale) }
+        }
+        #expect(try canvas.rasterImage(scale: 2).width == 20)
+    }
+
+    @Test func recordingCanvasRastersAtAnyScale() throws {
+        let canvas = try Canvas(width: 10, height: 8, background: whiteColor)
+        #expect(canvas.backing == .recording)
+        canvas.fill(rect(0, 0, 5, 8), color: redColor)
+        let single = try canvas.rasterImage()
+        #expect(single.width == 10 && single.height == 8)
+        expectSameImage(single, try rendered(canvas))
+        let triple = try canvas.rasterImage(scale: 3)
+        #expect(triple.width == 30 && triple.height == 24)
+        expectPixel(triple, 14, 10, red)
+        expectPixel(triple, 15, 10, white)
+        #expect(throws: CanvasError.self) { try canvas.rasterImage(scale: .nan) }
+    }
+
+    @Test(arguments: [0.0, -2, .nan, .infinity, -.infinity])
+    func invalidRasterScaleThrows(_ scale: Double) throws {
+        let error = try #require(throws: CanvasError.self) {
+            try Canvas(width: 10, height: 10, backing: .raster(scale: scale))
+        }
+        #expect(error.message == "invalid raster scale \(scale): it must be finite and greater than 0")
+    }
+
+    @Test func rasterCanvasTooManyPixelsThrows() throws {
+        let error = try #require(throws: CanvasError.self) {
+            try Canvas(width: 20_000, height: 10, backing: .raster(scale: 2))
+        }
+        #expect(
+            error.message
+                == "invalid raster canvas: 20000.0 x 10.0 points at scale 2.0 make 40000 x 20 pixels; "
+                + "a side must be 1 to 32767 pixels")
+        #expect(throws: CanvasError.self) { try Canvas(width: 10, height: 10, backing: .raster(scale: 1e300)) }
+        // The largest canvas of one pixel a side.
+        let tiny = try Canvas(width: 0.25, height: 0.25, backing: .raster(scale: 2))
+        #expect(try tiny.rasterImage().width == 1)
+    }
+
+    @Test func lineWidthLimitCountsTheRasterScale() throws {
+        let canvas = try Canvas(width: 10, height: 10, backing: .raster(scale: 4))
+        try drawAsPlugin(on: canvas) { api, ctx in
+            api.set_line_width?(ctx, 5e7)  // 2e8 pixels
+            api.move_to?(ctx, 0, 0)
+            api.add_line_to?(ctx, 10, 10)
+            api.stroke_path?(ctx)
+        }
+        let error = try #require(canvas.takeError())
+        #expect(error.message.hasPrefix("stroke_path: line width 50000000.0 is too large"), "\(error)")
     }
 
     // MARK: RasterImage
