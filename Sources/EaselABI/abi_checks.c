@@ -31,3 +31,8 @@ _Static_assert(sizeof(easel_class_desc) == 56, "easel_class_desc 1.0 size");
 _Static_assert(sizeof(easel_layout) == 32, "easel_layout 1.0 size");
 _Static_assert(offsetof(easel_plugin_desc, layout) == 16, "easel_plugin_desc.layout at 16");
 _Static_assert(sizeof(easel_plugin_desc) == 64, "easel_plugin_desc 1.0 size");
+
+/* 1.1: the view table, appended to the host table. */
+EASEL_CHECK_HEADER(easel_view_api);
+_Static_assert(offsetof(easel_host_api, views) == offsetof(easel_host_api, graphics) + sizeof(void *),
+               "easel_host_api.views follows graphics (Since: 1.1)");

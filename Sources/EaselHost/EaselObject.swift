@@ -7,7 +7,10 @@ import EaselEncoding
 /// in its chain, with property defaults applied at creation. Plugins see it
 /// as an `easel_object *` handle, valid while a Swift reference (or the
 /// registry, for objects plugins create) keeps it alive.
-public final class EaselObject: CustomStringConvertible {
+///
+/// Instances of the built-in view classes are ``View`` objects (a subclass);
+/// the registry picks the Swift class from the nearest built-in ancestor.
+public class EaselObject: CustomStringConvertible {
     /// The object's class.
     public let objectClass: ObjectClass
     package let storage: UnsafeMutableRawPointer
@@ -17,7 +20,7 @@ public final class EaselObject: CustomStringConvertible {
     /// as long as any of its objects).
     package let registry: Registry
 
-    init(class cls: ObjectClass, registry: Registry) {
+    required init(class cls: ObjectClass, registry: Registry) {
         objectClass = cls
         storageChain = cls.storageChain
         self.registry = registry
@@ -62,67 +65,84 @@ public final class EaselObject: CustomStringConvertible {
     }
 
     /// The storage segment of `cls` (this object's class or one of its superclasses).
-    package func storage(of cls: ObjectClass) -> UnsafeMutableRawPointer { storage + cls.storageOffset }
+    package final func storage(of cls: ObjectClass) -> UnsafeMutableRawPointer { storage + cls.storageOffset }
 
-    private func locate(_ name: String) throws(RuntimeError) -> (Property, UnsafeMutableRawPointer) {
-        guard let (property, owner) = objectClass.property(named: name) else {
-            throw RuntimeError(.unknownProperty, "class '\(objectClass.name)' has no property '\(name)'")
-        }
-        return (property, storage(of: owner) + property.offset)
+    /// A property the host implements for a built-in class (a view's
+    /// `frame`, `alpha`, …), or `nil`. Declared plugin properties take
+    /// precedence over built-in ones of the same name.
+    func builtInProperty(named name: String) -> BuiltInProperty? { nil }
+
+    private func unknownProperty(_ name: String) -> RuntimeError {
+        RuntimeError(.unknownProperty, "class '\(objectClass.name)' has no property '\(name)'")
     }
 
     /// The declared type of a property.
     ///
     /// - Throws: ``RuntimeError`` when the class declares no such property.
-    public func propertyType(_ name: String) throws(RuntimeError) -> TypeEncoding {
-        try locate(name).0.type
+    public final func propertyType(_ name: String) throws(RuntimeError) -> TypeEncoding {
+        if let (property, _) = objectClass.property(named: name) { return property.type }
+        if let builtIn = builtInProperty(named: name) { return builtIn.type }
+        throw unknownProperty(name)
     }
 
-    /// A property's raw bytes.
+    /// A property's raw bytes: a property declared by the class or a
+    /// superclass, or a built-in one such as a view's `frame`.
     ///
-    /// - Parameter name: A property declared by the class or a superclass.
-    /// - Throws: ``RuntimeError`` when the class declares no such property.
-    public func propertyBytes(_ name: String) throws(RuntimeError) -> [UInt8] {
-        let (property, address) = try locate(name)
-        return Array(UnsafeRawBufferPointer(start: address, count: property.type.size))
+    /// - Throws: ``RuntimeError`` when the class has no such property.
+    public final func propertyBytes(_ name: String) throws(RuntimeError) -> [UInt8] {
+        if let (property, owner) = objectClass.property(named: name) {
+            return Array(UnsafeRawBufferPointer(start: storage(of: owner) + property.offset, count: property.type.size))
+        }
+        guard let builtIn = builtInProperty(named: name) else { throw unknownProperty(name) }
+        return builtIn.get(self)
     }
 
     /// Replaces a property's raw bytes.
     ///
-    /// - Throws: ``RuntimeError`` for an unknown property or a wrong byte count.
-    public func setPropertyBytes(_ bytes: [UInt8], for name: String) throws(RuntimeError) {
-        let (property, address) = try locate(name)
-        guard bytes.count == property.type.size else {
+    /// - Throws: ``RuntimeError`` for an unknown property, a wrong byte count,
+    ///   or a value a built-in property refuses (a negative size, say).
+    public final func setPropertyBytes(_ bytes: [UInt8], for name: String) throws(RuntimeError) {
+        let type = try propertyType(name)
+        guard bytes.count == type.size else {
             throw RuntimeError(.typeMismatch,
-                "property '\(name)' of '\(objectClass.name)' is \(property.type.readableName) (\(property.type.size) bytes), not \(bytes.count) bytes")
+                "property '\(name)' of '\(objectClass.name)' is \(type.readableName) (\(type.size) bytes), not \(bytes.count) bytes")
         }
-        bytes.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        if let (property, owner) = objectClass.property(named: name) {
+            bytes.withUnsafeBytes { (storage(of: owner) + property.offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            return
+        }
+        let builtIn = builtInProperty(named: name)!
+        var failure: RuntimeError?
+        bytes.withUnsafeBytes { raw in
+            do throws(RuntimeError) { try builtIn.set(self, raw.baseAddress!) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
-    /// The address of a property whose size matches `T`.
-    private func locate<T>(_ name: String, as type: T.Type) throws(RuntimeError) -> UnsafeMutableRawPointer {
-        let (property, address) = try locate(name)
-        guard property.type.size == MemoryLayout<T>.size else {
+    private func checkSize<T>(_ name: String, _ type: T.Type) throws(RuntimeError) {
+        let declared = try propertyType(name)
+        guard declared.size == MemoryLayout<T>.size else {
             throw RuntimeError(.typeMismatch,
-                "property '\(name)' of '\(objectClass.name)' is \(property.type.readableName), not \(T.self)")
+                "property '\(name)' of '\(objectClass.name)' is \(declared.readableName), not \(T.self)")
         }
-        return address
     }
 
     /// Reads a property as a Swift value of the same size (`Double` for `d`, `easel_color`, …).
     ///
     /// - Throws: ``RuntimeError`` for an unknown property or a size mismatch.
-    public func value<T: BitwiseCopyable>(ofProperty name: String, as type: T.Type = T.self) throws(RuntimeError) -> T {
-        try locate(name, as: T.self).loadUnaligned(as: T.self)
+    public final func value<T: BitwiseCopyable>(ofProperty name: String, as type: T.Type = T.self) throws(RuntimeError) -> T {
+        try checkSize(name, T.self)
+        return try propertyBytes(name).withUnsafeBytes { $0.loadUnaligned(as: T.self) }
     }
 
     /// Writes a property from a Swift value of the same size.
     ///
-    /// - Throws: ``RuntimeError`` for an unknown property or a size mismatch.
-    public func setValue<T: BitwiseCopyable>(_ value: T, forProperty name: String) throws(RuntimeError) {
-        try locate(name, as: T.self).storeBytes(of: value, as: T.self)
+    /// - Throws: ``RuntimeError`` for an unknown property, a size mismatch or a refused value.
+    public final func setValue<T: BitwiseCopyable>(_ value: T, forProperty name: String) throws(RuntimeError) {
+        try checkSize(name, T.self)
+        try setPropertyBytes(withUnsafeBytes(of: value) { Array($0) }, for: name)
     }
 
     /// Whether the object's class responds to `selector`.
-    public func responds(to selector: Selector) -> Bool { objectClass.responds(to: selector) }
+    public final func responds(to selector: Selector) -> Bool { objectClass.responds(to: selector) }
 }

@@ -92,7 +92,8 @@ package enum HostAPI {
                     Registry.active?.report(.note, text)
                 }
             },
-            graphics: Canvas.graphicsAPI
+            graphics: Canvas.graphicsAPI,
+            views: ViewAPI.table
         ))
         return UnsafePointer(table)
     }()

@@ -22,6 +22,8 @@ public final class ObjectClass: CustomStringConvertible {
     public let methods: [Method]
 
     package let internedName: UnsafePointer<CChar>
+    /// The nearest built-in class in the chain (the class itself for a built-in).
+    package let builtInKind: BuiltInKind
     /// Where this class's segment starts inside an instance's storage.
     package let storageOffset: Int
     /// The size of a whole instance's storage (all segments of the chain).
@@ -42,6 +44,7 @@ public final class ObjectClass: CustomStringConvertible {
         self.instanceSize = instanceSize
         self.properties = properties
         internedName = InternTable.intern(name)
+        builtInKind = (plugin == nil ? BuiltInKind(builtInName: name) : nil) ?? superclass?.builtInKind ?? .object
         let base = superclass?.totalStorageSize ?? 0
         storageOffset = (base + 15) / 16 * 16
         totalStorageSize = storageOffset + instanceSize

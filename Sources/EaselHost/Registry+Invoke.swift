@@ -1,3 +1,4 @@
+import EaselABI
 import EaselCanvas
 import EaselEncoding
 
@@ -28,6 +29,7 @@ extension Registry {
     /// are given as text, drawing into `canvas` (as `easel invoke` does).
     ///
     /// Arguments are parsed by the method's signature (see ``ValueText``).
+    /// The receiver is a new instance; a view's frame is the whole canvas.
     /// An object argument (`@`) is `nil`, `self` (the receiver) or a class
     /// name (a new instance of that class); a pointer argument (`^v`) is
     /// `context` (the canvas's drawing context) or `NULL`.
@@ -44,7 +46,14 @@ extension Registry {
     public func invoke(className: String, selector selectorName: String, arguments: [String],
                        canvas: Canvas) throws(InvokeError) -> InvokeResult {
         let target: EaselObject
-        do { target = try makeObject(ofClass: className) } catch {
+        do throws(RuntimeError) {
+            // A view gets the canvas as its frame, so that its bounds are the canvas.
+            if let cls = objectClass(named: className), cls.builtInKind.isView {
+                target = try makeView(ofClass: className, frame: easel_rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            } else {
+                target = try makeObject(ofClass: className)
+            }
+        } catch {
             let known = classes.map(\.name).joined(separator: ", ")
             throw InvokeError(isUsageError: false, message: "\(error.message) (registered classes: \(known))", usage: nil)
         }

@@ -61,7 +61,7 @@ public struct LoadedPlugin: Sendable, Equatable {
 /// The registry of classes: host built-ins plus the classes of loaded plugins.
 public final class Registry {
     /// The names of the host's built-in classes.
-    public static let builtInClassNames = ["Object", "View"]
+    public static let builtInClassNames = BuiltInClasses.names
 
     /// Plugins registered so far, in load order.
     public internal(set) var plugins: [LoadedPlugin] = []
@@ -73,14 +73,19 @@ public final class Registry {
     private var classTable: [String: ObjectClass] = [:]
     /// Class names in registration order.
     private var classOrder: [String] = []
-    /// Objects created by plugin code (`object_create`), kept alive with the registry.
-    private var pluginCreatedObjects: [EaselObject] = []
+    /// Objects created by plugin code (`object_create`), kept alive by the
+    /// registry until a view among them is added to a superview.
+    private var pluginCreatedObjects: [ObjectIdentifier: EaselObject] = [:]
+    /// Methods checked against the signature the host calls them with.
+    var callableMethods: [ObjectIdentifier: Bool] = [:]
 
-    /// Creates a registry holding only the built-in classes.
+    /// Creates a registry holding only the built-in classes: `Object`, `View`,
+    /// `Window`, `OverlayView`, `RHView` and `Touch`.
     public init() {
-        let root = ObjectClass(name: "Object", superclass: nil, plugin: nil, instanceSize: 0, properties: [], methods: [])
-        register(root)
-        register(ObjectClass(name: "View", superclass: root, plugin: nil, instanceSize: 0, properties: [], methods: []))
+        for name in BuiltInClasses.names {
+            register(ObjectClass(name: name, superclass: BuiltInClasses.superclassName(of: name).flatMap { classTable[$0] },
+                                 plugin: nil, instanceSize: 0, properties: [], methods: BuiltInClasses.methods(of: name)))
+        }
     }
 
     func register(_ cls: ObjectClass) {
@@ -94,15 +99,39 @@ public final class Registry {
     /// The class with a name, or `nil`.
     public func objectClass(named name: String) -> ObjectClass? { classTable[name] }
 
-    /// Creates an instance of a class, with property defaults applied.
+    /// Creates an instance of a class, with property defaults applied, then
+    /// sends it `init` when its class implements it (`v@:`).
     ///
+    /// An instance of a view class is a ``View`` (with a zero frame).
     /// - Parameter className: A registered class name.
     /// - Throws: ``RuntimeError`` when no such class is registered.
     public func makeObject(ofClass className: String) throws(RuntimeError) -> EaselObject {
         guard let cls = classTable[className] else {
             throw RuntimeError(.unknownClass, "no class named '\(className)' is registered")
         }
-        return EaselObject(class: cls, registry: self)
+        let object = cls.builtInKind.instanceType.init(class: cls, registry: self)
+        object.send(ViewCallbacks.initialize)
+        return object
+    }
+
+    /// Creates a view: an instance of `View` or of a class that inherits
+    /// from it. The frame is set before `init` is sent, so a plugin's `init`
+    /// can read its bounds and add subviews.
+    ///
+    /// - Parameters:
+    ///   - className: A registered view class.
+    ///   - frame: The initial frame, in the coordinates of the superview it will get.
+    /// - Throws: ``RuntimeError`` when no such class is registered or it is not a view class.
+    public func makeView(ofClass className: String, frame: easel_rect = .zero) throws(RuntimeError) -> View {
+        guard let cls = classTable[className] else {
+            throw RuntimeError(.unknownClass, "no class named '\(className)' is registered")
+        }
+        guard cls.builtInKind.isView, let view = cls.builtInKind.instanceType.init(class: cls, registry: self) as? View else {
+            throw RuntimeError(.typeMismatch, "class '\(className)' is not a view class (it does not inherit from View)")
+        }
+        view.frame = frame
+        view.send(ViewCallbacks.initialize)
+        return view
     }
 
     /// Prepares a message to an object: looks the method up once.
@@ -130,7 +159,12 @@ public final class Registry {
         diagnostics.append(Diagnostic(severity: severity, message: message))
     }
 
-    func retainPluginObject(_ object: EaselObject) { pluginCreatedObjects.append(object) }
+    func retainPluginObject(_ object: EaselObject) { pluginCreatedObjects[ObjectIdentifier(object)] = object }
+
+    /// Hands a view created by plugin code over to its new superview.
+    func releaseFromCreationPool(_ view: View) {
+        if !pluginCreatedObjects.isEmpty { pluginCreatedObjects[ObjectIdentifier(view)] = nil }
+    }
 
     // MARK: - The active registry of this thread
 

@@ -20,13 +20,13 @@ struct CLITests {
         let folder = try Fixtures.samplePluginsDirectory().path
         #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "2 plugins loaded"])
         for expected in [
-            "  plugin Charts, ABI 1.0",
+            "  plugin Charts, ABI 1.1",
             "  class Chart : Swatch",
             "    property lineWidth: double  d",
             "    -[Chart drawCurve:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
             "  class ChartCoordinator : Object",
             "    -[ChartCoordinator drawView:(id) inRect:(CGRect) inContext:(void *)]  v@:@{CGRect={CGPoint=dd}{CGSize=dd}}^v",
-            "  plugin Shapes, ABI 1.0",
+            "  plugin Shapes, ABI 1.1",
             "    property color: EaselColor  {EaselColor=dddd}",
             "    -[Swatch drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
             "    -[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]  v@:{CGPoint=dd}iB*",
@@ -49,7 +49,7 @@ struct CLITests {
         let plugins = try #require(json["plugins"] as? [[String: Any]])
         #expect(plugins.compactMap { $0["name"] as? String } == ["Charts", "Shapes", "good_extra"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
-        #expect(shapes["abiVersion"] as? String == "1.0")
+        #expect(shapes["abiVersion"] as? String == "1.1")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
         let swatch = try #require(classes.first { $0["name"] as? String == "Swatch" })
         #expect(swatch["superclass"] as? String == "View")
@@ -75,7 +75,7 @@ struct CLITests {
         #expect(result.stdout.contains("\n\(PluginZoo.brokenFixtures.count + 2) files failed to load\n"))
         #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry'\n"))
         #expect(result.stdout.contains("  \(zoo.path)/not_elf.so: not a shared object (no ELF header)\n"))
-        #expect(result.stdout.contains("  \(zoo.path)/abi_minor.so: plugin ABI 1.99 is newer than the host's ABI 1.0; update Easel to load it\n"))
+        #expect(result.stdout.contains("  \(zoo.path)/abi_minor.so: plugin ABI 1.99 is newer than the host's ABI 1.1; update Easel to load it\n"))
     }
 
     @Test("invoke prints a struct return value")

@@ -39,7 +39,7 @@ struct SamplePluginTests {
         let chart = try #require(registry.objectClass(named: "Chart"))
         #expect(chart.ancestry.map(\.name) == ["Chart", "Swatch", "View", "Object"])
         #expect(registry.objectClass(named: "ChartCoordinator")?.superclass?.name == "Object")
-        #expect(registry.plugins.allSatisfy { $0.abiMajor == 1 && $0.abiMinor == 0 })
+        #expect(registry.plugins.allSatisfy { $0.abiMajor == 1 && $0.abiMinor == Int(EASEL_ABI_VERSION_MINOR) })
     }
 
     @Test("methods are looked up through the superclass chain; readable signatures")
@@ -210,8 +210,8 @@ struct BrokenPluginTests {
     @Test("every bad file is reported with its path and its own reason; the good ones still load",
           arguments: [
             ("abi_major", PluginLoadError.Kind.abiMajor,
-             "plugin ABI 2.0 has a different major version than the host's ABI 1.0; rebuild the plugin against this easel.h"),
-            ("abi_minor", .abiMinor, "plugin ABI 1.99 is newer than the host's ABI 1.0; update Easel to load it"),
+             "plugin ABI 2.0 has a different major version than the host's ABI 1.1; rebuild the plugin against this easel.h"),
+            ("abi_minor", .abiMinor, "plugin ABI 1.99 is newer than the host's ABI 1.1; update Easel to load it"),
             ("bad_arity", .arityMismatch,
              "class 'BadArity': selector 'drawRect:' takes 1 argument(s) but its encoding \"v@:\" declares 0"),
             ("bad_encoding", .malformedEncoding,

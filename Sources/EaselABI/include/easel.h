@@ -60,7 +60,7 @@ extern "C" {
 /** Major version: changes only for incompatible changes. */
 #define EASEL_ABI_VERSION_MAJOR 1
 /** Minor version: bumped when fields or functions are appended. */
-#define EASEL_ABI_VERSION_MINOR 0
+#define EASEL_ABI_VERSION_MINOR 1
 /**
  * The packed version written into every `abi_version` field. An enum constant
  * rather than a macro so that Swift imports it (as `EASEL_ABI_VERSION`).
@@ -165,7 +165,9 @@ enum {
     /** The value's type does not match the declared encoding. */
     EASEL_ERROR_TYPE_MISMATCH = 4,
     /** The method's type encoding could not be called. */
-    EASEL_ERROR_BAD_SIGNATURE = 5
+    EASEL_ERROR_BAD_SIGNATURE = 5,
+    /** The operation is not allowed, e.g. adding a view to its own subview. Since: 1.1. */
+    EASEL_ERROR_INVALID_OPERATION = 6
 };
 
 /* ------------------------------------------------------------------------ */
@@ -373,6 +375,172 @@ typedef struct easel_graphics_api {
 } easel_graphics_api;
 
 /* ------------------------------------------------------------------------ */
+/* Views (owned by the host). Since: 1.1                                     */
+/* ------------------------------------------------------------------------ */
+
+/** Touch phases (int32_t), as UITouchPhase. Since: 1.1. */
+enum {
+    EASEL_TOUCH_BEGAN = 0,
+    EASEL_TOUCH_MOVED = 1,
+    EASEL_TOUCH_STATIONARY = 2,
+    EASEL_TOUCH_ENDED = 3,
+    EASEL_TOUCH_CANCELLED = 4
+};
+
+/** Autoresizing flags (the "autoresizingMask" property, uint64_t), as UIViewAutoresizing. Since: 1.1. */
+enum {
+    EASEL_AUTORESIZE_NONE = 0,
+    EASEL_AUTORESIZE_FLEXIBLE_LEFT_MARGIN = 1 << 0,
+    EASEL_AUTORESIZE_FLEXIBLE_WIDTH = 1 << 1,
+    EASEL_AUTORESIZE_FLEXIBLE_RIGHT_MARGIN = 1 << 2,
+    EASEL_AUTORESIZE_FLEXIBLE_TOP_MARGIN = 1 << 3,
+    EASEL_AUTORESIZE_FLEXIBLE_HEIGHT = 1 << 4,
+    EASEL_AUTORESIZE_FLEXIBLE_BOTTOM_MARGIN = 1 << 5
+};
+
+/**
+ * The view tree, UIKit's UIView for plugin code. Since: 1.1.
+ *
+ * Views are objects of the built-in class "View" or a subclass ("Window",
+ * "OverlayView", "RHView" or any plugin class inheriting from them). A view
+ * class implements the selectors UIKit sends, with exactly these encodings
+ * (the host checks them once and reports a mismatch instead of calling):
+ *   init                          v@:        after creation; the frame is set already
+ *   drawRect:                     v@:{CGRect=...}   rect in the view's coordinates
+ *   layoutSubviews                v@:
+ *   sizeThatFits:                 {CGSize=dd}@:{CGSize=dd}
+ *   willMoveToSuperview:          v@:@       (NULL when removed)
+ *   didMoveToSuperview            v@:
+ *   didAddSubview:                v@:@
+ *   willRemoveSubview:            v@:@
+ *   willMoveToWindow:             v@:@
+ *   didMoveToWindow               v@:
+ *   touchesBegan:withEvent:       v@:@@      the touch, then NULL (no event object)
+ *   touchesMoved:withEvent:, touchesEnded:withEvent:, touchesCancelled:withEvent: likewise
+ *   hitTest:withEvent:            @@:{CGPoint=dd}@
+ *   pointInside:withEvent:        B@:{CGPoint=dd}@
+ * A right-handed view (subclass of "RHView") draws through its delegate's
+ *   drawView:inRect:inContext:    v@:@{CGRect=...}^v
+ * or, without a responding delegate, its own
+ *   drawRect:inContext:           v@:{CGRect=...}^v
+ * with the context flipped (origin bottom left, y up) and the rect in that space.
+ *
+ * The other view attributes are properties, read and written by name with
+ * host->property_get / property_set: "frame", "bounds" (rects), "center"
+ * (point), "transform", "alpha" (d), "hidden", "clipsToBounds", "opaque",
+ * "clearsContextBeforeDrawing", "autoresizesSubviews",
+ * "userInteractionEnabled" (B, one byte), "backgroundColor" (colour),
+ * "tag" (q), "autoresizingMask" (Q, EASEL_AUTORESIZE_*), "contentScaleFactor"
+ * (d, read-only) and, on right-handed views, "delegate" (@).
+ *
+ * Ownership: a view owns its subviews. A view made by `create` is kept alive
+ * by the host until it is first added to a superview, which then owns it (a
+ * view removed from its superview and referenced by nobody else is freed, as
+ * in UIKit). Every function accepts NULL and non-view objects: it then does
+ * nothing, returns NULL, zero or an error code, and the host reports it.
+ * Coordinates are in points, in the view's own coordinates (right-handed for
+ * right-handed views); a NULL view in a conversion means the root view.
+ * Thread: main thread only, like everything in this header.
+ */
+typedef struct easel_view_api {
+    uint32_t abi_version;
+    uint32_t struct_size;
+
+    /** Creates a view of a view class with a frame, then sends it `init`. NULL for an unknown or non-view class. */
+    easel_object *(*create)(const char *class_name, easel_rect frame);
+
+    /* the tree */
+    /** The superview, or NULL. */
+    easel_object *(*superview)(easel_object *view);
+    /** The number of subviews. */
+    uint32_t (*subview_count)(easel_object *view);
+    /** The subview at an index, back to front; NULL when out of range. */
+    easel_object *(*subview_at)(easel_object *view, uint32_t index);
+    /**
+     * Adds `subview` as the frontmost subview (below overlays that stay on
+     * top), removing it from its old superview first. Returns EASEL_OK, or
+     * EASEL_ERROR_INVALID_OPERATION when `subview` is `view` or an ancestor of it.
+     */
+    int32_t (*add_subview)(easel_object *view, easel_object *subview);
+    /** Inserts at an index (clamped). Returns as add_subview. */
+    int32_t (*insert_subview_at)(easel_object *view, easel_object *subview, uint32_t index);
+    /** Inserts just above `sibling`. EASEL_ERROR_NOT_FOUND when `sibling` is not a subview of `view`. */
+    int32_t (*insert_subview_above)(easel_object *view, easel_object *subview, easel_object *sibling);
+    /** Inserts just below `sibling`. EASEL_ERROR_NOT_FOUND when `sibling` is not a subview of `view`. */
+    int32_t (*insert_subview_below)(easel_object *view, easel_object *subview, easel_object *sibling);
+    /** Swaps the subviews at two indexes. EASEL_ERROR_NOT_FOUND for an index out of range. */
+    int32_t (*exchange_subviews)(easel_object *view, uint32_t first, uint32_t second);
+    /** Moves a subview to the front. EASEL_ERROR_NOT_FOUND when it is not a subview. */
+    int32_t (*bring_subview_to_front)(easel_object *view, easel_object *subview);
+    /** Moves a subview to the back. EASEL_ERROR_NOT_FOUND when it is not a subview. */
+    int32_t (*send_subview_to_back)(easel_object *view, easel_object *subview);
+    /** Removes the view from its superview (which may free it: see Ownership). */
+    void (*remove_from_superview)(easel_object *view);
+    /** 1 when `view` is `ancestor` or one of its descendants, else 0. */
+    int32_t (*is_descendant_of)(easel_object *view, easel_object *ancestor);
+    /** The first view with a tag: `view`, then its subviews depth-first; NULL when none. */
+    easel_object *(*view_with_tag)(easel_object *view, int64_t tag);
+
+    /* geometry */
+    /** The bounds: the view's own coordinate system. */
+    easel_rect (*bounds)(easel_object *view);
+    /** The frame, in the superview's coordinates. */
+    easel_rect (*frame)(easel_object *view);
+    /** Sets the frame (the bounds size and the centre). */
+    void (*set_frame)(easel_object *view, easel_rect frame);
+    /** Converts a point from `from`'s coordinates to `to`'s (NULL: the root view's). */
+    easel_point (*convert_point)(easel_point point, easel_object *from, easel_object *to);
+    /** Converts a rect; through a rotation, the bounding box. */
+    easel_rect (*convert_rect)(easel_rect rect, easel_object *from, easel_object *to);
+
+    /* display and layout */
+    /** Marks the whole view as needing display. */
+    void (*set_needs_display)(easel_object *view);
+    /** Marks a rect of the view (its coordinates) as needing display. */
+    void (*set_needs_display_in_rect)(easel_object *view, easel_rect rect);
+    /** Marks the view as needing layoutSubviews before the next render. */
+    void (*set_needs_layout)(easel_object *view);
+    /** Lays out the view and its descendants now, where pending. */
+    void (*layout_if_needed)(easel_object *view);
+    /** sizeThatFits: of the view's class, or the current size when it implements none. */
+    easel_size (*size_that_fits)(easel_object *view, easel_size size);
+    /** Resizes the view to size_that_fits of its current size. */
+    void (*size_to_fit)(easel_object *view);
+
+    /* overlays and right-handed views */
+    /**
+     * Adds an overlay to `host`: a transparent view on top of its subviews,
+     * covering its bounds, ignoring touches, that draws by sending `selector`
+     * (v@:{CGRect=...}) to `host` with the dirty rect. Returns the overlay
+     * (owned by `host`), or NULL when `host` does not respond to `selector`
+     * with that signature.
+     */
+    easel_object *(*add_overlay)(easel_object *host, easel_sel selector);
+    /** Sets a right-handed view's delegate (kept alive by the view); NULL clears it. */
+    int32_t (*set_delegate)(easel_object *view, easel_object *delegate);
+    /** A right-handed view's delegate, or NULL. */
+    easel_object *(*delegate)(easel_object *view);
+    /**
+     * Flips `ctx` for a right-handed view: after the call (x, y) lands at
+     * (x, height - y) of the view. The renderer already does this before
+     * drawView:inRect:inContext: and drawRect:inContext:.
+     */
+    void (*flip_context)(easel_object *view, easel_context *ctx);
+
+    /* events */
+    /** The frontmost interactive view containing `point` (in `view`'s coordinates), or NULL. */
+    easel_object *(*hit_test)(easel_object *view, easel_point point);
+    /** Where a touch is, in `view`'s coordinates (NULL: the root view's). */
+    easel_point (*touch_location)(easel_object *touch, easel_object *view);
+    /** Where a touch was before its last move, in `view`'s coordinates. */
+    easel_point (*touch_previous_location)(easel_object *touch, easel_object *view);
+    /** The touch's phase, EASEL_TOUCH_*. */
+    int32_t (*touch_phase)(easel_object *touch);
+    /** The view the touch began in. */
+    easel_object *(*touch_view)(easel_object *touch);
+} easel_view_api;
+
+/* ------------------------------------------------------------------------ */
 /* The host table (owned by the host)                                        */
 /* ------------------------------------------------------------------------ */
 
@@ -452,6 +620,12 @@ typedef struct easel_host_api {
 
     /** The drawing functions. Never NULL. */
     const easel_graphics_api *graphics;
+
+    /**
+     * The view functions. Since: 1.1: a plugin that also loads into 1.0
+     * hosts checks `struct_size > offsetof(easel_host_api, views)` first.
+     */
+    const easel_view_api *views;
 } easel_host_api;
 
 /**

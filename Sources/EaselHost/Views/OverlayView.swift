@@ -1,0 +1,119 @@
+import EaselABI
+import EaselCanvas
+
+/// A view that paints over its host's subviews (the seeds' KPOverlayView / NWVOverlayView).
+///
+/// Made by ``View/addOverlay(drawing:staysOnTop:)``: a transparent view
+/// that ignores touches, covers its host's bounds (following them through
+/// every resize and scroll) and draws by forwarding its `drawRect:` rect to
+/// a selector of the host, through an invocation with the rect as argument
+/// 2. Its coordinates are the host's, so the host draws as in its own
+/// `drawRect:`. It refers to its host weakly: once the host is gone it draws
+/// nothing.
+public final class OverlayView: View {
+    /// The view the overlay draws for; `nil` once that view has been freed.
+    public internal(set) weak var host: View?
+    /// The host's selector the overlay forwards `drawRect:` to.
+    public internal(set) var hostSelector: Selector?
+    /// Whether the overlay stays above subviews that its host gains or brings to the front later.
+    public var staysOnTop = true {
+        didSet { host?.arrangeOverlays() }
+    }
+
+    required init(class cls: ObjectClass, registry: Registry) {
+        super.init(class: cls, registry: registry)
+        isOpaque = false
+        isUserInteractionEnabled = false
+        autoresizingMask = []
+    }
+
+    /// Matches the host's bounds: frame and bounds both equal to them, so that
+    /// the overlay's coordinates are the host's.
+    func followHostBounds() {
+        guard let host, superview === host else { return }
+        let target = host.bounds
+        if bounds.size != target.size || center != easel_point(x: target.midX, y: target.midY) {
+            frame = target
+        }
+        bounds = target
+    }
+
+    /// The built-in `drawRect:`: forwards the rect to the host's selector.
+    func forwardDraw(_ rect: easel_rect) {
+        guard let host, let hostSelector, let method = host.objectClass.method(for: hostSelector),
+              ViewCallbacks.drawRect.accepts(method.signature) else { return }
+        method.withInvocation { invocation in
+            invocation.target = UnsafeMutableRawPointer(host.handle)
+            invocation.selector = UnsafeRawPointer(hostSelector.pointer)
+            var argument = rect
+            invocation.setArgument(bytes: &argument, at: 2)
+            invocation.invoke()
+        }
+    }
+}
+
+/// A view whose own coordinates are right-handed: origin at the bottom left, y up (RHView, seed 001).
+///
+/// Its built-in `drawRect:` flips the context so that a point (x, y) lands
+/// at (x, height − y) of the view, converts the dirty rect into that space,
+/// and sends `drawView:inRect:inContext:` to its ``delegate`` when one is set
+/// and responds, otherwise `drawRect:inContext:` to itself. Hit testing,
+/// conversions, `setNeedsDisplayInRect:` and the frames of its subviews all
+/// use the flipped coordinates.
+public final class RightHandedView: View {
+    /// The object that draws the view (an object of a plugin class, not a view). The view keeps it alive.
+    public var delegate: EaselObject? { didSet { setNeedsDisplay() } }
+
+    /// Applies the flip to a canvas whose current space is this view's (y-down) space.
+    public func flip(_ canvas: Canvas) {
+        canvas.concatenate(ownToDown)
+    }
+
+    /// The built-in `drawRect:`; `rect` is in the y-down space the renderer draws in.
+    func drawFlipped(_ rect: easel_rect) {
+        guard let handle = Canvas.currentContext, let canvas = Canvas.resolve(handle) else { return }
+        let flipped = ownToDown.apply(to: rect)
+        canvas.saveState()
+        flip(canvas)
+        if let delegate, let method = delegate.implementation(of: ViewCallbacks.drawViewInRectInContext) {
+            method.withInvocation { invocation in
+                invocation.target = UnsafeMutableRawPointer(delegate.handle)
+                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawViewInRectInContext.selector.pointer)
+                var view: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(self.handle)
+                var area = flipped
+                var context: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(handle)
+                invocation.setArgument(bytes: &view, at: 2)
+                invocation.setArgument(bytes: &area, at: 3)
+                invocation.setArgument(bytes: &context, at: 4)
+                invocation.invoke()
+            }
+        } else if let method = implementation(of: ViewCallbacks.drawRectInContext) {
+            method.withInvocation { invocation in
+                invocation.target = UnsafeMutableRawPointer(self.handle)
+                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRectInContext.selector.pointer)
+                var area = flipped
+                var context: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(handle)
+                invocation.setArgument(bytes: &area, at: 2)
+                invocation.setArgument(bytes: &context, at: 3)
+                invocation.invoke()
+            }
+        }
+        canvas.restoreState()
+    }
+
+    override func builtInProperty(named name: String) -> BuiltInProperty? {
+        name == "delegate" ? RightHandedView.delegateProperty : super.builtInProperty(named: name)
+    }
+
+    nonisolated(unsafe) private static let delegateProperty = BuiltInProperty(
+        type: .object,
+        get: { object in
+            let handle = (object as! RightHandedView).delegate.map { UInt(bitPattern: UnsafeRawPointer($0.handle)) } ?? 0
+            return withUnsafeBytes(of: handle) { Array($0) }
+        },
+        set: { object, raw in
+            let bits = raw.loadUnaligned(as: UInt.self)
+            (object as! RightHandedView).delegate = bits == 0
+                ? nil : EaselObject.from(handle: OpaquePointer(bitPattern: bits)!)
+        })
+}

@@ -1,0 +1,230 @@
+import EaselABI
+import EaselCanvas
+
+// Rendering a view tree into a canvas, and the dirty regions that make a
+// later render repaint only what changed.
+//
+// Order (UIKit's): a superview before its subviews, siblings back to front.
+// Per view, in its down space (y down; see View.swift): hidden views and
+// views with alpha 0 are skipped with their subtree; alpha below 1 draws the
+// view and its subtree into one transparency group composited at that alpha
+// (so overlapping half-transparent subviews of a half-transparent parent
+// composite like one layer); the view's own content is clipped to its bounds
+// (a UIKit view's backing store is its bounds): opaque black for an opaque
+// view without background that clears before drawing, the background colour,
+// then `drawRect:` with the dirty rect in the view's coordinates; then, if
+// `clipsToBounds`, the clip to the bounds; then the subviews.
+//
+// Dirty regions: `setNeedsDisplay(in:)` converts the rect to the root
+// view's coordinates and records it on the root; geometry and appearance
+// changes record the area the view's subtree covered before and after. A
+// `.dirtyRegions` render rounds the recorded rects outward to whole device
+// pixels, clips the canvas to them, clears them and draws the tree as a
+// full render would, sending `drawRect:` only to views whose bounds touch
+// the region. Because the clip falls on pixel boundaries and every pixel
+// inside it is drawn exactly as a full render draws it, the result is
+// pixel-identical to a full render of the same tree.
+
+/// How much of a tree ``View/render(into:mode:)`` repaints.
+public enum RenderMode: Sendable {
+    /// Everything: clears the canvas and draws the whole tree.
+    case full
+    /// Only the areas marked as needing display since the last render (all of
+    /// it when the tree was never rendered).
+    case dirtyRegions
+}
+
+/// What a render did.
+public struct RenderReport {
+    /// The views that received `drawRect:`, in drawing order.
+    public internal(set) var drawnViews: [View] = []
+    /// The repainted areas, in canvas points, rounded out to device pixels.
+    public internal(set) var region: [easel_rect] = []
+}
+
+/// An error raised while rendering: a drawing error of a plugin, naming the view and the method.
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, with the class and selector of the view that drew.
+    public let message: String
+    /// The message.
+    public var description: String { message }
+}
+
+extension View {
+    // MARK: Marking areas
+
+    /// Marks the whole view as needing display.
+    public final func setNeedsDisplay() { setNeedsDisplay(in: bounds) }
+
+    /// Marks a rectangle of the view (in its own coordinates) as needing display.
+    public final func setNeedsDisplay(in rect: easel_rect) {
+        guard !rect.isEmpty, !isHidden else { return }
+        let root = rootView
+        guard !root.needsFullDisplay else { return }
+        root.addDirtyRect(self === root ? rect.standardized : convert(rect, to: nil))
+    }
+
+    private func addDirtyRect(_ rect: easel_rect) {
+        if dirtyRects.count >= 64 {
+            dirtyRects = [dirtyRects.reduce(rect) { $0.union($1) }]
+        } else {
+            dirtyRects.append(rect)
+        }
+    }
+
+    /// The areas marked as needing display, in the root view's coordinates.
+    public final var dirtyRegion: [easel_rect] {
+        let root = rootView
+        return root.needsFullDisplay ? [root.subtreeExtent] : root.dirtyRects
+    }
+
+    /// Marks the area the view and its subviews cover, in the superview.
+    final func invalidateExtent(force: Bool = false) {
+        guard force || !isHidden else { return }
+        guard let superview else {
+            needsFullDisplay = true
+            return
+        }
+        guard !superview.rootView.needsFullDisplay else { return }
+        superview.setNeedsDisplayIgnoringHidden(toSuperview.apply(to: subtreeExtent))
+    }
+
+    private func setNeedsDisplayIgnoringHidden(_ rect: easel_rect) {
+        let root = rootView
+        root.addDirtyRect(self === root ? rect : convert(rect, to: nil))
+    }
+
+    /// The area the view and its visible subviews cover, in its own coordinates.
+    final var subtreeExtent: easel_rect {
+        var extent = bounds
+        guard !clipsToBounds else { return extent }
+        for subview in subviews where !subview.isHidden {
+            extent = extent.union(subview.toSuperview.apply(to: subview.subtreeExtent))
+        }
+        return extent
+    }
+
+    // MARK: Rendering
+
+    /// Lays out and draws the tree rooted at this view into a canvas.
+    ///
+    /// The view is placed by its frame, in the canvas's coordinates.
+    /// Plugin code runs with this canvas as the current context.
+    ///
+    /// - Parameters:
+    ///   - canvas: The canvas; with a raster backing, dirty-region renders repaint it in place.
+    ///   - mode: ``RenderMode/full`` or only the ``RenderMode/dirtyRegions``.
+    /// - Returns: The views that drew and the repainted area.
+    /// - Throws: ``RenderError`` when drawing failed (a plugin's bad drawing
+    ///   call), naming the view's class and `drawRect:`.
+    @discardableResult
+    public final func render(into canvas: Canvas, mode: RenderMode = .full) throws(RenderError) -> RenderReport {
+        layoutIfNeeded()
+        let canvasRect = easel_rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        var report = RenderReport()
+        let full = mode == .full || needsFullDisplay
+        if full {
+            report.region = [canvasRect]
+        } else {
+            let toCanvas = toSuperview
+            report.region = dirtyRects.compactMap { rect in
+                let aligned = canvas.alignToPixels(toCanvas.apply(to: rect)).intersection(canvasRect)
+                return aligned.isEmpty ? nil : aligned
+            }
+        }
+        needsFullDisplay = false
+        dirtyRects = []
+        guard !report.region.isEmpty else { return report }
+
+        var state = RenderState(canvas: canvas, full: full, region: report.region, canvasRect: canvasRect,
+                                scale: canvas.backing.scale)
+        registry.withActive {
+            canvas.withCurrentContext {
+                canvas.saveState()
+                if !full { canvas.clip(toRects: report.region) }
+                for rect in report.region { canvas.clear(rect) }
+                draw(parentToCanvas: .identity, state: &state)
+                canvas.restoreState()
+            }
+        }
+        report.drawnViews = state.drawn
+        if let failure = state.failure { throw failure }
+        if let error = canvas.takeError() {
+            throw RenderError(message: "drawing failed: \(error)")
+        }
+        return report
+    }
+
+    private func draw(parentToCanvas: easel_affine_transform, state: inout RenderState) {
+        guard !isHidden, alpha > 0 else { return }
+        contentScaleFactor = state.scale
+        let local = downToSuperviewDown
+        let toCanvas = local.concatenating(parentToCanvas)
+        let boundsInCanvas = toCanvas.apply(to: bounds)
+        let touched = state.full
+            ? boundsInCanvas.intersects(state.canvasRect)
+            : state.region.contains(where: { $0.intersects(boundsInCanvas) })
+        if clipsToBounds && !touched { return }
+        let canvas = state.canvas
+        canvas.saveState()
+        canvas.concatenate(local)
+        let grouped = alpha < 1
+        if grouped { canvas.beginTransparencyGroup() }
+        if touched { drawContent(toCanvas: toCanvas, state: &state) }
+        if clipsToBounds { canvas.clip(to: bounds) }
+        for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
+        if grouped { canvas.endTransparencyGroup(alpha: alpha) }
+        canvas.restoreState()
+    }
+
+    private func drawContent(toCanvas: easel_affine_transform, state: inout RenderState) {
+        let method = implementation(of: ViewCallbacks.drawRect)
+        let underlay = method != nil && isOpaque && clearsContextBeforeDrawing && backgroundColor == nil
+        let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        guard underlay || background != nil || method != nil else { return }
+        let canvas = state.canvas
+        canvas.saveState()
+        canvas.clip(to: bounds)
+        if underlay { canvas.fill(bounds, color: easel_color(red: 0, green: 0, blue: 0, alpha: 1)) }
+        if let background { canvas.fill(bounds, color: background) }
+        if let method {
+            var rect = bounds
+            if !state.full, let back = toCanvas.inverted() {
+                rect = state.region.reduce(easel_rect.zero) { $0.union(back.apply(to: $1)) }.intersection(bounds)
+            }
+            let hadError = canvas.hasError
+            method.withInvocation { invocation in
+                invocation.target = UnsafeMutableRawPointer(handle)
+                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
+                invocation.setArgument(bytes: &rect, at: 2)
+                invocation.invoke()
+            }
+            state.drawn.append(self)
+            if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
+                state.failure = RenderError(message: "-[\(objectClass.name) drawRect:] failed: \(error)")
+            }
+        }
+        canvas.restoreState()
+    }
+}
+
+/// What a render carries down the tree.
+private struct RenderState {
+    let canvas: Canvas
+    let full: Bool
+    let region: [easel_rect]
+    let canvasRect: easel_rect
+    let scale: Double
+    var drawn: [View] = []
+    var failure: RenderError?
+}
+
+extension Canvas.Backing {
+    /// Device pixels per point (1 for a recording).
+    var scale: Double {
+        switch self {
+        case .recording: 1
+        case .raster(let scale): scale
+        }
+    }
+}

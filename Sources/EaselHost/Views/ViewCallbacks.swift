@@ -1,0 +1,108 @@
+import EaselABI
+import EaselEncoding
+
+/// A selector the host sends to views and delegates, with the signature it calls with.
+struct HostCall {
+    let selector: Selector
+    let encoding: String
+    let signature: MethodSignature
+
+    init(_ name: String, _ encoding: String) {
+        selector = Selector(name)
+        self.encoding = encoding
+        signature = try! MethodSignature.cached(encoding)
+    }
+
+    /// Whether a method with `signature` can be called the way the host calls this
+    /// selector: the same arguments and return value at the machine level
+    /// (struct names, `@`/`^v`/`#` pointers and `B`/`c` may differ).
+    func accepts(_ other: MethodSignature) -> Bool {
+        guard other.numberOfArguments == signature.numberOfArguments,
+              HostCall.shape(other.returnType) == HostCall.shape(signature.returnType) else { return false }
+        for index in 2..<signature.numberOfArguments
+        where HostCall.shape(other.argumentType(at: index)) != HostCall.shape(signature.argumentType(at: index)) {
+            return false
+        }
+        return true
+    }
+
+    /// The machine-level shape of a type: its scalar leaves, as (class, size).
+    private static func shape(_ type: TypeEncoding) -> [String] {
+        switch type {
+        case .void: return []
+        case .float, .double: return ["f\(type.size)"]
+        case .structure(_, let fields): return fields.flatMap(shape)
+        case .array: return ["a\(type.size)"]
+        default:
+            switch type.encoding.first {
+            case "@", "#", ":", "^", "*": return ["p8"]
+            default: return ["i\(type.size)"]
+            }
+        }
+    }
+}
+
+/// The messages UIKit sends to views, which Easel sends to plugin classes that implement them.
+enum ViewCallbacks {
+    static let drawRect = HostCall("drawRect:", "v@:" + EASEL_ENCODE_RECT)
+    static let layoutSubviews = HostCall("layoutSubviews", "v@:")
+    static let sizeThatFits = HostCall("sizeThatFits:", EASEL_ENCODE_SIZE + "@:" + EASEL_ENCODE_SIZE)
+    static let willMoveToSuperview = HostCall("willMoveToSuperview:", "v@:@")
+    static let didMoveToSuperview = HostCall("didMoveToSuperview", "v@:")
+    static let didAddSubview = HostCall("didAddSubview:", "v@:@")
+    static let willRemoveSubview = HostCall("willRemoveSubview:", "v@:@")
+    static let willMoveToWindow = HostCall("willMoveToWindow:", "v@:@")
+    static let didMoveToWindow = HostCall("didMoveToWindow", "v@:")
+    static let initialize = HostCall("init", "v@:")
+    static let touchesBegan = HostCall("touchesBegan:withEvent:", "v@:@@")
+    static let touchesMoved = HostCall("touchesMoved:withEvent:", "v@:@@")
+    static let touchesEnded = HostCall("touchesEnded:withEvent:", "v@:@@")
+    static let touchesCancelled = HostCall("touchesCancelled:withEvent:", "v@:@@")
+    static let hitTest = HostCall("hitTest:withEvent:", "@@:" + EASEL_ENCODE_POINT + "@")
+    static let pointInside = HostCall("pointInside:withEvent:", "B@:" + EASEL_ENCODE_POINT + "@")
+    static let drawRectInContext = HostCall("drawRect:inContext:", "v@:" + EASEL_ENCODE_RECT + EASEL_ENCODE_CONTEXT)
+    static let drawViewInRectInContext = HostCall(
+        "drawView:inRect:inContext:", "v@:@" + EASEL_ENCODE_RECT + EASEL_ENCODE_CONTEXT)
+    static let flipContext = HostCall("flipContext:", "v@:" + EASEL_ENCODE_CONTEXT)
+}
+
+extension EaselObject {
+    /// The method this object's class implements for a host call, or `nil`
+    /// when it has none or when its signature differs from the one the host
+    /// calls with (reported once per method as an error diagnostic).
+    final func implementation(of call: HostCall) -> Method? {
+        guard let method = objectClass.method(for: call.selector) else { return nil }
+        return registry.isCallable(method, as: call, in: objectClass) ? method : nil
+    }
+
+    /// Sends a host call that takes no argument or one object, if the class implements it.
+    final func send(_ call: HostCall, object: EaselObject? = nil) {
+        guard let method = implementation(of: call) else { return }
+        registry.withActive {
+            method.withInvocation { invocation in
+                invocation.target = UnsafeMutableRawPointer(handle)
+                invocation.selector = UnsafeRawPointer(call.selector.pointer)
+                if call.signature.numberOfArguments > 2 {
+                    var argument = object.map { UnsafeMutableRawPointer($0.handle) }
+                    invocation.setArgument(bytes: &argument, at: 2)
+                }
+                invocation.invoke()
+            }
+        }
+    }
+}
+
+extension Registry {
+    /// Whether `method` can be called as `call`; reports a mismatch once per method.
+    func isCallable(_ method: Method, as call: HostCall, in cls: ObjectClass) -> Bool {
+        let key = ObjectIdentifier(method)
+        if let known = callableMethods[key] { return known }
+        let ok = call.accepts(method.signature)
+        callableMethods[key] = ok
+        if !ok {
+            report(.error,
+                "\(method.readableSignature(className: cls.name)) has the type encoding '\(method.signature.encoding)', but the host sends '\(call.selector.name)' as '\(call.encoding)'; the method is not called")
+        }
+        return ok
+    }
+}
