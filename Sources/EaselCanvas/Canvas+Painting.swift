@@ -116,6 +116,89 @@ extension Canvas {
         }
     }
 
+    /// Intersects the clip with the union of rectangles (CGContextClipToRects).
+    ///
+    /// The rectangles make one path, each wound the same way whatever the
+    /// signs of its width and height, clipped with the nonzero winding rule:
+    /// overlapping rectangles add up rather than cancel. An empty array clips
+    /// everything away. The clip is part of the graphics state:
+    /// ``restoreState()`` undoes it. Leaves the current path empty; a
+    /// non-finite component puts the canvas in error.
+    ///
+    /// To repaint dirty regions, round them with ``alignToPixels(_:)`` first:
+    /// a clip on whole device pixels cuts no pixel partly, so what is drawn
+    /// inside matches drawing the whole canvas afresh.
+    ///
+    /// - Parameters:
+    ///   - rects: The rectangles, in user space.
+    public func clip(toRects rects: [easel_rect]) {
+        perform("clip_to_rects") { cr throws(CanvasError) in
+            for rect in rects {
+                try Self.validate(rect, in: "clip_to_rects")
+            }
+            cairo_new_path(cr)
+            for rect in rects {
+                let rect = Self.standardized(rect)
+                cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+        }
+    }
+
+    /// Rounds a rectangle outward to whole device pixels.
+    ///
+    /// The result is the smallest rectangle containing `rect` whose edges lie
+    /// on pixel boundaries of the backing: multiples of `1 / scale` points on
+    /// a ``Backing-swift.enum/raster(scale:)`` canvas, whole points on a
+    /// recording one. A clip to it (``clip(to:)``, ``clip(toRects:)``) cuts
+    /// no pixel partly, provided the current transform moves by whole pixels
+    /// only, as the identity does. An edge within a millionth of a pixel of a
+    /// boundary counts as on it, so that rounding noise such as
+    /// `0.1 * 3 = 0.30000000000000004` does not add a pixel.
+    ///
+    /// - Parameters:
+    ///   - rect: A rectangle in the canvas's points; the current transform is
+    ///     not applied.
+    /// - Returns: The aligned rectangle, with a positive width and height. An
+    ///   empty rectangle (zero width or height) or one with a non-finite
+    ///   component is returned unchanged.
+    public func alignToPixels(_ rect: easel_rect) -> easel_rect {
+        let standard = Self.standardized(rect)
+        let scale = deviceScale
+        let minX = Self.pixelBoundary(standard.origin.x * scale, rounding: .down)
+        let minY = Self.pixelBoundary(standard.origin.y * scale, rounding: .down)
+        let maxX = Self.pixelBoundary((standard.origin.x + standard.size.width) * scale, rounding: .up)
+        let maxY = Self.pixelBoundary((standard.origin.y + standard.size.height) * scale, rounding: .up)
+        guard standard.size.width > 0, standard.size.height > 0,
+            minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite
+        else { return rect }
+        return easel_rect(
+            origin: easel_point(x: minX / scale, y: minY / scale),
+            size: easel_size(width: (maxX - minX) / scale, height: (maxY - minY) / scale))
+    }
+
+    /// The pixel boundary at or beyond `pixels` in the direction of `rounding`,
+    /// or `pixels` rounded to the nearest when it is within a millionth of it.
+    private static func pixelBoundary(_ pixels: Double, rounding: FloatingPointRoundingRule) -> Double {
+        let nearest = pixels.rounded()
+        return abs(pixels - nearest) <= 1e-6 ? nearest : pixels.rounded(rounding)
+    }
+
+    /// `rect` with a non-negative width and height, covering the same area (CGRectStandardize).
+    static func standardized(_ rect: easel_rect) -> easel_rect {
+        var rect = rect
+        if rect.size.width < 0 {
+            rect.origin.x += rect.size.width
+            rect.size.width = -rect.size.width
+        }
+        if rect.size.height < 0 {
+            rect.origin.y += rect.size.height
+            rect.size.height = -rect.size.height
+        }
+        return rect
+    }
+
     /// Replaces the current path with `rect`, then runs `paint`, all as one operation.
     private func withRectPath(
         _ operation: String, _ rect: easel_rect, _ paint: (OpaquePointer) throws(CanvasError) -> Void

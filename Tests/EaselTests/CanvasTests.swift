@@ -1255,6 +1255,137 @@ struct CanvasTests {
         #expect(error.message.hasPrefix("stroke_path: line width 50000000.0 is too large"), "\(error)")
     }
 
+    // MARK: Clipping to regions
+
+    @Test(arguments: [Canvas.Backing.recording, .raster(scale: 2)])
+    func clipToRectsPaintsOnlyInsideTheRectangles(_ backing: Canvas.Backing) throws {
+        let canvas = try Canvas(width: 20, height: 15, backing: backing)
+        canvas.saveState()
+        canvas.clip(toRects: [rect(2, 2, 6, 4), rect(12, 6, 5, 5)])
+        canvas.fill(rect(0, 0, 20, 15), color: redColor)
+        canvas.restoreState()
+        // The clip went with the restored state.
+        canvas.fill(rect(0, 14, 20, 1), color: blueColor)
+        #expect(canvas.takeError() == nil)
+        let scale = canvas.backing == .recording ? 1 : 2
+        let image = try canvas.rasterImage()
+        #expect(image.width == 20 * scale && image.height == 15 * scale)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let (px, py) = (Double(x) / Double(scale), Double(y) / Double(scale))
+                let inside = (2..<8).contains(px) && (2..<6).contains(py) || (12..<17).contains(px) && (6..<11).contains(py)
+                let expected = py >= 14 ? blue : inside ? red : transparent
+                #expect(image.pixel(x: x, y: y) == expected, "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func clipToRectsAddsOverlapsWhateverTheWinding() throws {
+        let canvas = try Canvas(width: 20, height: 20, backing: .raster(scale: 2))
+        // The second rectangle is given right to left and bottom to top.
+        canvas.clip(toRects: [rect(2, 2, 8, 8), rect(14, 14, -8, -8)])
+        canvas.fill(rect(0, 0, 20, 20), color: redColor)
+        let image = try canvas.rasterImage()
+        expectPixel(image, 10, 10, red, tolerance: 0)  // only the first
+        expectPixel(image, 16, 16, red, tolerance: 0)  // both overlap: still painted
+        expectPixel(image, 24, 24, red, tolerance: 0)  // only the second
+        expectPixel(image, 26, 10, transparent, tolerance: 0)
+        expectPixel(image, 2, 2, transparent, tolerance: 0)
+    }
+
+    @Test func clipToNoRectsClipsEverythingAway() throws {
+        let canvas = try Canvas(width: 10, height: 10, backing: .raster(scale: 2))
+        canvas.clip(toRects: [])
+        canvas.fill(rect(0, 0, 10, 10), color: redColor)
+        #expect(canvas.takeError() == nil)
+        #expect(try canvas.rasterImage().pixels.allSatisfy { $0 == transparent })
+    }
+
+    @Test func clipToRectsRejectsNonFiniteRectangles() throws {
+        let canvas = try Canvas(width: 10, height: 10, backing: .raster(scale: 2))
+        canvas.clip(toRects: [rect(0, 0, 5, 5), rect(1, .nan, 2, 2)])
+        let error = try #require(canvas.takeError())
+        #expect(error.message == "clip_to_rects: non-finite value nan")
+        #expect(error.operation == "clip_to_rects")
+    }
+
+    /// Expects two rectangles to be equal within floating-point noise.
+    private func expectRect(
+        _ actual: easel_rect, _ expected: easel_rect, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let pairs = [
+            (actual.origin.x, expected.origin.x), (actual.origin.y, expected.origin.y),
+            (actual.size.width, expected.size.width), (actual.size.height, expected.size.height),
+        ]
+        #expect(pairs.allSatisfy { abs($0 - $1) < 1e-12 }, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+    }
+
+    @Test func alignToPixelsRoundsOutwardToDevicePixels() throws {
+        let double = try Canvas(width: 100, height: 100, backing: .raster(scale: 2))
+        expectRect(double.alignToPixels(rect(1.2, 3.7, 2.1, 0.2)), rect(1, 3.5, 2.5, 0.5))
+        expectRect(double.alignToPixels(rect(1.5, 2, 0.5, 3)), rect(1.5, 2, 0.5, 3))  // already aligned
+        expectRect(double.alignToPixels(rect(5, 5, -2, -1.2)), rect(3, 3.5, 2, 1.5))  // standardised
+
+        let triple = try Canvas(width: 100, height: 100, backing: .raster(scale: 3))
+        expectRect(triple.alignToPixels(rect(0.1, 0.5, 1, 1.0 / 3)), rect(0, 1.0 / 3, 4.0 / 3, 2.0 / 3))
+        expectRect(triple.alignToPixels(rect(1.0 / 3, 2.0 / 3, 1.0 / 3, 1)), rect(1.0 / 3, 2.0 / 3, 1.0 / 3, 1))
+        // The aligned edges are whole pixels at scale 3.
+        let aligned = triple.alignToPixels(rect(10.05, 20.9, 7.77, 3.01))
+        for edge in [aligned.origin.x, aligned.origin.y, aligned.origin.x + aligned.size.width,
+                     aligned.origin.y + aligned.size.height] {
+            #expect(abs(edge * 3 - (edge * 3).rounded()) < 1e-9, "\(edge)")
+        }
+
+        // Rounding noise does not add a pixel: 0.6 * 10 is 6.000000000000001.
+        let ten = try Canvas(width: 10, height: 10, backing: .raster(scale: 10))
+        expectRect(ten.alignToPixels(rect(0.1, 0.2, 0.3, 0.4)), rect(0.1, 0.2, 0.3, 0.4))
+
+        let recording = try Canvas(width: 100, height: 100)
+        expectRect(recording.alignToPixels(rect(1.2, 3.7, 2.1, 0.2)), rect(1, 3, 3, 1))
+
+        // Empty and non-finite rectangles come back unchanged.
+        expectRect(double.alignToPixels(rect(1.25, 1, 0, 5)), rect(1.25, 1, 0, 5))
+        let nan = double.alignToPixels(rect(.nan, 1, 2, 2))
+        #expect(nan.origin.x.isNaN && nan.origin.y == 1 && nan.size.width == 2)
+        #expect(double.alignToPixels(rect(0, 0, .infinity, 1)).size.width == .infinity)
+    }
+
+    @Test func repaintingAlignedDirtyRectsMatchesDrawingAfresh() throws {
+        /// Two views that move between frames, over a backdrop.
+        func drawFrame(on canvas: Canvas, offset: Double) {
+            canvas.fill(rect(0, 0, 50, 30), color: color(0.3, 0.8, 0.4))
+            canvas.fill(rect(3.1 + offset, 4.35, 7.2, 6.6), color: color(1, 0, 0, 0.7))
+            canvas.fill(rect(30.45, 15.05 + offset, 9.9, 5.3), color: blueColor)
+        }
+        let oldOffset = 0.0
+        let newOffset = 2.7
+        let repainted = try Canvas(width: 50, height: 30, background: whiteColor, backing: .raster(scale: 3))
+        drawFrame(on: repainted, offset: oldOffset)
+        // The dirty rects: where each view was and now is.
+        let dirty = [
+            rect(3.1 + oldOffset, 4.35, 7.2 + newOffset - oldOffset, 6.6),
+            rect(30.45, 15.05 + oldOffset, 9.9, 5.3 + newOffset - oldOffset),
+        ].map(repainted.alignToPixels)
+        repainted.saveState()
+        repainted.clip(toRects: dirty)
+        repainted.clear(rect(0, 0, 50, 30))
+        drawFrame(on: repainted, offset: newOffset)
+        repainted.restoreState()
+        #expect(repainted.takeError() == nil)
+
+        let fresh = try Canvas(width: 50, height: 30, background: whiteColor, backing: .raster(scale: 3))
+        drawFrame(on: fresh, offset: newOffset)
+        expectSameImage(try repainted.rasterImage(), try fresh.rasterImage())
+
+        // Without aligning, the clip cuts edge pixels and the repaint shows seams.
+        let seamed = try Canvas(width: 50, height: 30, background: whiteColor, backing: .raster(scale: 3))
+        drawFrame(on: seamed, offset: oldOffset)
+        seamed.clip(toRects: [rect(3.1, 4.35, 9.9, 6.6), rect(30.45, 15.05, 9.9, 8)])
+        seamed.clear(rect(0, 0, 50, 30))
+        drawFrame(on: seamed, offset: newOffset)
+        #expect(try seamed.rasterImage() != fresh.rasterImage())
+    }
+
     // MARK: RasterImage
 
     @Test func rasterImageRoundTrips() throws {
