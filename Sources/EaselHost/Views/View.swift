@@ -27,6 +27,12 @@
 // (`object_create`, `views->create`) are kept alive by the registry until
 // they are first added to a superview, which then owns them.
 //
+// The view system lives in the host module, in its own folder, rather than
+// in a module of its own: views are registry objects (the registry creates a
+// `View` for every view class), and the host function table hands them to
+// plugins. It uses the invocation module only through `Method`, and cairo
+// only through `Canvas`.
+//
 // Changes are cheap and deferred, as in UIKit: geometry and appearance
 // changes mark the affected area of the root view as needing display
 // (View+Rendering.swift), size changes mark views as needing layout
