@@ -152,7 +152,6 @@ extension View {
             }
             responder = candidate.superview
         }
-        if phase == .ended || phase == .cancelled { current.view = nil }
         return current
     }
 }
