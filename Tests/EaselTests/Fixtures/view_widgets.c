@@ -86,7 +86,7 @@ static void Panel_touchesBegan(easel_object *self, easel_sel _cmd, easel_object 
     g_host->views->set_needs_display(self);
 }
 
-/* Logs "what", then for callbacks taking a view: the view's tag, "window" for a Window, or "nil". */
+/* Logs "what", then for callbacks taking a view: the view's tag (a Window has one too), or "nil". */
 static void log_with_view(easel_object *self, const char *what, easel_object *other) {
     char line[128];
     int64_t tag = 0;
