@@ -193,6 +193,7 @@ extension View {
                 rect = state.region.reduce(easel_rect.zero) { $0.union(back.apply(to: $1)) }.intersection(bounds)
             }
             let hadError = canvas.hasError
+            let depth = canvas.stateDepth
             method.withInvocation { invocation in
                 invocation.target = UnsafeMutableRawPointer(handle)
                 invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
@@ -202,6 +203,21 @@ extension View {
             state.drawn.append(self)
             if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
                 state.failure = RenderError(message: "-[\(objectClass.name) drawRect:] failed: \(error)")
+            }
+            // A UIKit view draws into its own context, so its unbalanced saves
+            // vanish; here they would leak into the rest of the tree: drop them.
+            // A restore without a save popped a state of the renderer: an error
+            // of the plugin (the lost state is saved again to keep the
+            // renderer's saves and restores balanced).
+            if canvas.stateDepth < depth, !canvas.hasError {
+                if state.failure == nil {
+                    state.failure = RenderError(
+                        message: "-[\(objectClass.name) drawRect:] failed: restore_state without a matching save_state")
+                }
+                for _ in canvas.stateDepth..<depth { canvas.saveState() }
+            }
+            if canvas.stateDepth > depth {
+                for _ in depth..<canvas.stateDepth { canvas.restoreState() }
             }
         }
         canvas.restoreState()
