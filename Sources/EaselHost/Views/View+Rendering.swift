@@ -19,11 +19,16 @@ import EaselCanvas
 // view's coordinates and records it on the root; geometry and appearance
 // changes record the area the view's subtree covered before and after. A
 // `.dirtyRegions` render rounds the recorded rects outward to whole device
-// pixels, clips the canvas to them, clears them and draws the tree as a
-// full render would, sending `drawRect:` only to views whose bounds touch
-// the region. Because the clip falls on pixel boundaries and every pixel
-// inside it is drawn exactly as a full render draws it, the result is
-// pixel-identical to a full render of the same tree.
+// pixels and draws the tree as a full render would, sending `drawRect:`
+// only to views whose bounds touch the region, into an offscreen layer the
+// size of the canvas (`Canvas.redraw(inside:_:)`), whose pixels inside the
+// region then replace the canvas's. The drawing is not clipped to the
+// region: cairo antialiases a slanted edge slightly differently under a
+// different clip, so a clipped repaint of a rotated view would differ from a
+// full render by a few units at its edges. Unclipped, every pixel inside
+// the region is drawn exactly as a full render draws it, and the result is
+// pixel-identical to a full render of the same tree. (A view that touches
+// the region draws whole, not just its part inside the region.)
 
 /// How much of a tree ``View/render(into:mode:)`` repaints.
 public enum RenderMode: Sendable {
@@ -141,9 +146,12 @@ extension View {
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
-                if !full { canvas.clip(toRects: report.region) }
-                for rect in report.region { canvas.clear(rect) }
-                draw(parentToCanvas: .identity, state: &state)
+                if full {
+                    canvas.clear(canvasRect)
+                    draw(parentToCanvas: .identity, state: &state)
+                } else {
+                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, state: &state) }
+                }
                 canvas.restoreState()
             }
         }
