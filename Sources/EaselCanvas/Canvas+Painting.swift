@@ -83,6 +83,8 @@ extension Canvas {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
             cairo_set_operator(cr, previous)
+            // Clearing all of a surface makes cairo treat it as new (see markDrawnOn).
+            Self.markDrawnOn(cairo_get_group_target(cr))
         }
     }
 

@@ -71,8 +71,26 @@ extension Canvas {
     public func beginTransparencyGroup() {
         perform("begin_transparency_group") { cr in
             cairo_push_group(cr)
+            Self.markDrawnOn(cairo_get_group_target(cr))
             states.append(state)
         }
+    }
+
+    /// Tells cairo that `surface` has been drawn on, so that drawing onto it
+    /// composites the same way whether or not anything was drawn before.
+    ///
+    /// cairo composites onto a surface that nothing has been drawn on yet
+    /// (a new canvas or group) with a shortcut, `SOURCE` instead of `OVER`,
+    /// which rounds some antialiased pixels one unit differently. Then the
+    /// pixels a drawing makes would depend on whether some other drawing,
+    /// anywhere on the surface, came first, and a dirty-region render, which
+    /// skips the views outside the region, could differ from a full render.
+    /// Every surface the canvas draws into is marked at creation, and again
+    /// after ``clear(_:)`` (clearing a whole surface makes cairo treat it as new).
+    static func markDrawnOn(_ surface: OpaquePointer?) {
+        guard let surface else { return }
+        cairo_surface_flush(surface)   // detaches snapshots, which marking must not have
+        cairo_surface_mark_dirty_rectangle(surface, 0, 0, 0, 0)
     }
 
     /// Composites the group started by ``beginTransparencyGroup()`` with an opacity.

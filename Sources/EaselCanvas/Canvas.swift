@@ -202,6 +202,7 @@ public final class Canvas {
             cairo_surface_destroy(surface)
             throw .cairo(status, in: "Canvas.init")
         }
+        Self.markDrawnOn(surface)
         cairo_set_line_width(cr, 1)
         cairo_select_font_face(cr, Self.defaultFontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, Self.defaultFontSize)

@@ -52,6 +52,13 @@ public final class Invocation {
     private let cif: UnsafeMutablePointer<ffi_cif>
     /// Byte width of an integer return narrower than `ffi_arg` (1, 2 or 4), or 0.
     private let narrowWidth: Int
+    /// Whether an argument is a struct, whose entry in `argumentPointers` `ffi_call` may replace.
+    ///
+    /// libffi 3.4 copies a struct argument too large for registers (a CGRect on
+    /// x86-64) to its own stack frame and stores the copy's address into the
+    /// caller's argument array; after the call that address is dead, so
+    /// `argumentPointers` is rewritten before every call that may have changed it.
+    private let hasStructArgument: Bool
 
     /// Creates an invocation for a prepared frame.
     ///
@@ -74,6 +81,10 @@ public final class Invocation {
         argumentPointers = .allocate(capacity: max(count, 1))
         for index in 0..<count {
             argumentPointers[index] = arguments + frame.argumentOffsets[index]
+        }
+        hasStructArgument = (0..<count).contains { index in
+            if case .structure = frame.signature.argumentType(at: index) { return true }
+            return false
         }
         switch frame.signature.returnType {
         case .char, .unsignedChar, .bool, .short, .unsignedShort, .int, .unsignedInt, .long, .unsignedLong:
@@ -193,6 +204,11 @@ public final class Invocation {
             return
         }
         let function = unsafeBitCast(implementation, to: (@convention(c) () -> Void).self)
+        if hasStructArgument {
+            for index in 0..<frame.signature.numberOfArguments {
+                argumentPointers[index] = arguments + frame.argumentOffsets[index]
+            }
+        }
         ffi_call(cif, function, returnBuffer, argumentPointers)
         if narrowWidth != 0 { narrow() }
     }

@@ -120,6 +120,27 @@ struct InvocationTests {
         #expect(moved.tx == 21 && moved.ty == 31 && moved.a == 2 && moved.d == 3)
     }
 
+    @Test("a reused invocation passes each call's struct arguments (libffi rewrites its argument array)")
+    func reusedStructArguments() throws {
+        // libffi 3.4 replaces the caller's pointer to a struct passed on the
+        // stack with the address of its own temporary copy.
+        let signature = try MethodSignature.cached("{CGRect={CGPoint=dd}{CGSize=dd}}@:{CGRect={CGPoint=dd}{CGSize=dd}}d")
+        let implementation = try #require(easel_test_function("inset_rect"))
+        let invocation = Invocation(frame: try CallFrame.cached(for: signature), implementation: implementation,
+                                    forceLibffi: true)
+        for step in 0..<4 {
+            let x = Double(step) * 100
+            try invocation.setArgument(easel_rect(origin: easel_point(x: x, y: 20), size: easel_size(width: 100, height: 50)), at: 2)
+            try invocation.setArgument(5.0, at: 3)
+            invocation.invoke()
+            // Clobber the stack the previous call used.
+            _ = try echo("half_d", "d", Double(step))
+            let inset = try invocation.returnValue(as: easel_rect.self)
+            #expect(inset.origin.x == x + 5 && inset.origin.y == 25 && inset.size.width == 90 && inset.size.height == 40,
+                    "call \(step): \(inset)")
+        }
+    }
+
     @Test("many arguments of different types")
     func mixedArguments() throws {
         let result = try "abc".withCString { string in

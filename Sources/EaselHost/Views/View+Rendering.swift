@@ -19,11 +19,16 @@ import EaselCanvas
 // view's coordinates and records it on the root; geometry and appearance
 // changes record the area the view's subtree covered before and after. A
 // `.dirtyRegions` render rounds the recorded rects outward to whole device
-// pixels, clips the canvas to them, clears them and draws the tree as a
-// full render would, sending `drawRect:` only to views whose bounds touch
-// the region. Because the clip falls on pixel boundaries and every pixel
-// inside it is drawn exactly as a full render draws it, the result is
-// pixel-identical to a full render of the same tree.
+// pixels and draws the tree as a full render would, sending `drawRect:`
+// only to views whose bounds touch the region, into an offscreen layer the
+// size of the canvas (`Canvas.redraw(inside:_:)`), whose pixels inside the
+// region then replace the canvas's. The drawing is not clipped to the
+// region: cairo antialiases a slanted edge slightly differently under a
+// different clip, so a clipped repaint of a rotated view would differ from a
+// full render by a few units at its edges. Unclipped, every pixel inside
+// the region is drawn exactly as a full render draws it, and the result is
+// pixel-identical to a full render of the same tree. (A view that touches
+// the region draws whole, not just its part inside the region.)
 
 /// How much of a tree ``View/render(into:mode:)`` repaints.
 public enum RenderMode: Sendable {
@@ -141,9 +146,12 @@ extension View {
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
-                if !full { canvas.clip(toRects: report.region) }
-                for rect in report.region { canvas.clear(rect) }
-                draw(parentToCanvas: .identity, state: &state)
+                if full {
+                    canvas.clear(canvasRect)
+                    draw(parentToCanvas: .identity, state: &state)
+                } else {
+                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, state: &state) }
+                }
                 canvas.restoreState()
             }
         }
@@ -193,6 +201,7 @@ extension View {
                 rect = state.region.reduce(easel_rect.zero) { $0.union(back.apply(to: $1)) }.intersection(bounds)
             }
             let hadError = canvas.hasError
+            let depth = canvas.stateDepth
             method.withInvocation { invocation in
                 invocation.target = UnsafeMutableRawPointer(handle)
                 invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
@@ -202,6 +211,21 @@ extension View {
             state.drawn.append(self)
             if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
                 state.failure = RenderError(message: "-[\(objectClass.name) drawRect:] failed: \(error)")
+            }
+            // A UIKit view draws into its own context, so its unbalanced saves
+            // vanish; here they would leak into the rest of the tree: drop them.
+            // A restore without a save popped a state of the renderer: an error
+            // of the plugin (the lost state is saved again to keep the
+            // renderer's saves and restores balanced).
+            if canvas.stateDepth < depth, !canvas.hasError {
+                if state.failure == nil {
+                    state.failure = RenderError(
+                        message: "-[\(objectClass.name) drawRect:] failed: restore_state without a matching save_state")
+                }
+                for _ in canvas.stateDepth..<depth { canvas.saveState() }
+            }
+            if canvas.stateDepth > depth {
+                for _ in depth..<canvas.stateDepth { canvas.restoreState() }
             }
         }
         canvas.restoreState()

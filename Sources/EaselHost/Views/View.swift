@@ -126,7 +126,13 @@ public class View: EaselObject {
     /// Whether the view and its subviews are skipped when drawing and hit testing.
     public final var isHidden = false { didSet { if isHidden != oldValue { invalidateExtent(force: true) } } }
     /// Whether subviews are clipped to the view's bounds (the view's own drawing always is).
-    public final var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidateExtent(force: true) } } }
+    ///
+    /// Both the area covered before the change and after it need display:
+    /// turning clipping on shrinks the subtree's extent to the bounds.
+    public final var clipsToBounds = false {
+        willSet { if newValue != clipsToBounds { invalidateExtent(force: true) } }
+        didSet { if clipsToBounds != oldValue { invalidateExtent(force: true) } }
+    }
     /// The colour filling the bounds before `drawRect:`; `nil` (the default) fills nothing.
     public final var backgroundColor: easel_color? { didSet { invalidateExtent() } }
     /// Whether the view promises to fill its bounds with opaque content (UIKit's default: `true`).

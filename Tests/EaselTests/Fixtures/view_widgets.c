@@ -14,9 +14,27 @@
  *   PlotDelegate : Object drawView:inRect:inContext: sends the two to the view.
  *   Marked : View         its init adds an overlay that draws a 10x10 red
  *                         square at the top left of the view, over every subview.
+ *
+ * Added for the rendering tests (ViewRenderingTests.swift):
+ *
+ *   Patch : View          drawRect: fills only the rect `patch` (view
+ *                         coordinates, may reach outside the bounds) with `color`.
+ *   Marks : View          overlay selectors, no init: drawRedMark: fills
+ *                         (0, 0, 10, 10) red, drawBlueMark: fills (5, 5, 10, 10)
+ *                         blue, drawCornerMark: fills the bottom-right 4x4 of
+ *                         the bounds green.
+ *   Graph : RHView        no delegate needed: drawRect:inContext: fills a 2x2
+ *                         green square centred on `point` and records the rect
+ *                         it got in `lastRect`.
+ *   RectRecorder : Object drawView:inRect:inContext: records the rect in
+ *                         `lastRect`, counts `calls` and fills (0, 0, 4, 4) blue.
+ *   BadDraw : View        drawRect: misbehaves by `mode`: 0 calls restore_state
+ *                         without a save, 1 fills a rect with a NaN width, 2
+ *                         saves twice, clips to (0, 0, 1, 1) and never restores.
  */
 #include "easel.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -224,6 +242,147 @@ static const easel_method_desc kMarkedMethods[] = {
     {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marked_drawMark},
 };
 
+/* ---- Patch : View ------------------------------------------------------ */
+
+typedef struct PatchStorage {
+    easel_rect patch;
+    easel_color color;
+} PatchStorage;
+
+static void Patch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    static easel_class *cls;
+    PatchStorage *s = (PatchStorage *)g_host->object_storage(self, cached_class(&cls, "Patch"));
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    g->set_fill_color(ctx, s->color);
+    g->fill_rect(ctx, s->patch);
+}
+
+static const easel_property_desc kPatchProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "patch", EASEL_ENCODE_RECT, offsetof(PatchStorage, patch), NULL},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "color", EASEL_ENCODE_COLOR, offsetof(PatchStorage, color), NULL},
+};
+static const easel_method_desc kPatchMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Patch_drawRect},
+};
+
+/* ---- Marks : View ------------------------------------------------------ */
+
+static void fill_current(easel_rect r, easel_color color) {
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    g->set_fill_color(ctx, color);
+    g->fill_rect(ctx, r);
+}
+
+static void Marks_drawRedMark(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)self; (void)_cmd; (void)rect;
+    fill_current((easel_rect){{0, 0}, {10, 10}}, (easel_color){1, 0, 0, 1});
+}
+
+static void Marks_drawBlueMark(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)self; (void)_cmd; (void)rect;
+    fill_current((easel_rect){{5, 5}, {10, 10}}, (easel_color){0, 0, 1, 1});
+}
+
+static void Marks_drawCornerMark(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd; (void)rect;
+    easel_rect b = g_host->views->bounds(self);
+    fill_current((easel_rect){{b.origin.x + b.size.width - 4, b.origin.y + b.size.height - 4}, {4, 4}},
+                 (easel_color){0, 1, 0, 1});
+}
+
+static const easel_method_desc kMarksMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRedMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marks_drawRedMark},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawBlueMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marks_drawBlueMark},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawCornerMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marks_drawCornerMark},
+};
+
+/* ---- Graph : RHView and RectRecorder : Object -------------------------- */
+
+typedef struct GraphStorage {
+    easel_point point;
+    easel_rect lastRect;
+} GraphStorage;
+
+static void Graph_drawRectInContext(easel_object *self, easel_sel _cmd, easel_rect rect, easel_context *ctx) {
+    (void)_cmd;
+    static easel_class *cls;
+    GraphStorage *s = (GraphStorage *)g_host->object_storage(self, cached_class(&cls, "Graph"));
+    s->lastRect = rect;
+    const easel_graphics_api *g = g_host->graphics;
+    g->set_fill_color(ctx, (easel_color){0, 1, 0, 1});
+    g->fill_rect(ctx, (easel_rect){{s->point.x - 1, s->point.y - 1}, {2, 2}});
+}
+
+static const easel_property_desc kGraphProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "point", EASEL_ENCODE_POINT, offsetof(GraphStorage, point), NULL},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "lastRect", EASEL_ENCODE_RECT, offsetof(GraphStorage, lastRect), NULL},
+};
+static const easel_method_desc kGraphMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT,
+     (easel_imp)Graph_drawRectInContext},
+};
+
+typedef struct RectRecorderStorage {
+    easel_rect lastRect;
+    int32_t calls;
+} RectRecorderStorage;
+
+static void RectRecorder_drawView(easel_object *self, easel_sel _cmd, easel_object *view, easel_rect rect,
+                                  easel_context *ctx) {
+    (void)_cmd;
+    (void)view;
+    static easel_class *cls;
+    RectRecorderStorage *s = (RectRecorderStorage *)g_host->object_storage(self, cached_class(&cls, "RectRecorder"));
+    s->lastRect = rect;
+    s->calls++;
+    const easel_graphics_api *g = g_host->graphics;
+    g->set_fill_color(ctx, (easel_color){0, 0, 1, 1});
+    g->fill_rect(ctx, (easel_rect){{0, 0}, {4, 4}});
+}
+
+static const easel_property_desc kRectRecorderProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "lastRect", EASEL_ENCODE_RECT, offsetof(RectRecorderStorage, lastRect), NULL},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "calls", "i", offsetof(RectRecorderStorage, calls), NULL},
+};
+static const easel_method_desc kRectRecorderMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawView:inRect:inContext:",
+     "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)RectRecorder_drawView},
+};
+
+/* ---- BadDraw : View ---------------------------------------------------- */
+
+typedef struct BadDrawStorage { int32_t mode; } BadDrawStorage;
+
+static void BadDraw_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    static easel_class *cls;
+    BadDrawStorage *s = (BadDrawStorage *)g_host->object_storage(self, cached_class(&cls, "BadDraw"));
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    if (s->mode == 0) {
+        g->restore_state(ctx);
+    } else if (s->mode == 1) {
+        g->fill_rect(ctx, (easel_rect){{0, 0}, {NAN, 10}});
+    } else {
+        g->save_state(ctx);
+        g->save_state(ctx);
+        g->add_rect(ctx, (easel_rect){{0, 0}, {1, 1}});
+        g->clip(ctx, EASEL_FILL_NONZERO);
+    }
+}
+
+static const easel_property_desc kBadDrawProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "mode", "i", offsetof(BadDrawStorage, mode), NULL},
+};
+static const easel_method_desc kBadDrawMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)BadDraw_drawRect},
+};
+
 /* ---- The plugin -------------------------------------------------------- */
 
 #define COUNT(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
@@ -239,6 +398,16 @@ static const easel_class_desc kClasses[] = {
      0, COUNT(kPlotDelegateMethods), NULL, kPlotDelegateMethods},
     {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Marked", "View", 0,
      0, COUNT(kMarkedMethods), NULL, kMarkedMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Patch", "View", sizeof(PatchStorage),
+     COUNT(kPatchProperties), COUNT(kPatchMethods), kPatchProperties, kPatchMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Marks", "View", 0,
+     0, COUNT(kMarksMethods), NULL, kMarksMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Graph", "RHView", sizeof(GraphStorage),
+     COUNT(kGraphProperties), COUNT(kGraphMethods), kGraphProperties, kGraphMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "RectRecorder", "Object", sizeof(RectRecorderStorage),
+     COUNT(kRectRecorderProperties), COUNT(kRectRecorderMethods), kRectRecorderProperties, kRectRecorderMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "BadDraw", "View", sizeof(BadDrawStorage),
+     COUNT(kBadDrawProperties), COUNT(kBadDrawMethods), kBadDrawProperties, kBadDrawMethods},
 };
 
 static const easel_plugin_desc kPlugin = {
