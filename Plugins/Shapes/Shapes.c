@@ -8,6 +8,14 @@
  *                   and small-integer returns).
  *   Tally  : View   a cheap, deterministic accumulator for benchmarks and for
  *                   checking that the host's call paths agree with each other.
+ *   Tile   : View   a speech-bubble tile for the view-rendering benchmark: the
+ *                   view's backgroundColor fills it, drawRect: strokes a 2 pt
+ *                   rounded rectangle (`borderColor`, `cornerRadius`) inset by
+ *                   1 pt inside its bounds, and an overlay that its init adds
+ *                   (views->add_overlay, selector drawTail:) fills a triangle
+ *                   (`tailColor`) at the bottom centre of the bounds, over any
+ *                   subviews. Both draw from views->bounds, not from the rect
+ *                   argument.
  *
  * Everything here is read from easel.h only. Methods are C functions shaped
  * like Objective-C IMPs: (self, _cmd, declared arguments...).
@@ -249,6 +257,108 @@ static const easel_method_desc kTallyMethods[] = {
 };
 
 /* ------------------------------------------------------------------------ */
+/* Tile : View                                                               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct TileStorage {
+    easel_color borderColor;
+    easel_color tailColor;
+    double cornerRadius;
+} TileStorage;
+
+static TileStorage *tile_storage(easel_object *self) {
+    static easel_class *cls;
+    return (TileStorage *)g_host->object_storage(self, cached_class(&cls, "Tile"));
+}
+
+/* - (void)init — adds the overlay that draws the tail. */
+static void Tile_init(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    static easel_sel drawTail;
+    if (drawTail == NULL) {
+        drawTail = g_host->sel_register("drawTail:");
+    }
+    g_host->views->add_overlay(self, drawTail);
+}
+
+/* - (void)drawRect:(CGRect)rect — the border: 2 pt wide, inset by 1 pt, so it lies inside the bounds. */
+static void Tile_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    TileStorage *t = tile_storage(self);
+    if (ctx == NULL || t == NULL) {
+        return;
+    }
+    easel_rect b = g_host->views->bounds(self);
+    easel_rect inset = {{b.origin.x + 1, b.origin.y + 1}, {b.size.width - 2, b.size.height - 2}};
+    if (inset.size.width <= 0 || inset.size.height <= 0) {
+        return;
+    }
+    double radius = t->cornerRadius;
+    double limit = min_double(inset.size.width, inset.size.height) / 2;
+    if (radius > limit) {
+        radius = limit;
+    }
+    if (radius < 0) {
+        radius = 0;
+    }
+    g->set_stroke_color(ctx, t->borderColor);
+    g->set_line_width(ctx, 2);
+    g->begin_path(ctx);
+    add_rounded_rect(g, ctx, inset, radius);
+    g->stroke_path(ctx);
+}
+
+/* - (void)drawTail:(CGRect)rect — the overlay's drawing: a triangle pointing
+   down, a quarter of the width wide and a fifth of the height tall, its tip
+   on the middle of the bottom edge. */
+static void Tile_drawTail(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    TileStorage *t = tile_storage(self);
+    if (ctx == NULL || t == NULL) {
+        return;
+    }
+    easel_rect b = g_host->views->bounds(self);
+    double midX = b.origin.x + b.size.width / 2;
+    double bottom = b.origin.y + b.size.height;
+    double halfWidth = b.size.width / 8;
+    double height = b.size.height / 5;
+    g->set_fill_color(ctx, t->tailColor);
+    g->begin_path(ctx);
+    g->move_to(ctx, midX - halfWidth, bottom - height);
+    g->add_line_to(ctx, midX + halfWidth, bottom - height);
+    g->add_line_to(ctx, midX, bottom);
+    g->close_path(ctx);
+    g->fill_path(ctx, EASEL_FILL_NONZERO);
+}
+
+static const easel_color kTileDefaultBorder = {0, 0, 0, 1};    /* opaque black */
+static const easel_color kTileDefaultTail = {1, 0, 0, 1};      /* opaque red */
+static const double kTileDefaultCornerRadius = 6;
+
+static const easel_property_desc kTileProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "borderColor", EASEL_ENCODE_COLOR,
+     offsetof(TileStorage, borderColor), &kTileDefaultBorder},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "tailColor", EASEL_ENCODE_COLOR,
+     offsetof(TileStorage, tailColor), &kTileDefaultTail},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "cornerRadius", "d",
+     offsetof(TileStorage, cornerRadius), &kTileDefaultCornerRadius},
+};
+
+static const easel_method_desc kTileMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)Tile_init},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
+     (easel_imp)Tile_drawRect},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawTail:", "v@:" EASEL_ENCODE_RECT,
+     (easel_imp)Tile_drawTail},
+};
+
+/* ------------------------------------------------------------------------ */
 /* The plugin                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -259,6 +369,8 @@ static const easel_class_desc kClasses[] = {
      COUNT(kSwatchProperties), COUNT(kSwatchMethods), kSwatchProperties, kSwatchMethods},
     {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Tally", "View", sizeof(TallyStorage),
      COUNT(kTallyProperties), COUNT(kTallyMethods), kTallyProperties, kTallyMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Tile", "View", sizeof(TileStorage),
+     COUNT(kTileProperties), COUNT(kTileMethods), kTileProperties, kTileMethods},
 };
 
 static const easel_plugin_desc plugin = {
