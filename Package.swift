@@ -42,7 +42,10 @@ let package = Package(
             ]),
         .executableTarget(
             name: "EaselBenchmarks",
-            dependencies: ["EaselHost", "EaselABI", "CFFI", "EaselInvocation", "EaselEncoding", "CMallocCounter"]),
+            dependencies: [
+                "EaselHost", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
+                "CMallocCounter",
+            ]),
         // Counts allocations in the benchmark executable only.
         .target(name: "CMallocCounter"),
 

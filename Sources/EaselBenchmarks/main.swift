@@ -1,20 +1,24 @@
-// Call-path benchmark: what a message costs compared with a plain C call.
+// Easel's benchmarks, in one release executable:
 //
-// Run in release: `swift build -c release && swift run -c release EaselBenchmarks`.
-// For each of the three common signatures it measures, in one run and on the
-// same registered method of the sample plugin class `Tally` (libShapes.so):
-//   direct    a typed call through the method's C function pointer (the floor)
-//   ffi_call  a raw ffi_call with a cif prepared once, written here by hand
-//   generic   Easel's Message.invoke() with every call forced through libffi
-//   fast      Easel's Message.invoke() on its typed direct path
-// and reports ns per call (best of several rounds), the ratios the spec sets
-// targets for, and heap allocations per call counted by an interposed malloc.
+// - call paths (CallBenchmarks.swift): what a message costs compared with a
+//   plain C call, on the sample class `Tally`;
+// - view rendering (ViewBenchmarks.swift): a 1920x1080 frame of 1000 and of
+//   10,000 `Tile` views rendered through Easel compared with the same drawing
+//   done with cairo directly, a one-view dirty-region redraw, and the heap
+//   memory a view costs.
+//
+// Run in release:
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [options]
+// With neither `calls` nor `views`, both run. Options (view benchmark):
+//   --png DIR             also write the Easel and the direct-cairo frames as PNGs into DIR
+//   --rounds N            rounds per measurement (best of N; default 15)
+//   --profile-frames N    only render N full 1000-view frames through Easel and
+//                         exit (for a profiler such as callgrind)
+// Each measurement is the best of several rounds, so that other work on a
+// shared machine disturbs it as little as possible.
 
-import CFFI
 import CMallocCounter
-import EaselABI
 import EaselHost
-import EaselInvocation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,138 +53,6 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-// MARK: - Set-up
-
-let executable = PluginSearchPath.currentExecutablePath() ?? "."
-let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
-let registry = Registry()
-registry.loadPlugins(from: [folder])
-guard registry.objectClass(named: "Tally") != nil else {
-    fail("the sample plugin class Tally is not in \(folder); run `swift build -c release` first")
-}
-let tally = try registry.makeObject(ofClass: "Tally")
-let coordinatorTarget = try registry.makeObject(ofClass: "Tally")
-let receiver = UnsafeMutableRawPointer(tally.handle)
-let rect = easel_rect(origin: easel_point(x: 1, y: 2), size: easel_size(width: 30, height: 40))
-let viewPointer: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(coordinatorTarget.handle)
-let contextPointer: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(bitPattern: 0x10)
-
-/// A heap slot holding one argument value, for libffi's argument array.
-func slot<T>(_ value: T) -> UnsafeMutableRawPointer {
-    let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    pointer.initialize(to: value)
-    return UnsafeMutableRawPointer(pointer)
-}
-
-@MainActor func message(_ selector: Selector, forceLibffi: Bool) throws -> Message {
-    try registry.message(tally, selector, forceLibffi: forceLibffi)
-}
-
-// MARK: - Raw libffi, prepared once, by hand
-
-/// A prepared cif for `void f(void *, void *, <arguments>)` built straight on libffi.
-final class RawCall {
-    var cif = ffi_cif()
-    var types: [UnsafeMutablePointer<ffi_type>?]
-    var values: [UnsafeMutableRawPointer?]
-    init(types: [UnsafeMutablePointer<ffi_type>?], values: [UnsafeMutableRawPointer?]) {
-        self.types = types
-        self.values = values
-        let status = self.types.withUnsafeMutableBufferPointer {
-            ffi_prep_cif(&cif, easel_ffi_default_abi(), UInt32($0.count), easel_ffi_type_void(), $0.baseAddress)
-        }
-        guard status == FFI_OK else { fail("ffi_prep_cif failed") }
-    }
-}
-
-let rectElements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: 5)
-for index in 0..<4 { rectElements[index] = easel_ffi_type_double() }
-rectElements[4] = nil
-let rectType = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
-rectType.initialize(to: ffi_type(size: 0, alignment: 0, type: UInt16(FFI_TYPE_STRUCT), elements: rectElements))
-
-let receiverSlot = slot(Optional(receiver))
-let selectorSlot = slot(UnsafeRawPointer?.none)
-let rectSlot = slot(rect)
-let viewSlot = slot(viewPointer)
-let contextSlot = slot(contextPointer)
-
-// MARK: - Cases
-
-struct Row {
-    let shape: String
-    let direct: Double, raw: Double, generic: Double, fast: Double
-    let genericAllocations: Double, fastAllocations: Double
-}
-
-let iterations = 5_000_000
-var rows: [Row] = []
-
-@MainActor func run(shape: String, selector name: String, argumentTypes: [UnsafeMutablePointer<ffi_type>?],
-         argumentSlots: [UnsafeMutableRawPointer?], setArguments: (Message) throws -> Void,
-         direct: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> (Int) -> Void) throws {
-    let selector = Selector(name)
-    guard let method = tally.objectClass.method(for: selector) else { fail("Tally does not respond to \(name)") }
-    selectorSlot.storeBytes(of: UnsafeRawPointer(selector.pointer), as: UnsafeRawPointer?.self)
-    let generic = try message(selector, forceLibffi: true)
-    let fast = try message(selector, forceLibffi: false)
-    try setArguments(generic)
-    try setArguments(fast)
-    guard fast.invocation.usesFastPath, !generic.invocation.usesFastPath else { fail("\(shape): unexpected call paths") }
-
-    let raw = RawCall(types: [easel_ffi_type_pointer(), easel_ffi_type_pointer()] + argumentTypes,
-                      values: [receiverSlot, selectorSlot] + argumentSlots)
-    let function = unsafeBitCast(method.implementation, to: (@convention(c) () -> Void).self)
-    let rawLoop: (Int) -> Void = { n in
-        raw.values.withUnsafeMutableBufferPointer { values in
-            for _ in 0..<n { ffi_call(&raw.cif, function, nil, values.baseAddress) }
-        }
-    }
-    let genericLoop: (Int) -> Void = { n in for _ in 0..<n { generic.invoke() } }
-    let fastLoop: (Int) -> Void = { n in for _ in 0..<n { fast.invoke() } }
-    // Plugin code always runs inside a host call, where host functions such
-    // as class_named find the registry: give the direct baseline the same.
-    let directCall = direct(method.implementation, UnsafeRawPointer(selector.pointer))
-    let directLoop: (Int) -> Void = { n in registry.withActive { directCall(n) } }
-
-    rows.append(Row(
-        shape: shape,
-        direct: measure(iterations, directLoop), raw: measure(iterations, rawLoop),
-        generic: measure(iterations, genericLoop), fast: measure(iterations, fastLoop),
-        genericAllocations: allocations(100_000, genericLoop), fastAllocations: allocations(100_000, fastLoop)))
-}
-
-// v@:  (-[Tally ping])
-try run(shape: "`v@:`", selector: "ping", argumentTypes: [], argumentSlots: [],
-        setArguments: { _ in }) { implementation, selector in
-    typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-    let function = unsafeBitCast(implementation, to: Function.self)
-    return { n in for _ in 0..<n { function(receiver, selector) } }
-}
-// v@:{CGRect}  (-[Tally drawRect:])
-try run(shape: "`v@:{CGRect}`", selector: "drawRect:", argumentTypes: [rectType], argumentSlots: [rectSlot],
-        setArguments: { try $0.setArgument(rect, at: 2) }) { implementation, selector in
-    typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
-    let function = unsafeBitCast(implementation, to: Function.self)
-    return { n in for _ in 0..<n { function(receiver, selector, rect) } }
-}
-// v@:@{CGRect}^v  (-[Tally drawView:inRect:inContext:])
-try run(shape: "`v@:@{CGRect}^v`", selector: "drawView:inRect:inContext:",
-        argumentTypes: [easel_ffi_type_pointer(), rectType, easel_ffi_type_pointer()],
-        argumentSlots: [viewSlot, rectSlot, contextSlot],
-        setArguments: { message in
-            try message.setArgument(viewPointer, at: 2)
-            try message.setArgument(rect, at: 3)
-            try message.setArgument(contextPointer, at: 4)
-        }) { implementation, selector in
-    typealias Function = @convention(c) (
-        UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?, easel_rect, UnsafeMutableRawPointer?) -> Void
-    let function = unsafeBitCast(implementation, to: Function.self)
-    return { n in for _ in 0..<n { function(receiver, selector, viewPointer, rect, contextPointer) } }
-}
-
-// MARK: - Report
-
 func format(_ value: Double, digits: Int = 2) -> String {
     let scale = pow(10, Double(digits))
     let rounded = (value * scale).rounded() / scale
@@ -189,22 +61,51 @@ func format(_ value: Double, digits: Int = 2) -> String {
         let decimals = text.distance(from: dot, to: text.endIndex) - 1
         if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
     }
+    if digits == 0, text.hasSuffix(".0") { text.removeLast(2) }
     return text
 }
 
-print("Easel call paths, ns per call (best of 7 rounds of \(iterations) calls), release build")
-print("")
-print("| signature | direct C | raw ffi_call | Easel generic (libffi) | Easel fast path | generic / ffi_call (≤ 1.2) | fast / direct (≤ 3) | allocations per call (generic, fast) |")
-print("|---|---|---|---|---|---|---|---|")
+// MARK: - Options
+
+var runCalls = false, runViews = false
+var options = ViewBenchmarkOptions()
+var arguments = CommandLine.arguments.dropFirst()
+@MainActor func value(after flag: String) -> String {
+    guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
+    return value
+}
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "calls": runCalls = true
+    case "views": runViews = true
+    case "--png": options.pngFolder = value(after: argument)
+    case "--rounds":
+        guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
+        options.rounds = rounds
+    case "--profile-frames":
+        guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-frames needs a positive number") }
+        options.profileFrames = frames
+        runViews = true
+    default:
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [--png DIR] [--rounds N] [--profile-frames N]")
+    }
+}
+if !runCalls && !runViews { runCalls = true; runViews = true }
+
+// MARK: - Set-up
+
+let executable = PluginSearchPath.currentExecutablePath() ?? "."
+let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
+let registry = Registry()
+registry.loadPlugins(from: [folder])
+
 var allMet = true
-for row in rows {
-    let genericRatio = row.generic / row.raw
-    let fastRatio = row.fast / row.direct
-    let met = genericRatio <= 1.2 && fastRatio <= 3 && row.genericAllocations == 0 && row.fastAllocations == 0
-    allMet = allMet && met
-    print("| \(row.shape) | \(format(row.direct)) | \(format(row.raw)) | \(format(row.generic)) | \(format(row.fast)) | \(format(genericRatio)) | \(format(fastRatio)) | \(format(row.genericAllocations, digits: 0)), \(format(row.fastAllocations, digits: 0)) |")
+if runCalls && options.profileFrames == nil {
+    allMet = try runCallBenchmarks(registry: registry) && allMet
+    print("")
+}
+if runViews {
+    allMet = try runViewBenchmarks(registry: registry, options: options) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")
-let calls = try tally.value(ofProperty: "calls", as: Int64.self)
-print("(Tally received \(calls) calls.)")

@@ -3,5 +3,10 @@
 #ifndef EASEL_MALLOC_COUNTER_H
 #define EASEL_MALLOC_COUNTER_H
 #include <stdint.h>
+/** Allocations so far (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign). */
 uint64_t easel_malloc_count(void);
+/** Bytes allocated so far, as usable sizes of the blocks handed out (never decreases). */
+uint64_t easel_malloc_bytes(void);
+/** Bytes in blocks handed out and not yet freed (usable sizes): net heap growth between two readings. */
+int64_t easel_malloc_live_bytes(void);
 #endif
