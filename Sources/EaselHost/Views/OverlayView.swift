@@ -38,10 +38,28 @@ public final class OverlayView: View {
         bounds = target
     }
 
+    /// The host's method for `hostSelector` if it takes a rect as `drawRect:`
+    /// does, with the class and selector it was resolved for.
+    ///
+    /// A class's methods never change, so the answer holds while the host's
+    /// class and the selector stay the same: resolving it once saves a method
+    /// lookup and a signature comparison (which allocates) on every draw.
+    private var forwardMethod: (cls: ObjectIdentifier, selector: Selector, method: Method?)?
+
     /// The built-in `drawRect:`: forwards the rect to the host's selector.
     func forwardDraw(_ rect: easel_rect) {
-        guard let host, let hostSelector, let method = host.objectClass.method(for: hostSelector),
-              ViewCallbacks.drawRect.accepts(method.signature) else { return }
+        guard let host, let hostSelector else { return }
+        let cls = ObjectIdentifier(host.objectClass)
+        let resolved: Method?
+        if let cached = forwardMethod, cached.cls == cls, cached.selector == hostSelector {
+            resolved = cached.method
+        } else {
+            resolved = host.objectClass.method(for: hostSelector).flatMap {
+                ViewCallbacks.drawRect.accepts($0.signature) ? $0 : nil
+            }
+            forwardMethod = (cls, hostSelector, resolved)
+        }
+        guard let method = resolved else { return }
         method.withInvocation { invocation in
             invocation.target = UnsafeMutableRawPointer(host.handle)
             invocation.selector = UnsafeRawPointer(hostSelector.pointer)
