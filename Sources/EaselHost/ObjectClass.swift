@@ -35,6 +35,9 @@ public final class ObjectClass: CustomStringConvertible {
 
     private let ownMethods: [Selector: Method]
     private var lookupCache: [Selector: Method?] = [:]
+    /// What the renderer sends as `drawRect:` to instances, once resolved
+    /// (View+Rendering.swift): `.some(nil)` when they have no callable one.
+    var renderDrawRect: Method??
 
     init(name: String, superclass: ObjectClass?, plugin: LoadedPlugin?, instanceSize: Int,
          properties: [Property], methods: [MethodSpec]) {

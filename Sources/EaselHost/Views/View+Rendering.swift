@@ -186,7 +186,7 @@ extension View {
     }
 
     private func drawContent(toCanvas: easel_affine_transform, state: inout RenderState) {
-        let method = implementation(of: ViewCallbacks.drawRect)
+        let method = drawRectImplementation
         let underlay = method != nil && isOpaque && clearsContextBeforeDrawing && backgroundColor == nil
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         guard underlay || background != nil || method != nil else { return }
@@ -229,6 +229,20 @@ extension View {
             }
         }
         canvas.restoreState()
+    }
+}
+
+extension View {
+    /// `implementation(of: ViewCallbacks.drawRect)`, resolved once per class.
+    ///
+    /// The answer depends only on the class (a class's methods never change,
+    /// and the registry judges each method's signature once), so keeping it
+    /// on the class saves two dictionary lookups per view and frame.
+    final var drawRectImplementation: Method? {
+        if let resolved = objectClass.renderDrawRect { return resolved }
+        let method = implementation(of: ViewCallbacks.drawRect)
+        objectClass.renderDrawRect = .some(method)
+        return method
     }
 }
 
