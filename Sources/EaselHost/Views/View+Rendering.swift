@@ -174,15 +174,23 @@ extension View {
             : state.region.contains(where: { $0.intersects(boundsInCanvas) })
         if clipsToBounds && !touched { return }
         let canvas = state.canvas
-        canvas.saveState()
-        canvas.concatenate(local)
         let grouped = alpha < 1
+        // A view that adds no transform, group or clip of its own leaves the
+        // canvas's state as it found it (drawContent and each subview save
+        // and restore around their own changes): it needs no save and
+        // restore, and concatenating the identity changes nothing. An
+        // overlay, which shares its host's coordinates, is such a view.
+        let changesState = grouped || clipsToBounds || !local.isIdentity
+        if changesState {
+            canvas.saveState()
+            canvas.concatenate(local)
+        }
         if grouped { canvas.beginTransparencyGroup() }
         if touched { drawContent(toCanvas: toCanvas, state: &state) }
         if clipsToBounds { canvas.clip(to: bounds) }
         for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
         if grouped { canvas.endTransparencyGroup(alpha: alpha) }
-        canvas.restoreState()
+        if changesState { canvas.restoreState() }
     }
 
     private func drawContent(toCanvas: easel_affine_transform, state: inout RenderState) {
