@@ -41,6 +41,8 @@ struct ViewBenchmarkOptions {
     var rounds = 15
     /// When set: only render this many 1000-tile frames through Easel, for a profiler.
     var profileFrames: Int?
+    /// With `profileFrames`: redraw one dirty tile that many times instead of full frames.
+    var profileDirty = false
 }
 
 /// A grid of square tiles filling a 1920x1080 frame.
@@ -282,9 +284,15 @@ func runViewBenchmarks(registry: Registry, options: ViewBenchmarkOptions) throws
     if let frames = options.profileFrames {
         let tree = try buildTree(small, registry: registry)
         let canvas = try Canvas(width: Grid.frameWidth, height: Grid.frameHeight, backing: .raster(scale: 1))
+        try tree.root.render(into: canvas, mode: .full)
+        let dirtyTile = tree.tiles[small.columns * 12 + small.columns / 2]
         let start = nanoseconds()
-        for _ in 0..<frames { try tree.root.render(into: canvas, mode: .full) }
-        print("\(frames) frames of \(small.count) tiles: \(format(Double(nanoseconds() - start) / Double(frames) / 1e6)) ms per frame")
+        for _ in 0..<frames {
+            if options.profileDirty { dirtyTile.setNeedsDisplay() }
+            try tree.root.render(into: canvas, mode: options.profileDirty ? .dirtyRegions : .full)
+        }
+        let what = options.profileDirty ? "dirty-tile redraws" : "frames"
+        print("\(frames) \(what) of \(small.count) tiles: \(format(Double(nanoseconds() - start) / Double(frames) / 1e6, digits: 3)) ms each")
         return true
     }
 

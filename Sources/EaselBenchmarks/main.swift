@@ -14,6 +14,7 @@
 //   --rounds N            rounds per measurement (best of N; default 15)
 //   --profile-frames N    only render N full 1000-view frames through Easel and
 //                         exit (for a profiler such as callgrind)
+//   --profile-dirty       with --profile-frames: N one-tile dirty-region redraws instead
 // Each measurement is the best of several rounds, so that other work on a
 // shared machine disturbs it as little as possible.
 
@@ -86,8 +87,10 @@ while let argument = arguments.popFirst() {
         guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-frames needs a positive number") }
         options.profileFrames = frames
         runViews = true
+    case "--profile-dirty":
+        options.profileDirty = true
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [--png DIR] [--rounds N] [--profile-frames N]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
     }
 }
 if !runCalls && !runViews { runCalls = true; runViews = true }
