@@ -85,22 +85,32 @@ public class View: EaselObject {
     // MARK: Stored state
 
     /// The subviews, back to front.
-    public private(set) final var subviews: [View] = []
+    ///
+    /// Read for every view by every render and layout pass, so it opts out
+    /// of the run-time exclusivity checks (see the scalar state below); no
+    /// code that changes the array calls out while it does.
+    @exclusivity(unchecked) public private(set) final var subviews: [View] = []
     /// The superview, or `nil` for a root view. Unowned: a superview clears it when it goes away.
-    public private(set) final unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) final unowned(unsafe) var superview: View?
 
-    final var storedCenter = easel_point.zero
-    final var storedBounds = easel_rect.zero
-    final var storedTransform = easel_affine_transform.identity
+    // The scalar state that drawing, layout and hit testing read for every
+    // view opts out of Swift's run-time exclusivity checks, a call into the
+    // runtime per access (a third of a one-view dirty redraw of 1000 views).
+    // Views are used on the main thread only, and none of these plain values
+    // is ever accessed while another access to it is in progress (the
+    // compile-time checks still apply).
+    @exclusivity(unchecked) final var storedCenter = easel_point.zero
+    @exclusivity(unchecked) final var storedBounds = easel_rect.zero
+    @exclusivity(unchecked) final var storedTransform = easel_affine_transform.identity
     /// Whether the view's own coordinates have y pointing up (RHView and its subclasses).
     public final let isRightHanded: Bool
 
     /// Areas needing display, in this view's own coordinates; kept on root views only.
     final var dirtyRects: [easel_rect] = []
     /// Whether the whole tree needs drawing (never rendered, or the root itself changed); root views only.
-    final var needsFullDisplay = true
+    @exclusivity(unchecked) final var needsFullDisplay = true
     /// Whether `layoutSubviews` is pending.
-    public internal(set) final var needsLayout = true
+    @exclusivity(unchecked) public internal(set) final var needsLayout = true
 
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []
@@ -117,37 +127,37 @@ public class View: EaselObject {
     // MARK: Appearance
 
     /// The opacity of the view and its subviews, composited as one group (0...1).
-    public final var alpha: Double = 1 {
+    @exclusivity(unchecked) public final var alpha: Double = 1 {
         didSet {
             alpha = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
             if alpha != oldValue { invalidateExtent() }
         }
     }
     /// Whether the view and its subviews are skipped when drawing and hit testing.
-    public final var isHidden = false { didSet { if isHidden != oldValue { invalidateExtent(force: true) } } }
+    @exclusivity(unchecked) public final var isHidden = false { didSet { if isHidden != oldValue { invalidateExtent(force: true) } } }
     /// Whether subviews are clipped to the view's bounds (the view's own drawing always is).
     ///
     /// Both the area covered before the change and after it need display:
     /// turning clipping on shrinks the subtree's extent to the bounds.
-    public final var clipsToBounds = false {
+    @exclusivity(unchecked) public final var clipsToBounds = false {
         willSet { if newValue != clipsToBounds { invalidateExtent(force: true) } }
         didSet { if clipsToBounds != oldValue { invalidateExtent(force: true) } }
     }
     /// The colour filling the bounds before `drawRect:`; `nil` (the default) fills nothing.
-    public final var backgroundColor: easel_color? { didSet { invalidateExtent() } }
+    @exclusivity(unchecked) public final var backgroundColor: easel_color? { didSet { invalidateExtent() } }
     /// Whether the view promises to fill its bounds with opaque content (UIKit's default: `true`).
     ///
     /// As in UIKit, an opaque view whose class implements `drawRect:`,
     /// which has no background colour and clears its context before drawing,
     /// starts from opaque black: its backing store has no alpha channel.
-    public final var isOpaque = true { didSet { if isOpaque != oldValue { invalidateExtent() } } }
+    @exclusivity(unchecked) public final var isOpaque = true { didSet { if isOpaque != oldValue { invalidateExtent() } } }
     /// Whether the view's area is cleared before `drawRect:` (UIKit's default: `true`).
     ///
     /// In Easel's shared canvas a non-opaque view's area always starts
     /// transparent; the property decides whether an opaque view without a
     /// background colour starts from black (`true`) or shows what lies
     /// beneath (`false`, "you are responsible for drawing every pixel").
-    public final var clearsContextBeforeDrawing = true { didSet { invalidateExtent() } }
+    @exclusivity(unchecked) public final var clearsContextBeforeDrawing = true { didSet { invalidateExtent() } }
     /// An integer that identifies the view (see ``viewWithTag(_:)``).
     public final var tag = 0
     /// How the view resizes when its superview's bounds change size.
@@ -159,7 +169,7 @@ public class View: EaselObject {
     /// The number of device pixels per point of the canvas the view was last rendered to (1 before).
     ///
     /// Set by rendering; every coordinate a plugin sees stays in points.
-    public internal(set) final var contentScaleFactor: Double = 1
+    @exclusivity(unchecked) public internal(set) final var contentScaleFactor: Double = 1
 
     // MARK: Geometry
 
