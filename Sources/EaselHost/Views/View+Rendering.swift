@@ -173,6 +173,7 @@ extension View {
             ? boundsInCanvas.intersects(state.canvasRect)
             : state.region.contains(where: { $0.intersects(boundsInCanvas) })
         if clipsToBounds && !touched { return }
+        if !touched && drawsNothing(toCanvas: toCanvas, state: state) { return }
         let canvas = state.canvas
         let grouped = alpha < 1
         // A view that adds no transform, group or clip of its own leaves the
@@ -191,6 +192,26 @@ extension View {
         for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
         if grouped { canvas.endTransparencyGroup(alpha: alpha) }
         if changesState { canvas.restoreState() }
+    }
+
+    /// Whether drawing the view, which does not touch the area being
+    /// repainted, would draw nothing at all: true when none of its subviews
+    /// touches the area either and none has subviews of its own (a host with
+    /// its overlays, a leaf). The test is the one `draw` makes, with the same
+    /// arithmetic, so a render of one dirty view skips its untouched
+    /// neighbours without calling cairo and with exactly the same result.
+    /// Records the canvas's scale on the subviews as drawing them would.
+    private func drawsNothing(toCanvas: easel_affine_transform, state: RenderState) -> Bool {
+        for subview in subviews where !subview.isHidden {
+            guard subview.subviews.isEmpty else { return false }
+            if subview.alpha > 0 { subview.contentScaleFactor = state.scale }
+            let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
+            let touched = state.full
+                ? box.intersects(state.canvasRect)
+                : state.region.contains(where: { $0.intersects(box) })
+            if touched { return false }
+        }
+        return true
     }
 
     private func drawContent(toCanvas: easel_affine_transform, state: inout RenderState) {
