@@ -62,8 +62,8 @@ enum ViewAPI {
                 return child.isDescendant(of: other) ? 1 : 0
             },
             view_with_tag: { handle, tag in view(handle, "view_with_tag")?.viewWithTag(Int(tag))?.handle },
-            bounds: { view($0, "bounds")?.bounds ?? .zero },
-            frame: { view($0, "frame")?.frame ?? .zero },
+            bounds: { withView($0, "bounds", else: .zero) { $0.bounds } },
+            frame: { withView($0, "frame", else: .zero) { $0.frame } },
             set_frame: { handle, frame in view(handle, "set_frame")?.frame = frame },
             convert_point: { point, from, to in
                 let source = from.flatMap { view($0, "convert_point") }, target = to.flatMap { view($0, "convert_point") }
@@ -129,6 +129,23 @@ enum ViewAPI {
             return nil
         }
         return view
+    }
+
+    /// Runs `body` with the view behind a handle, without retaining it (the
+    /// getters a drawRect: calls on every draw); reports a non-view object.
+    ///
+    /// A handle passed by plugin code is an object the registry keeps alive
+    /// for the whole call, as for `object_storage`.
+    private static func withView<R>(_ handle: OpaquePointer?, _ function: String, else fallback: R,
+                                    _ body: (View) -> R) -> R {
+        guard let handle else { return fallback }
+        return Unmanaged<EaselObject>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef { object in
+            guard let view = object as? View else {
+                object.registry.report(.error, "views->\(function): \(object) is not a view")
+                return fallback
+            }
+            return body(view)
+        }
     }
 
     private static func touchObject(_ handle: OpaquePointer?) -> Touch? {
