@@ -32,6 +32,11 @@ struct CLITests {
             "    -[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]  v@:{CGPoint=dd}iB*",
             "    -[Swatch sizeThatFits:(CGSize)] -> CGSize  {CGSize=dd}@:{CGSize=dd}",
             "    -[Tally addInt:(int32_t) toDouble:(double)] -> double  d@:id",
+            "  class Tile : View",
+            "    property borderColor: EaselColor  {EaselColor=dddd}",
+            "    property tailColor: EaselColor  {EaselColor=dddd}",
+            "    -[Tile init]  v@:",
+            "    -[Tile drawTail:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
         ] {
             #expect(lines.contains(expected), "missing line: \(expected)")
         }
