@@ -23,7 +23,8 @@
 //
 // Ownership, as in UIKit: a view owns its subviews; a subview refers to its
 // superview unowned (the superview clears the reference when it goes away);
-// an overlay refers to its host weakly. Views created by plugin code
+// an overlay refers to its host unowned (the host clears the reference
+// when it goes away). Views created by plugin code
 // (`object_create`, `views->create`) are kept alive by the registry until
 // they are first added to a superview, which then owns them.
 //
@@ -122,6 +123,7 @@ public class View: EaselObject {
 
     deinit {
         for subview in subviews { subview.superview = nil }
+        for overlay in overlays { overlay.host = nil }
     }
 
     // MARK: Appearance
