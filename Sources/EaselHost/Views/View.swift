@@ -92,7 +92,12 @@ public class View: EaselObject {
     /// code that changes the array calls out while it does.
     @exclusivity(unchecked) public private(set) final var subviews: [View] = []
     /// The superview, or `nil` for a root view. Unowned: a superview clears it when it goes away.
-    @exclusivity(unchecked) public private(set) final unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) final unowned(unsafe) var superview: View? {
+        didSet { superviewIsRightHanded = superview?.isRightHanded ?? false }
+    }
+    /// Whether the superview is right-handed, kept with it so that placing
+    /// the view (every render) need not retain the superview to ask.
+    @exclusivity(unchecked) private final var superviewIsRightHanded = false
 
     // The scalar state that drawing, layout and hit testing read for every
     // view opts out of Swift's run-time exclusivity checks, a call into the
@@ -245,7 +250,7 @@ public class View: EaselObject {
     /// From this view's down space to its superview's down space (the canvas's, for a root).
     final var downToSuperviewDown: easel_affine_transform {
         var centerDown = storedCenter
-        if let superview, superview.isRightHanded { centerDown = superview.ownToDown.apply(to: storedCenter) }
+        if superviewIsRightHanded, let superview { centerDown = superview.ownToDown.apply(to: storedCenter) }
         let mid = easel_affine_transform(translationX: -storedBounds.midX, y: -storedBounds.midY)
         let placed = storedTransform.isIdentity ? mid : mid.concatenating(storedTransform)
         return placed.concatenating(easel_affine_transform(translationX: centerDown.x, y: centerDown.y))
