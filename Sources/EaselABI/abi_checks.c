@@ -36,3 +36,5 @@ _Static_assert(sizeof(easel_plugin_desc) == 64, "easel_plugin_desc 1.0 size");
 EASEL_CHECK_HEADER(easel_view_api);
 _Static_assert(offsetof(easel_host_api, views) == offsetof(easel_host_api, graphics) + sizeof(void *),
                "easel_host_api.views follows graphics (Since: 1.1)");
+_Static_assert(sizeof(easel_point_array) == 16, "easel_point_array is {pointer, count}");
+_Static_assert(sizeof(easel_string_array) == 16, "easel_string_array is {pointer, count}");

@@ -125,6 +125,31 @@ typedef struct easel_color {
 #define EASEL_ENCODE_COLOR "{EaselColor=dddd}"
 /** The type encoding of an easel_context pointer argument (CGContextRef). */
 #define EASEL_ENCODE_CONTEXT "^v"
+/** The type encoding of a C string property or argument (const char *, UTF-8). Since: 1.1. */
+#define EASEL_ENCODE_STRING "*"
+
+/**
+ * A read-only array of points, e.g. a curve; a property value. Since: 1.1.
+ * Whoever stores the value owns the points and keeps them alive while the
+ * property holds them: values the host stores (from a scene file) live as
+ * long as the registry; a plugin storing its own points keeps them alive
+ * itself (static data, or memory it frees when it stores another value).
+ */
+typedef struct easel_point_array {
+    const easel_point *points;
+    uint64_t count;
+} easel_point_array;
+
+/** A read-only array of UTF-8 strings; a property value, owned as easel_point_array. Since: 1.1. */
+typedef struct easel_string_array {
+    const char *const *strings;
+    uint64_t count;
+} easel_string_array;
+
+/** The type encoding of easel_point_array. Since: 1.1. */
+#define EASEL_ENCODE_POINT_ARRAY "{EaselPointArray=^{CGPoint=dd}Q}"
+/** The type encoding of easel_string_array. Since: 1.1. */
+#define EASEL_ENCODE_STRING_ARRAY "{EaselStringArray=^*Q}"
 
 /* ------------------------------------------------------------------------ */
 /* Handles (owned by the host; opaque to plugins)                            */
