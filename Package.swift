@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "easel", targets: ["EaselCLI"]),
         .library(name: "EaselHost", targets: ["EaselHost"]),
+        .library(name: "EaselScene", targets: ["EaselScene"]),
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
@@ -34,10 +35,11 @@ let package = Package(
             dependencies: [
                 "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport",
             ]),
+        .target(name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselEncoding", "EaselCanvas"]),
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselHost",
+                "EaselHost", "EaselScene", "EaselCanvas", "EaselABI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -66,7 +68,7 @@ let package = Package(
             name: "EaselTests",
             dependencies: [
                 "EaselTestSupport", "EaselHost", "EaselEncoding", "EaselInvocation",
-                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions",
+                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene",
             ],
             exclude: ["Fixtures"]),
     ]

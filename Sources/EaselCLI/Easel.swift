@@ -36,8 +36,8 @@ func printError(_ line: String) {
 struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
-        abstract: "Load widget plugins, list their classes and selectors, and invoke their drawing methods.",
-        subcommands: [List.self, Invoke.self])
+        abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
+        subcommands: [List.self, Invoke.self, Render.self, Gallery.self])
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
     static func main() {

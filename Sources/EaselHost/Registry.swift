@@ -76,6 +76,9 @@ public final class Registry {
     /// Objects created by plugin code (`object_create`), kept alive by the
     /// registry until a view among them is added to a superview.
     private var pluginCreatedObjects: [ObjectIdentifier: EaselObject] = [:]
+    /// Memory for property values the host stores (strings and arrays from
+    /// scene files), alive as long as the registry, as easel.h promises.
+    public let valueArena = StringArena()
     /// Methods checked against the signature the host calls them with.
     var callableMethods: [ObjectIdentifier: Bool] = [:]
 

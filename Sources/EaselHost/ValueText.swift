@@ -156,6 +156,7 @@ public enum ValueText {
 /// C strings made for `*` arguments, freed together.
 public final class StringArena {
     private var strings: [UnsafeMutablePointer<CChar>] = []
+    private var buffers: [UnsafeMutableRawPointer] = []
     /// Creates an empty arena.
     public init() {}
     /// A NUL-terminated copy of `text`, valid until the arena is freed.
@@ -164,7 +165,19 @@ public final class StringArena {
         strings.append(copy)
         return copy
     }
-    deinit { strings.forEach { free($0) } }
+    /// A copy of an array of plain values, valid until the arena is freed (NULL-free: at least one byte).
+    public func copy<T: BitwiseCopyable>(_ values: [T]) -> UnsafePointer<T> {
+        let buffer = UnsafeMutableRawPointer.allocate(
+            byteCount: max(MemoryLayout<T>.stride * values.count, 1), alignment: max(MemoryLayout<T>.alignment, 8))
+        buffers.append(buffer)
+        let typed = buffer.bindMemory(to: T.self, capacity: values.count)
+        typed.initialize(from: values, count: values.count)
+        return UnsafePointer(typed)
+    }
+    deinit {
+        strings.forEach { free($0) }
+        buffers.forEach { $0.deallocate() }
+    }
 }
 
 extension TypeEncoding {
