@@ -74,7 +74,9 @@ public struct Scene {
     /// - Throws: ``SceneError`` as ``load(contentsOf:)``.
     public static func parse(_ data: Data, file: String? = nil) throws(SceneError) -> Scene {
         do {
-            return try parseDocument(data)
+            let scene = try parseDocument(data)
+            return Scene(width: scene.width, height: scene.height, scale: scene.scale, background: scene.background,
+                         file: file, root: scene.root, steps: scene.steps)
         } catch var error {
             error.file = file
             throw error

@@ -15,6 +15,12 @@
  *   Marked : View         its init adds an overlay that draws a 10x10 red
  *                         square at the top left of the view, over every subview.
  *
+ * For the scene tests (SceneTests.swift):
+ *
+ *   Props : View          one property of every value form a scene file can
+ *                         set (string, point and string arrays, BOOL, integers,
+ *                         float, size, point, rect, transform, colour, object).
+ *
  * Added for the rendering tests (ViewRenderingTests.swift):
  *
  *   Patch : View          drawRect: fills only the rect `patch` (view
@@ -33,6 +39,8 @@
  *                         saves twice, clips to (0, 0, 1, 1) and never restores.
  */
 #include "easel.h"
+
+#include <stdbool.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -387,6 +395,34 @@ static const easel_method_desc kBadDrawMethods[] = {
 
 #define COUNT(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
 
+/* ---- Props : View (scene-file value forms) ------------------------------ */
+
+typedef struct PropsStorage {
+    const char *title;
+    easel_point_array points;
+    easel_string_array names;
+    bool flag;
+    int32_t count;
+    int64_t big;
+    float ratio;
+    easel_size extent;
+    easel_point place;
+    easel_rect area;
+    easel_affine_transform turn;
+    easel_color tint;
+    easel_object *buddy;
+} PropsStorage;
+
+#define PROP(name, enc, field) \
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), name, enc, offsetof(PropsStorage, field), NULL}
+static const easel_property_desc kPropsProperties[] = {
+    PROP("title", EASEL_ENCODE_STRING, title), PROP("points", EASEL_ENCODE_POINT_ARRAY, points),
+    PROP("names", EASEL_ENCODE_STRING_ARRAY, names), PROP("flag", "B", flag), PROP("count", "i", count),
+    PROP("big", "q", big), PROP("ratio", "f", ratio), PROP("extent", EASEL_ENCODE_SIZE, extent),
+    PROP("place", EASEL_ENCODE_POINT, place), PROP("area", EASEL_ENCODE_RECT, area),
+    PROP("turn", EASEL_ENCODE_TRANSFORM, turn), PROP("tint", EASEL_ENCODE_COLOR, tint), PROP("buddy", "@", buddy),
+};
+
 static const easel_class_desc kClasses[] = {
     {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Panel", "View", sizeof(PanelStorage),
      COUNT(kPanelProperties), COUNT(kPanelMethods), kPanelProperties, kPanelMethods},
@@ -408,6 +444,8 @@ static const easel_class_desc kClasses[] = {
      COUNT(kRectRecorderProperties), COUNT(kRectRecorderMethods), kRectRecorderProperties, kRectRecorderMethods},
     {EASEL_ABI_VERSION, sizeof(easel_class_desc), "BadDraw", "View", sizeof(BadDrawStorage),
      COUNT(kBadDrawProperties), COUNT(kBadDrawMethods), kBadDrawProperties, kBadDrawMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Props", "View", sizeof(PropsStorage),
+     COUNT(kPropsProperties), 0, kPropsProperties, NULL},
 };
 
 static const easel_plugin_desc kPlugin = {
