@@ -181,3 +181,23 @@ struct SceneBuildTests {
         #expect(try panel.value(ofProperty: "lastTouch", as: easel_point.self) == easel_point(x: 10, y: 10))
     }
 }
+
+@Suite("The README's scene example")
+struct ReadmeSceneTests {
+    @Test("parses, builds, runs its steps and renders what the README says")
+    func example() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Scene files"))
+        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let scene = try Scene.parse(Data(readme[start.upperBound..<end.lowerBound].utf8), file: "README.md")
+        let tree = try scene.build(in: try sceneRegistry())
+        for step in tree.steps { tree.apply(step) }
+        #expect(tree.viewsByID["swatch"]?.frame == easel_rect(x: 20, y: 20, width: 120, height: 80))
+        let canvas = try Canvas(width: scene.width, height: scene.height, background: scene.background, backing: .raster(scale: scene.scale))
+        try tree.root.render(into: canvas)
+        let image = try canvas.rasterImage()
+        #expect(image.pixel(x: 160, y: 120) == RGBA(r: 0x33, g: 0x66, b: 0xcc))   // the swatch's middle, after the resize
+        #expect(image.pixel(x: 300, y: 300) == RGBA(r: 0xee, g: 0xf2, b: 0xf7))   // the root's background
+    }
+}
