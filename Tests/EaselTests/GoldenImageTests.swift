@@ -1,0 +1,110 @@
+import EaselABI
+import EaselCanvas
+import EaselHost
+import EaselScene
+import EaselTestSupport
+import Foundation
+import Testing
+
+/// The example scenes, `Examples/<name>.json`, each with its reviewed reference image `Examples/<name>.png`.
+enum Examples {
+    static var folder: URL { Fixtures.packageRoot.appendingPathComponent("Examples", isDirectory: true) }
+
+    static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Renders an example as `easel render` does (sample plugins, steps applied, the scene's scale).
+    static func render(_ name: String) throws -> RasterImage {
+        let registry = Registry()
+        registry.loadPlugins(from: [try Fixtures.samplePluginsDirectory().path])
+        #expect(registry.failures.map(\.description) == [])
+        let scene = try Scene.load(contentsOf: folder.appendingPathComponent("\(name).json").path)
+        let tree = try scene.build(in: registry)
+        for step in tree.steps { tree.apply(step) }
+        let canvas = try Canvas(width: scene.width, height: scene.height, background: scene.background,
+                                backing: .raster(scale: scene.scale))
+        try tree.root.render(into: canvas)
+        #expect(registry.takeDiagnostics().map(\.description) == [])
+        return try canvas.rasterImage()
+    }
+}
+
+/// A per-pixel comparison with a reference image.
+struct ImageComparison {
+    let differing: Int
+    let worst: Int
+    let diff: RasterImage
+
+    /// Compares every channel; a pixel differs when a channel is off by more than `tolerance`.
+    /// The diff image shows differing pixels in red over a faded copy of the reference.
+    init(_ actual: RasterImage, _ reference: RasterImage, tolerance: Int) {
+        var differing = 0, worst = 0
+        var pixels: [RGBA] = []
+        pixels.reserveCapacity(reference.pixels.count)
+        for (a, r) in zip(actual.pixels, reference.pixels) {
+            let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)), abs(Int(a.a) - Int(r.a)))
+            worst = max(worst, delta)
+            if delta > tolerance {
+                differing += 1
+                pixels.append(RGBA(r: 255, g: 0, b: 0))
+            } else {
+                let gray = UInt8((Int(r.r) + Int(r.g) + Int(r.b)) / 3 / 4 + 191)
+                pixels.append(RGBA(r: gray, g: gray, b: gray))
+            }
+        }
+        self.differing = differing
+        self.worst = worst
+        diff = RasterImage(width: reference.width, height: reference.height, pixels: pixels)
+    }
+}
+
+@Suite("Golden images: every example scene against its reviewed reference")
+struct GoldenImageTests {
+    /// Channel difference allowed per pixel (antialiasing and text rasterisation may differ by a few units).
+    static let tolerance = 24
+
+    @Test("there are examples, each with a reference image")
+    func examplesHaveReferences() {
+        #expect(!Examples.names.isEmpty)
+        for name in Examples.names {
+            #expect(FileManager.default.fileExists(atPath: Examples.folder.appendingPathComponent("\(name).png").path),
+                    "Examples/\(name).json has no reference Examples/\(name).png")
+        }
+    }
+
+    @Test("the example renders as its reference", arguments: Examples.names)
+    func example(_ name: String) throws {
+        let actual = try Examples.render(name)
+        let referencePath = Examples.folder.appendingPathComponent("\(name).png").path
+        let reference = try RasterImage(contentsOfPNG: referencePath)
+        guard actual.width == reference.width, actual.height == reference.height else {
+            Issue.record("Examples/\(name): rendered \(actual.width)x\(actual.height) pixels, the reference is \(reference.width)x\(reference.height)")
+            return
+        }
+        let comparison = ImageComparison(actual, reference, tolerance: Self.tolerance)
+        if comparison.differing > 0 {
+            let folder = try Fixtures.makeTemporaryDirectory("golden-\(name)")
+            let actualPath = folder.appendingPathComponent("\(name)-actual.png").path
+            let diffPath = folder.appendingPathComponent("\(name)-diff.png").path
+            try actual.write(to: actualPath)
+            try comparison.diff.write(to: diffPath)
+            Issue.record("""
+                Examples/\(name): \(comparison.differing) pixels differ from the reference by more than \(Self.tolerance) \
+                (worst \(comparison.worst)). Reference: \(referencePath); actual: \(actualPath); diff (red = differs): \(diffPath). \
+                Look at both; replace the reference only if the new picture is right.
+                """)
+        }
+    }
+
+    @Test("a mismatch is detected and written out next to a diff")
+    func mismatchIsReported() throws {
+        let reference = RasterImage(width: 2, height: 1, pixels: [RGBA(r: 0, g: 0, b: 0), RGBA(r: 10, g: 10, b: 10)])
+        let actual = RasterImage(width: 2, height: 1, pixels: [RGBA(r: 0, g: 0, b: 0), RGBA(r: 200, g: 10, b: 10)])
+        let comparison = ImageComparison(actual, reference, tolerance: Self.tolerance)
+        #expect(comparison.differing == 1 && comparison.worst == 190)
+        #expect(comparison.diff.pixel(x: 1, y: 0) == RGBA(r: 255, g: 0, b: 0))
+        #expect(comparison.diff.pixel(x: 0, y: 0) == RGBA(r: 191, g: 191, b: 191))
+    }
+}
