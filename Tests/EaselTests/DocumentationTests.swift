@@ -59,3 +59,33 @@ struct DocumentationTests {
         #expect(image.pixel(x: 95, y: 45).a == 0)
     }
 }
+
+@Suite("The README's widget walkthrough compiles, loads and renders its scene")
+struct WalkthroughTests {
+    @Test("the C widget: property, overlay over a subview, touch handler")
+    func cWidget() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("readme-tapper")
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("tapper.c")
+        try readmeExample("tapper.c").write(to: source, atomically: true, encoding: .utf8)
+        let scene = folder.appendingPathComponent("tapper.json")
+        try readmeExample("tapper.json").write(to: scene, atomically: true, encoding: .utf8)
+        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
+            ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", Fixtures.abiIncludeDirectory.path,
+             source.path, "-o", plugins.appendingPathComponent("libTapper.so").path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let output = folder.appendingPathComponent("tapper.png")
+        let result = try easel(["render", scene.path, "--plugins", plugins.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        let image = try RasterImage(contentsOfPNG: output.path)   // scale 2
+        let blue = RGBA(r: 0x33, g: 0x66, b: 0xcc), white = RGBA(r: 255, g: 255, b: 255)
+        #expect(image.pixel(x: 2 * 36, y: 2 * 36) == white)        // dot 1 (from the scene) at (30, 30)…(42, 42)
+        #expect(image.pixel(x: 2 * 56, y: 2 * 36) == white)        // dot 2 (from the tap)
+        #expect(image.pixel(x: 2 * 76, y: 2 * 36) == blue)         // no third dot
+        #expect(image.pixel(x: 2 * 110, y: 2 * 60) == RGBA(r: 0xcc, g: 0xcc, b: 0xcc))   // the gray subview
+        #expect(image.pixel(x: 2 * 137, y: 2 * 77).isClose(to: RGBA(r: 255, g: 140, b: 0), tolerance: 2))  // the badge, over it
+        #expect(image.pixel(x: 2 * 10, y: 2 * 10) == white)        // outside the card
+    }
+}
