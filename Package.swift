@@ -9,6 +9,7 @@ let package = Package(
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
+        .library(name: "MiniPicker", type: .dynamic, targets: ["MiniPicker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,6 +54,7 @@ let package = Package(
         // plugins, so every target here names its path explicitly.
         .target(name: "Shapes", dependencies: ["EaselABI"], path: "Plugins/Shapes"),
         .target(name: "Charts", dependencies: ["EaselABI"], path: "Plugins/Charts"),
+        .target(name: "MiniPicker", dependencies: ["EaselABI"], path: "Plugins/MiniPicker"),
 
         .target(
             name: "EaselTestSupport",
