@@ -561,6 +561,15 @@ struct CalendarPickerWidgetTests {
         #expect(try f.value("year") == 2023)
     }
 
+    @Test("properties set before the first render (as a scene sets them) hold for touches sent before it")
+    func touchesBeforeRender() throws {
+        let f = try Fixture(year: 2023, month: 6)
+        try drag(f.root, from: easel_point(x: 101, y: 35), to: easel_point(x: 71, y: 35))
+        #expect(try f.value("month") == 7)
+        #expect(try f.value("year") == 2023)
+        #expect(try text(of: try label(of: try f.picker(1))) == "July")
+    }
+
     @Test("changing to a shorter month keeps the selection inside it")
     func shorterMonth() throws {
         let f = try Fixture(year: 2024, month: 1, selectedDay: 31)
