@@ -61,6 +61,7 @@ private func whiteRoot(_ registry: Registry, width: Double, height: Double, _ vi
     return root
 }
 
+@discardableResult
 private func render(_ root: View, scale: Double = 1) throws -> RasterImage {
     let canvas = try Canvas(width: root.bounds.size.width, height: root.bounds.size.height, backing: .raster(scale: scale))
     try root.render(into: canvas)
