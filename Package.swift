@@ -10,6 +10,8 @@ let package = Package(
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
+        .library(name: "MiniPicker", type: .dynamic, targets: ["MiniPicker"]),
+        .library(name: "CalendarPicker", type: .dynamic, targets: ["CalendarPicker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +57,8 @@ let package = Package(
         // plugins, so every target here names its path explicitly.
         .target(name: "Shapes", dependencies: ["EaselABI"], path: "Plugins/Shapes"),
         .target(name: "Charts", dependencies: ["EaselABI"], path: "Plugins/Charts"),
+        .target(name: "MiniPicker", dependencies: ["EaselABI"], path: "Plugins/MiniPicker"),
+        .target(name: "CalendarPicker", dependencies: ["EaselABI"], path: "Plugins/CalendarPicker"),
 
         .target(
             name: "EaselTestSupport",

@@ -18,7 +18,7 @@ struct CLITests {
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let folder = try Fixtures.samplePluginsDirectory().path
-        #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "2 plugins loaded"])
+        #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "4 plugins loaded"])
         for expected in [
             "  plugin Charts, ABI 1.1",
             "  class Chart : Swatch",
@@ -37,6 +37,15 @@ struct CLITests {
             "    property tailColor: EaselColor  {EaselColor=dddd}",
             "    -[Tile init]  v@:",
             "    -[Tile drawTail:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
+            "  plugin MiniPicker, ABI 1.1",
+            "  class Label : View",
+            "    property text: char *  *",
+            "  class MiniPicker : View",
+            "    property values: EaselStringArray  {EaselStringArray=^*Q}",
+            "    -[MiniPicker drawArrows:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
+            "  plugin CalendarPicker, ABI 1.1",
+            "  class CalendarPicker : View",
+            "    -[CalendarPicker pickerDidChange:(id)]  v@:@",
         ] {
             #expect(lines.contains(expected), "missing line: \(expected)")
         }
@@ -52,7 +61,7 @@ struct CLITests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["folders"] as? [String] == [samples.path, zoo.path])
         let plugins = try #require(json["plugins"] as? [[String: Any]])
-        #expect(plugins.compactMap { $0["name"] as? String } == ["Charts", "Shapes", "good_extra"])
+        #expect(plugins.compactMap { $0["name"] as? String } == ["CalendarPicker", "Charts", "MiniPicker", "Shapes", "good_extra"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
         #expect(shapes["abiVersion"] as? String == "1.1")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
@@ -75,7 +84,7 @@ struct CLITests {
         let samples = try Fixtures.samplePluginsDirectory()
         let result = try easel(["list", "--plugins", samples.path], environment: ["EASEL_PLUGIN_PATH": zoo.path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\n3 plugins loaded\n"))
+        #expect(result.stdout.contains("\n5 plugins loaded\n"))
         #expect(result.stdout.contains("  class Dot : View\n"))
         #expect(result.stdout.contains("\n\(PluginZoo.brokenFixtures.count + 2) files failed to load\n"))
         #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry'\n"))

@@ -1006,6 +1006,19 @@ struct ViewTreeEventTests {
         #expect(try panel.value(ofProperty: "touches", as: Int32.self) == 0)
     }
 
+    @Test("a touch begins after pending layout, as UIKit lays out before delivering events")
+    func layoutBeforeTouch() throws {
+        let registry = try K.widgets()
+        let root = try K.make(registry, "View", K.rect(0, 0, 200, 200))
+        let panel = try K.make(registry, "Panel", K.rect(20, 20, 100, 40))
+        try root.addSubview(panel)  // its Dots are 1 x 1 until its layoutSubviews
+        let touch = try root.sendTouch(.began, at: K.point(90, 30))
+        #expect(try panel.value(ofProperty: "layouts", as: Int32.self) == 1)
+        #expect(touch.view === panel.viewWithTag(2))
+        _ = try root.sendTouch(.ended, at: K.point(90, 30), touch: touch)
+        #expect(try panel.value(ofProperty: "layouts", as: Int32.self) == 1)
+    }
+
     @Test("a phase other than began needs the touch that began")
     func phaseWithoutTouch() throws {
         let registry = K.builtIns()

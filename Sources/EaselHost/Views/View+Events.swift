@@ -7,7 +7,8 @@ import EaselABI
 // among them); a plugin class may override `hitTest:withEvent:` and
 // `pointInside:withEvent:`, and call the built-in ones with msg_send_super.
 // A touch sequence starts with `began` at a point in the root view's
-// coordinates: the hit view becomes the touch's view for the whole
+// coordinates, after any pending layout (UIKit's run loop lays out before
+// it delivers events): the hit view becomes the touch's view for the whole
 // sequence, and each phase is sent (`touchesBegan:withEvent:`, …) to the
 // first view up the responder chain (the view, then its superviews) whose
 // class implements it. The first argument is the `Touch` (Easel has one
@@ -116,6 +117,8 @@ extension View {
     public final func sendTouch(_ phase: TouchPhase, at point: easel_point, touch: Touch? = nil) throws(ViewError) -> Touch {
         let current: Touch
         if phase == .began {
+            // UIKit lays out before it delivers events: hit-test laid-out frames.
+            layoutIfNeeded()
             current = try! registry.makeObject(ofClass: "Touch") as! Touch
             current.locationInRoot = point
             current.previousLocationInRoot = point

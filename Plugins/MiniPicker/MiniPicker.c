@@ -1,0 +1,698 @@
+/*
+ * MiniPicker — a sample Easel widget plugin written in C (libMiniPicker.so),
+ * after the KPMiniPickerView of the seed article "UIOverlayView – painting on
+ * top of your subviews": a picker the size of a text field.
+ *
+ * Classes
+ *   Label : View       one line of text (`text`, `textColor`, `fontSize`,
+ *                      `fontName`, `alignment` 0 left / 1 centre / 2 right),
+ *                      vertically centred in the bounds, cut short with "…"
+ *                      when it does not fit. Not opaque and not interactive,
+ *                      like UILabel: touches go to the view behind it.
+ *                      sizeThatFits: is the size of the text.
+ *   MiniPicker : View  shows `values[index]` (`values` is an array of
+ *                      strings) in a Label subview on a rounded, text-field
+ *                      like background. An overlay (views->add_overlay,
+ *                      selector drawArrows:) paints a blue arrow at each end
+ *                      OVER the label, showing the slide direction; an arrow
+ *                      is dimmed when there is no value in its direction.
+ *
+ * Behaviour of MiniPicker
+ *   - A horizontal drag moves one value for every 20 points the touch
+ *     travels: to the left, the next value (the list slides left, as a
+ *     carousel does); to the right, the previous one. A tap (a touch that
+ *     travels less than 4 points) on an arrow (the outer 22 points of either
+ *     end) moves one value in the arrow's direction.
+ *   - At the ends of the list the index stops (clamped) unless `wraps` is
+ *     true, when the last value is followed by the first.
+ *   - After every change the picker updates the label's text, marks itself
+ *     and the label for display, and, when its superview's class responds to
+ *     pickerDidChange: (v@:@), sends it with the picker as the argument.
+ *   - The properties are the picker's state: a scene (or any code) may set
+ *     `values` and `index` directly; the label follows them at the next
+ *     layout or draw, or at once when the code sends `reload` (v@:). An index
+ *     outside the list is clamped into it.
+ *
+ * Memory: a Label's `text` and a MiniPicker's `values` point to memory owned
+ * by whoever stored them (the host for values from a scene file, a plugin's
+ * static data, ...), which must stay valid while the property holds it. A
+ * MiniPicker stores pointers into its own `values` in its label's `text`.
+ *
+ * Drawing uses the "Sans" font (DejaVu Sans where fonts-dejavu is installed).
+ * Everything here is read from easel.h only.
+ */
+#include "easel.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const easel_host_api *g_host;
+
+static const double kPi = 3.14159265358979323846;
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Looks a class up once (only possible inside method calls, not in the entry point). */
+static easel_class *cached_class(easel_class **cache, const char *name) {
+    if (*cache == NULL) {
+        *cache = g_host->class_named(name);
+    }
+    return *cache;
+}
+
+static easel_sel cached_sel(easel_sel *cache, const char *name) {
+    if (*cache == NULL) {
+        *cache = g_host->sel_register(name);
+    }
+    return *cache;
+}
+
+static double min_d(double a, double b) { return a < b ? a : b; }
+static double max_d(double a, double b) { return a > b ? a : b; }
+static double abs_d(double a) { return a < 0 ? -a : a; }
+
+/* The smallest whole number not below a (without libm). */
+static double ceil_d(double a) {
+    double t = (double)(int64_t)a;
+    return t < a ? t + 1 : t;
+}
+
+static easel_rect make_rect(double x, double y, double w, double h) {
+    easel_rect r = {{x, y}, {w, h}};
+    return r;
+}
+
+/* Adds a rounded rectangle to the current path, built from lines and arcs. */
+static void add_rounded_rect(const easel_graphics_api *g, easel_context *ctx, easel_rect r, double radius) {
+    double minX = r.origin.x, minY = r.origin.y;
+    double maxX = minX + r.size.width, maxY = minY + r.size.height;
+    radius = max_d(0, min_d(radius, min_d(r.size.width, r.size.height) / 2));
+    g->move_to(ctx, minX + radius, minY);
+    g->add_line_to(ctx, maxX - radius, minY);
+    g->add_arc(ctx, maxX - radius, minY + radius, radius, -kPi / 2, 0, 0);
+    g->add_line_to(ctx, maxX, maxY - radius);
+    g->add_arc(ctx, maxX - radius, maxY - radius, radius, 0, kPi / 2, 0);
+    g->add_line_to(ctx, minX + radius, maxY);
+    g->add_arc(ctx, minX + radius, maxY - radius, radius, kPi / 2, kPi, 0);
+    g->add_line_to(ctx, minX, minY + radius);
+    g->add_arc(ctx, minX + radius, minY + radius, radius, kPi, 3 * kPi / 2, 0);
+    g->close_path(ctx);
+}
+
+/*
+ * Sans fonts (DejaVu Sans) have an ascent + descent of 1.164 em and capitals
+ * and digits 0.73 em tall: a baseline 0.36 em below the middle centres them.
+ */
+static const double kLineHeightPerEm = 1.164;
+static const double kBaselineBelowMiddlePerEm = 0.36;
+
+/*
+ * An estimate of a code point's advance in DejaVu Sans, in em: narrow
+ * punctuation, spaces and thin letters about 0.3, capitals, digits and the
+ * wide lower-case letters about 0.7, the other lower-case letters and
+ * anything else 0.6.
+ */
+static double estimated_advance(unsigned char c) {
+    if (c != 0 && strchr(" .,:;'!|iljI", c) != NULL) {
+        return 0.3;
+    }
+    if (c != 0 && strchr("frt()-", c) != NULL) {
+        return 0.4;
+    }
+    if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == 'm' || c == 'w') {
+        return 0.7;
+    }
+    return 0.6;
+}
+
+/*
+ * The size of one line of text. Measured with the current drawing context
+ * when there is one (inside drawing); layout code runs without one, and then
+ * the size is estimated from typical DejaVu Sans advances (estimated_advance).
+ */
+static easel_size text_size(const char *text, const char *font, double size) {
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    easel_size result;
+    if (ctx != NULL) {
+        g->save_state(ctx);
+        g->set_font(ctx, font, size);
+        result = g->measure_text(ctx, text);
+        g->restore_state(ctx);
+    } else {
+        double ems = 0;
+        for (const unsigned char *p = (const unsigned char *)text; *p != 0; p++) {
+            if ((*p & 0xC0) != 0x80) {
+                ems += estimated_advance(*p); /* once per code point */
+            }
+        }
+        result.width = ems * size;
+        result.height = kLineHeightPerEm * size;
+    }
+    return result;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Label : View                                                              */
+/* ------------------------------------------------------------------------ */
+
+enum { LABEL_ALIGN_LEFT = 0, LABEL_ALIGN_CENTER = 1, LABEL_ALIGN_RIGHT = 2 };
+
+typedef struct LabelStorage {
+    const char *text;
+    const char *fontName;
+    easel_color textColor;
+    double fontSize;
+    int32_t alignment;
+} LabelStorage;
+
+static LabelStorage *label_storage(easel_object *self) {
+    static easel_class *cls;
+    return (LabelStorage *)g_host->object_storage(self, cached_class(&cls, "Label"));
+}
+
+static const char *label_font(const LabelStorage *s) {
+    return s->fontName != NULL && s->fontName[0] != 0 ? s->fontName : "Sans";
+}
+
+/* - (void)init — not opaque (the view behind shows around the text) and not interactive, as UILabel. */
+static void Label_init(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    bool no = false;
+    g_host->property_set(self, "opaque", &no);
+    g_host->property_set(self, "userInteractionEnabled", &no);
+}
+
+/*
+ * Draws the text, cut short with an ellipsis when it is wider than the
+ * bounds: the longest prefix (whole code points) that fits with "…".
+ */
+static void Label_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    LabelStorage *s = label_storage(self);
+    if (ctx == NULL || s == NULL || s->text == NULL || s->text[0] == 0 || s->fontSize <= 0) {
+        return;
+    }
+    easel_rect b = g_host->views->bounds(self);
+    g->save_state(ctx);
+    g->set_font(ctx, label_font(s), s->fontSize);
+    g->set_fill_color(ctx, s->textColor);
+
+    const char *shown = s->text;
+    char *shortened = NULL;
+    double width = g->measure_text(ctx, s->text).width;
+    if (width > b.size.width) {
+        size_t length = strlen(s->text);
+        shortened = malloc(length + 4);
+        if (shortened != NULL) {
+            size_t cut = length;
+            for (;;) {
+                while (cut > 0 && (((unsigned char)s->text[cut]) & 0xC0) == 0x80) {
+                    cut--; /* back to the start of a code point */
+                }
+                memcpy(shortened, s->text, cut);
+                memcpy(shortened + cut, "\xE2\x80\xA6", 4); /* "…" and the terminator */
+                width = g->measure_text(ctx, shortened).width;
+                if (width <= b.size.width || cut == 0) {
+                    break;
+                }
+                cut--;
+            }
+            shown = shortened;
+        }
+    }
+
+    double x = b.origin.x;
+    if (s->alignment == LABEL_ALIGN_CENTER) {
+        x += (b.size.width - width) / 2;
+    } else if (s->alignment == LABEL_ALIGN_RIGHT) {
+        x += b.size.width - width;
+    }
+    double baseline = b.origin.y + b.size.height / 2 + kBaselineBelowMiddlePerEm * s->fontSize;
+    g->show_text(ctx, shown, x, baseline);
+    g->restore_state(ctx);
+    free(shortened);
+}
+
+/* - (CGSize)sizeThatFits:(CGSize)size — the text's width and line height, rounded up. */
+static easel_size Label_sizeThatFits(easel_object *self, easel_sel _cmd, easel_size size) {
+    (void)_cmd;
+    (void)size;
+    easel_size result = {0, 0};
+    LabelStorage *s = label_storage(self);
+    if (s == NULL || s->fontSize <= 0) {
+        return result;
+    }
+    easel_size text = text_size(s->text != NULL ? s->text : "", label_font(s), s->fontSize);
+    result.width = ceil_d(text.width);
+    result.height = ceil_d(text.height);
+    return result;
+}
+
+static const char *const kLabelDefaultText = "";
+static const char *const kLabelDefaultFont = "Sans";
+static const easel_color kLabelDefaultTextColor = {0, 0, 0, 1}; /* black, as UILabel */
+static const double kLabelDefaultFontSize = 17;                /* UILabel's system font size */
+static const int32_t kLabelDefaultAlignment = LABEL_ALIGN_LEFT;
+
+static const easel_property_desc kLabelProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "text", EASEL_ENCODE_STRING,
+     offsetof(LabelStorage, text), &kLabelDefaultText},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fontName", EASEL_ENCODE_STRING,
+     offsetof(LabelStorage, fontName), &kLabelDefaultFont},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "textColor", EASEL_ENCODE_COLOR,
+     offsetof(LabelStorage, textColor), &kLabelDefaultTextColor},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fontSize", "d",
+     offsetof(LabelStorage, fontSize), &kLabelDefaultFontSize},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "alignment", "i",
+     offsetof(LabelStorage, alignment), &kLabelDefaultAlignment},
+};
+
+static const easel_method_desc kLabelMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)Label_init},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
+     (easel_imp)Label_drawRect},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:",
+     EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)Label_sizeThatFits},
+};
+
+/* ------------------------------------------------------------------------ */
+/* MiniPicker : View                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Points of horizontal travel per value. */
+static const double kStepDistance = 20;
+/* A touch that travels less than this is a tap. */
+static const double kTapSlop = 4;
+/* The arrows: this far from the ends, this wide and this tall; a tap this close to an end hits one. */
+static const double kArrowInset = 7;
+static const double kArrowWidth = 6;
+static const double kArrowHeight = 10;
+static const double kArrowTapZone = 22;
+/* The label's horizontal inset: it runs under the arrows, which the overlay paints over it. */
+static const double kLabelInset = 6;
+/* UIKit's rounded-rect text field: 31 points tall, corners of 6 points. */
+static const double kFieldHeight = 31;
+static const double kFieldCornerRadius = 6;
+
+typedef struct MiniPickerStorage {
+    /* declared properties */
+    easel_string_array values;
+    int32_t index;
+    bool wraps;
+    easel_color textColor;
+    easel_color arrowColor;
+    easel_color fieldColor;
+    easel_color borderColor;
+    double fontSize;
+    /* private state of a touch sequence */
+    double anchorX; /* where the current step of the drag started (own coordinates) */
+    double startX;  /* where the touch began */
+    bool travelled; /* moved further than kTapSlop: not a tap */
+} MiniPickerStorage;
+
+static MiniPickerStorage *picker_storage(easel_object *self) {
+    static easel_class *cls;
+    return (MiniPickerStorage *)g_host->object_storage(self, cached_class(&cls, "MiniPicker"));
+}
+
+/* The Label subview the picker created in init (found each time, so never a stale pointer). */
+static easel_object *picker_label(easel_object *self) {
+    static easel_class *labelClass;
+    easel_class *cls = cached_class(&labelClass, "Label");
+    uint32_t count = g_host->views->subview_count(self);
+    for (uint32_t i = 0; i < count; i++) {
+        easel_object *subview = g_host->views->subview_at(self, i);
+        if (g_host->object_class(subview) == cls) {
+            return subview;
+        }
+    }
+    return NULL;
+}
+
+/* Keeps the index inside the list (0 for an empty list) and stores it back. */
+static int32_t picker_clamped_index(MiniPickerStorage *s) {
+    int64_t count = (int64_t)s->values.count;
+    if (s->values.strings == NULL || count <= 0 || s->index < 0) {
+        s->index = 0;
+    } else if (s->index >= count) {
+        s->index = (int32_t)(count - 1);
+    }
+    return s->index;
+}
+
+/* The current value, or "" for an empty list. */
+static const char *picker_current_value(MiniPickerStorage *s) {
+    int32_t index = picker_clamped_index(s);
+    if (s->values.strings == NULL || s->values.count == 0 || s->values.strings[index] == NULL) {
+        return "";
+    }
+    return s->values.strings[index];
+}
+
+/* Makes the label show the current value in the picker's text colour and size. */
+static void picker_sync_label(easel_object *self) {
+    MiniPickerStorage *s = picker_storage(self);
+    easel_object *label = picker_label(self);
+    if (s == NULL || label == NULL) {
+        return;
+    }
+    const char *text = picker_current_value(s);
+    int32_t centre = LABEL_ALIGN_CENTER;
+    g_host->property_set(label, "text", &text);
+    g_host->property_set(label, "textColor", &s->textColor);
+    g_host->property_set(label, "fontSize", &s->fontSize);
+    g_host->property_set(label, "alignment", &centre);
+}
+
+/* Whether there is a value in a direction (-1 previous, +1 next). */
+static bool picker_can_step(MiniPickerStorage *s, int direction) {
+    int64_t count = s->values.strings != NULL ? (int64_t)s->values.count : 0;
+    if (count <= 1) {
+        return false;
+    }
+    if (s->wraps) {
+        return true;
+    }
+    int32_t index = picker_clamped_index(s);
+    return direction < 0 ? index > 0 : index < count - 1;
+}
+
+/* Tells the superview that the value changed, when its class wants to know. */
+static void picker_notify_superview(easel_object *self) {
+    static easel_sel didChange;
+    easel_sel sel = cached_sel(&didChange, "pickerDidChange:");
+    easel_object *superview = g_host->views->superview(self);
+    if (superview != NULL && g_host->class_responds_to(g_host->object_class(superview), sel)) {
+        void *args[] = {&self};
+        g_host->msg_send(superview, sel, NULL, args);
+    }
+}
+
+/* Moves one value in a direction (-1 previous, +1 next); true when the index changed. */
+static bool picker_step(easel_object *self, int direction) {
+    MiniPickerStorage *s = picker_storage(self);
+    if (s == NULL || !picker_can_step(s, direction)) {
+        return false;
+    }
+    int64_t count = (int64_t)s->values.count;
+    int64_t index = (int64_t)picker_clamped_index(s) + direction;
+    if (index < 0) {
+        index = count - 1; /* only reachable when wrapping */
+    } else if (index >= count) {
+        index = 0;
+    }
+    s->index = (int32_t)index;
+    picker_sync_label(self);
+    easel_object *label = picker_label(self);
+    if (label != NULL) {
+        g_host->views->set_needs_display(label);
+    }
+    g_host->views->set_needs_display(self); /* the arrows' dimming may change */
+    picker_notify_superview(self);
+    return true;
+}
+
+/* - (void)init — the label, then the overlay, so the overlay is the last subview. */
+static void MiniPicker_init(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    static easel_sel drawArrows;
+    const easel_view_api *v = g_host->views;
+    bool no = false;
+    g_host->property_set(self, "opaque", &no); /* the corners outside the rounded field show through */
+    easel_rect b = v->bounds(self);
+    easel_object *label = v->create("Label", make_rect(b.origin.x + kLabelInset, b.origin.y,
+                                                       max_d(0, b.size.width - 2 * kLabelInset), b.size.height));
+    if (label != NULL) {
+        v->add_subview(self, label);
+    }
+    v->add_overlay(self, cached_sel(&drawArrows, "drawArrows:"));
+    picker_sync_label(self);
+}
+
+/* - (void)layoutSubviews — the label spans the field, under the arrows. */
+static void MiniPicker_layoutSubviews(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    const easel_view_api *v = g_host->views;
+    easel_object *label = picker_label(self);
+    if (label != NULL) {
+        easel_rect b = v->bounds(self);
+        v->set_frame(label, make_rect(b.origin.x + kLabelInset, b.origin.y,
+                                      max_d(0, b.size.width - 2 * kLabelInset), b.size.height));
+    }
+    picker_sync_label(self);
+}
+
+/* - (void)reload — makes the label follow `values` and `index` after code changed them. */
+static void MiniPicker_reload(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    picker_sync_label(self);
+    easel_object *label = picker_label(self);
+    if (label != NULL) {
+        g_host->views->set_needs_display(label);
+    }
+    g_host->views->set_needs_display(self);
+}
+
+/*
+ * - (void)drawRect: — the text field: a rounded rectangle in `fieldColor`, a
+ * faint shadow along its inner top edge and a 1 pt `borderColor` outline.
+ * Also brings the label up to date (it draws after its superview), so values
+ * set directly on the properties always show.
+ */
+static void MiniPicker_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    MiniPickerStorage *s = picker_storage(self);
+    if (ctx == NULL || s == NULL) {
+        return;
+    }
+    picker_sync_label(self);
+    easel_rect b = g_host->views->bounds(self);
+    easel_rect field = make_rect(b.origin.x + 0.5, b.origin.y + 0.5, b.size.width - 1, b.size.height - 1);
+    if (field.size.width <= 0 || field.size.height <= 0) {
+        return;
+    }
+    double radius = min_d(kFieldCornerRadius, field.size.height / 2);
+    g->save_state(ctx);
+    g->set_fill_color(ctx, s->fieldColor);
+    g->begin_path(ctx);
+    add_rounded_rect(g, ctx, field, radius);
+    g->fill_path(ctx, EASEL_FILL_NONZERO);
+
+    /* the inner shadow: a soft band under the top edge, inside the field */
+    g->save_state(ctx);
+    g->begin_path(ctx);
+    add_rounded_rect(g, ctx, field, radius);
+    g->clip(ctx, EASEL_FILL_NONZERO);
+    easel_color shadow = {0, 0, 0, 0.07};
+    g->set_fill_color(ctx, shadow);
+    g->fill_rect(ctx, make_rect(field.origin.x, field.origin.y, field.size.width, 2));
+    g->fill_rect(ctx, make_rect(field.origin.x, field.origin.y, field.size.width, 1));
+    g->restore_state(ctx);
+
+    g->set_stroke_color(ctx, s->borderColor);
+    g->set_line_width(ctx, 1);
+    g->begin_path(ctx);
+    add_rounded_rect(g, ctx, field, radius);
+    g->stroke_path(ctx);
+    g->restore_state(ctx);
+}
+
+/* One arrow: a triangle with its tip towards `direction` (-1 left, +1 right). */
+static void fill_arrow(const easel_graphics_api *g, easel_context *ctx, double tipX, double midY, int direction) {
+    double baseX = tipX - direction * kArrowWidth;
+    g->begin_path(ctx);
+    g->move_to(ctx, tipX, midY);
+    g->add_line_to(ctx, baseX, midY - kArrowHeight / 2);
+    g->add_line_to(ctx, baseX, midY + kArrowHeight / 2);
+    g->close_path(ctx);
+    g->fill_path(ctx, EASEL_FILL_NONZERO);
+}
+
+/*
+ * - (void)drawArrows:(CGRect)rect — the overlay: a left and a right arrow
+ * over the ends of the label in `arrowColor`, each at a quarter of its
+ * alpha when there is no value in its direction.
+ */
+static void MiniPicker_drawArrows(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    MiniPickerStorage *s = picker_storage(self);
+    if (ctx == NULL || s == NULL) {
+        return;
+    }
+    easel_rect b = g_host->views->bounds(self);
+    double midY = b.origin.y + b.size.height / 2;
+    for (int direction = -1; direction <= 1; direction += 2) {
+        easel_color color = s->arrowColor;
+        if (!picker_can_step(s, direction)) {
+            color.alpha *= 0.25;
+        }
+        double tipX = direction < 0 ? b.origin.x + kArrowInset : b.origin.x + b.size.width - kArrowInset;
+        g->set_fill_color(ctx, color);
+        fill_arrow(g, ctx, tipX, midY, direction);
+    }
+}
+
+static double touch_x(easel_object *self, easel_object *touch) {
+    return g_host->views->touch_location(touch, self).x;
+}
+
+/* Moves one value for every kStepDistance points travelled since the anchor. */
+static void picker_track(easel_object *self, MiniPickerStorage *s, double x) {
+    if (abs_d(x - s->startX) >= kTapSlop) {
+        s->travelled = true;
+    }
+    while (abs_d(x - s->anchorX) >= kStepDistance) {
+        int direction = x < s->anchorX ? +1 : -1; /* dragging left shows the next value */
+        s->anchorX += direction > 0 ? -kStepDistance : kStepDistance;
+        picker_step(self, direction);
+        s = picker_storage(self);
+    }
+}
+
+/* - (void)touchesBegan:(id)touches withEvent:(id)event */
+static void MiniPicker_touchesBegan(easel_object *self, easel_sel _cmd, easel_object *touch, easel_object *event) {
+    (void)_cmd;
+    (void)event;
+    MiniPickerStorage *s = picker_storage(self);
+    if (s == NULL) {
+        return;
+    }
+    s->startX = s->anchorX = touch_x(self, touch);
+    s->travelled = false;
+}
+
+/* - (void)touchesMoved:(id)touches withEvent:(id)event */
+static void MiniPicker_touchesMoved(easel_object *self, easel_sel _cmd, easel_object *touch, easel_object *event) {
+    (void)_cmd;
+    (void)event;
+    MiniPickerStorage *s = picker_storage(self);
+    if (s != NULL) {
+        picker_track(self, s, touch_x(self, touch));
+    }
+}
+
+/* - (void)touchesEnded:(id)touches withEvent:(id)event — the rest of the drag, or a tap on an arrow. */
+static void MiniPicker_touchesEnded(easel_object *self, easel_sel _cmd, easel_object *touch, easel_object *event) {
+    (void)_cmd;
+    (void)event;
+    MiniPickerStorage *s = picker_storage(self);
+    if (s == NULL) {
+        return;
+    }
+    double x = touch_x(self, touch);
+    picker_track(self, s, x);
+    if (!s->travelled) {
+        easel_rect b = g_host->views->bounds(self);
+        if (x < b.origin.x + kArrowTapZone) {
+            picker_step(self, -1);
+        } else if (x > b.origin.x + b.size.width - kArrowTapZone) {
+            picker_step(self, +1);
+        }
+    }
+}
+
+/*
+ * - (CGSize)sizeThatFits:(CGSize)size — wide enough for the widest value
+ * between the arrows, as tall as a UIKit text field (or the font's line
+ * with 6 points above and below, when that is taller).
+ */
+static easel_size MiniPicker_sizeThatFits(easel_object *self, easel_sel _cmd, easel_size size) {
+    (void)_cmd;
+    (void)size;
+    MiniPickerStorage *s = picker_storage(self);
+    easel_size result = {0, kFieldHeight};
+    if (s == NULL) {
+        return result;
+    }
+    double widest = 0;
+    for (uint64_t i = 0; s->values.strings != NULL && i < s->values.count; i++) {
+        if (s->values.strings[i] != NULL) {
+            widest = max_d(widest, text_size(s->values.strings[i], "Sans", s->fontSize).width);
+        }
+    }
+    result.width = ceil_d(widest + 2 * kArrowTapZone + 8);
+    result.height = max_d(kFieldHeight, ceil_d(kLineHeightPerEm * s->fontSize + 12));
+    return result;
+}
+
+static const easel_color kPickerDefaultTextColor = {0, 0, 0, 1};
+static const easel_color kPickerDefaultArrowColor = {0, 0.478, 1, 1}; /* UIKit's system blue */
+static const easel_color kPickerDefaultFieldColor = {1, 1, 1, 1};
+static const easel_color kPickerDefaultBorderColor = {0.72, 0.72, 0.74, 1};
+static const double kPickerDefaultFontSize = 15;
+
+static const easel_property_desc kMiniPickerProperties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "values", EASEL_ENCODE_STRING_ARRAY,
+     offsetof(MiniPickerStorage, values), NULL /* empty */},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "index", "i",
+     offsetof(MiniPickerStorage, index), NULL /* 0 */},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "wraps", "B",
+     offsetof(MiniPickerStorage, wraps), NULL /* false */},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "textColor", EASEL_ENCODE_COLOR,
+     offsetof(MiniPickerStorage, textColor), &kPickerDefaultTextColor},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "arrowColor", EASEL_ENCODE_COLOR,
+     offsetof(MiniPickerStorage, arrowColor), &kPickerDefaultArrowColor},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fieldColor", EASEL_ENCODE_COLOR,
+     offsetof(MiniPickerStorage, fieldColor), &kPickerDefaultFieldColor},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "borderColor", EASEL_ENCODE_COLOR,
+     offsetof(MiniPickerStorage, borderColor), &kPickerDefaultBorderColor},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fontSize", "d",
+     offsetof(MiniPickerStorage, fontSize), &kPickerDefaultFontSize},
+};
+
+static const easel_method_desc kMiniPickerMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)MiniPicker_init},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "layoutSubviews", "v@:",
+     (easel_imp)MiniPicker_layoutSubviews},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "reload", "v@:", (easel_imp)MiniPicker_reload},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
+     (easel_imp)MiniPicker_drawRect},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawArrows:", "v@:" EASEL_ENCODE_RECT,
+     (easel_imp)MiniPicker_drawArrows},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesBegan:withEvent:", "v@:@@",
+     (easel_imp)MiniPicker_touchesBegan},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesMoved:withEvent:", "v@:@@",
+     (easel_imp)MiniPicker_touchesMoved},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesEnded:withEvent:", "v@:@@",
+     (easel_imp)MiniPicker_touchesEnded},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:",
+     EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)MiniPicker_sizeThatFits},
+};
+
+/* ------------------------------------------------------------------------ */
+/* The plugin                                                                */
+/* ------------------------------------------------------------------------ */
+
+#define COUNT(array) ((uint32_t)(sizeof(array) / sizeof((array)[0])))
+
+static const easel_class_desc kClasses[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Label", "View", sizeof(LabelStorage),
+     COUNT(kLabelProperties), COUNT(kLabelMethods), kLabelProperties, kLabelMethods},
+    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "MiniPicker", "View", sizeof(MiniPickerStorage),
+     COUNT(kMiniPickerProperties), COUNT(kMiniPickerMethods), kMiniPickerProperties, kMiniPickerMethods},
+};
+
+static const easel_plugin_desc plugin = {
+    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "MiniPicker", EASEL_LAYOUT_INIT,
+    COUNT(kClasses),   kClasses,
+};
+
+EASEL_PLUGIN_ENTRY(host) {
+    g_host = host;
+    return &plugin;
+}
