@@ -99,6 +99,11 @@ public class EaselObject: CustomStringConvertible {
 
     /// Replaces a property's raw bytes.
     ///
+    /// For a plugin-declared property this stores the value and nothing
+    /// else, like assigning an instance variable: call
+    /// ``View/setNeedsDisplay()`` (and ``View/setNeedsLayout()``) when the
+    /// change should show at the next dirty-region render.
+    ///
     /// - Throws: ``RuntimeError`` for an unknown property, a wrong byte count,
     ///   or a value a built-in property refuses (a negative size, say).
     public final func setPropertyBytes(_ bytes: [UInt8], for name: String) throws(RuntimeError) {

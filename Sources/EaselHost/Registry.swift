@@ -41,6 +41,7 @@
 
 import CEaselSupport
 import EaselABI
+import EaselCanvas
 import EaselEncoding
 import EaselInvocation
 
@@ -79,6 +80,8 @@ public final class Registry {
     /// Memory for property values the host stores (strings and arrays from
     /// scene files), alive as long as the registry, as easel.h promises.
     public let valueArena = StringArena()
+    /// The canvas current during plugin calls outside drawing (for measuring text).
+    var scratchCanvas: Canvas?
     /// Methods checked against the signature the host calls them with.
     var callableMethods: [ObjectIdentifier: Bool] = [:]
 

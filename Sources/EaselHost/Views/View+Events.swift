@@ -90,7 +90,7 @@ extension View {
     }
 
     private func invokeWithPoint<R: BitwiseCopyable>(_ method: Method, _ call: HostCall, _ point: easel_point) -> R {
-        registry.withActive {
+        registry.withPluginCall {
             method.withInvocation { invocation in
                 invocation.target = UnsafeMutableRawPointer(handle)
                 invocation.selector = UnsafeRawPointer(call.selector.pointer)
@@ -140,7 +140,7 @@ extension View {
         var responder = current.view
         while let candidate = responder {
             if let method = candidate.implementation(of: call) {
-                registry.withActive {
+                registry.withPluginCall {
                     method.withInvocation { invocation in
                         invocation.target = UnsafeMutableRawPointer(candidate.handle)
                         invocation.selector = UnsafeRawPointer(call.selector.pointer)

@@ -36,7 +36,7 @@ extension View {
     /// class implements it, otherwise the current size (UIKit's default).
     public final func sizeThatFits(_ size: easel_size) -> easel_size {
         guard let method = implementation(of: ViewCallbacks.sizeThatFits) else { return bounds.size }
-        return registry.withActive {
+        return registry.withPluginCall {
             method.withInvocation { invocation in
                 invocation.target = UnsafeMutableRawPointer(handle)
                 invocation.selector = UnsafeRawPointer(ViewCallbacks.sizeThatFits.selector.pointer)

@@ -1,4 +1,5 @@
 import EaselABI
+import EaselCanvas
 import EaselEncoding
 
 /// A selector the host sends to views and delegates, with the signature it calls with.
@@ -78,7 +79,7 @@ extension EaselObject {
     /// Sends a host call that takes no argument or one object, if the class implements it.
     final func send(_ call: HostCall, object: EaselObject? = nil) {
         guard let method = implementation(of: call) else { return }
-        registry.withActive {
+        registry.withPluginCall {
             method.withInvocation { invocation in
                 invocation.target = UnsafeMutableRawPointer(handle)
                 invocation.selector = UnsafeRawPointer(call.selector.pointer)
@@ -93,6 +94,22 @@ extension EaselObject {
 }
 
 extension Registry {
+    /// Runs a call into plugin code outside drawing (init, layout, sizeThatFits:,
+    /// lifecycle callbacks, touches) with this registry active and, when no
+    /// canvas is current, a 1x1 scratch canvas as the current context, so that
+    /// `measure_text` works (UIKit can measure text at any time). What is drawn
+    /// on the scratch canvas is thrown away.
+    func withPluginCall<R>(_ body: () throws -> R) rethrows -> R {
+        try withActive {
+            guard Canvas.currentContext == nil else { return try body() }
+            if scratchCanvas?.hasError ?? true {
+                scratchCanvas = try? Canvas(width: 1, height: 1, backing: .raster(scale: 1))
+            }
+            guard let canvas = scratchCanvas else { return try body() }
+            return try canvas.withCurrentContext(body)
+        }
+    }
+
     /// Whether `method` can be called as `call`; reports a mismatch once per method.
     func isCallable(_ method: Method, as call: HostCall, in cls: ObjectClass) -> Bool {
         let key = ObjectIdentifier(method)
