@@ -8,8 +8,10 @@
 //   memory a view costs.
 //
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [options]
-// With neither `calls` nor `views`, both run. Options (view benchmark):
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [render] [options]
+// With none of `calls`, `views`, `render`, the first two run. `render` times
+// `easel render --timings` on Examples/demo.json and 1000 BubbleViews
+// (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
 //   --png DIR             also write the Easel and the direct-cairo frames as PNGs into DIR
 //   --rounds N            rounds per measurement (best of N; default 15)
 //   --profile-frames N    only render N full 1000-view frames through Easel and
@@ -68,7 +70,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false
+var runCalls = false, runViews = false, runRender = false
 var options = ViewBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(after flag: String) -> String {
@@ -79,6 +81,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "calls": runCalls = true
     case "views": runViews = true
+    case "render": runRender = true
     case "--png": options.pngFolder = value(after: argument)
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
@@ -90,10 +93,10 @@ while let argument = arguments.popFirst() {
     case "--profile-dirty":
         options.profileDirty = true
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [render] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
     }
 }
-if !runCalls && !runViews { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runRender { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
@@ -109,6 +112,10 @@ if runCalls && options.profileFrames == nil {
 }
 if runViews {
     allMet = try runViewBenchmarks(registry: registry, options: options) && allMet
+}
+if runRender {
+    print("")
+    allMet = runRenderBenchmarks(rounds: min(options.rounds, 7)) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")
