@@ -9,6 +9,8 @@ let package = Package(
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
+        // The Swift plugin kit, for plugins built outside this package (link it statically).
+        .library(name: "EaselPluginKit", type: .static, targets: ["EaselPluginKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,7 +54,10 @@ let package = Package(
         // Sample plugins. `Plugins/` is also SwiftPM's folder for package
         // plugins, so every target here names its path explicitly.
         .target(name: "Shapes", dependencies: ["EaselABI"], path: "Plugins/Shapes"),
-        .target(name: "Charts", dependencies: ["EaselABI"], path: "Plugins/Charts"),
+        .target(name: "Charts", dependencies: ["EaselPluginKit"], path: "Plugins/Charts"),
+
+        // The Swift plugin kit: Swift widgets link it statically into their .so.
+        .target(name: "EaselPluginKit", dependencies: ["EaselABI"]),
 
         .target(
             name: "EaselTestSupport",
