@@ -9,6 +9,9 @@ let package = Package(
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
+        .library(name: "Graph", type: .dynamic, targets: ["Graph"]),
+        .library(name: "GraphControl", type: .dynamic, targets: ["GraphControl"]),
+        .library(name: "Bubble", type: .dynamic, targets: ["Bubble"]),
         // The Swift plugin kit, for plugins built outside this package (link it statically).
         .library(name: "EaselPluginKit", type: .static, targets: ["EaselPluginKit"]),
     ],
@@ -55,6 +58,9 @@ let package = Package(
         // plugins, so every target here names its path explicitly.
         .target(name: "Shapes", dependencies: ["EaselABI"], path: "Plugins/Shapes"),
         .target(name: "Charts", dependencies: ["EaselPluginKit"], path: "Plugins/Charts"),
+        .target(name: "Graph", dependencies: ["EaselPluginKit"], path: "Plugins/Graph"),
+        .target(name: "GraphControl", dependencies: ["EaselPluginKit"], path: "Plugins/GraphControl"),
+        .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble"),
 
         // The Swift plugin kit: Swift widgets link it statically into their .so.
         .target(name: "EaselPluginKit", dependencies: ["EaselABI"]),
