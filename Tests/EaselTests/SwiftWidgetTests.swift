@@ -262,3 +262,162 @@ struct BubbleWidgetTests {
         #expect(registry.takeDiagnostics() == [])
     }
 }
+
+// MARK: - The kit
+
+/// The sample plugins plus the kit fixtures (libKitProbe.so and kit_twin.so).
+private func kitRegistry() throws -> Registry {
+    let registry = try sampleRegistry()
+    registry.loadPlugins(from: [try KitFixtures.folder().path])
+    #expect(registry.failures.map(\.description) == [])
+    return registry
+}
+
+/// A property's default as a reader sees it: strings and arrays by what they
+/// point at (their addresses differ between any two plugins), other values
+/// by their bytes; no default (NULL) reads as zero bytes.
+private func defaultDescription(_ property: Property) -> String {
+    let bytes = property.defaultValue ?? [UInt8](repeating: 0, count: property.type.size)
+    return bytes.withUnsafeBytes { raw -> String in
+        switch property.type.encoding {
+        case EASEL_ENCODE_STRING:
+            return raw.load(as: UnsafePointer<CChar>?.self).map { "\"\(String(cString: $0))\"" } ?? "NULL"
+        case EASEL_ENCODE_POINT_ARRAY:
+            let array = raw.load(as: easel_point_array.self)
+            let points = array.points.map { Array(UnsafeBufferPointer(start: $0, count: Int(array.count))) } ?? []
+            return "\(array.count) points \(points.map { "(\($0.x), \($0.y))" })"
+        case EASEL_ENCODE_STRING_ARRAY:
+            let array = raw.load(as: easel_string_array.self)
+            let strings = (0..<Int(array.count)).map { array.strings![$0].map { String(cString: $0) } ?? "NULL" }
+            return "\(array.count) strings \(strings)"
+        default:
+            return raw.map { String($0, radix: 16) }.joined(separator: " ")
+        }
+    }
+}
+
+/// Everything the registry knows about a class's declarations, in order.
+private func declarations(_ cls: ObjectClass) -> [String] {
+    ["superclass \(cls.superclass?.name ?? "-")", "instance size \(cls.instanceSize)"]
+        + cls.properties.map { p in
+            "property \(p.name) \(p.type.encoding) offset \(p.offset) size \(p.type.size) default \(defaultDescription(p))"
+        }
+        + cls.methods.map { "method \($0.selector.name) \($0.signature.encoding)" }
+}
+
+@Suite("EaselPluginKit: what Swift widgets declare, and the plumbing behind them")
+struct PluginKitTests {
+    @Test("the kit declares a class exactly as the same class declared by hand in C (kit_twin.c)",
+          arguments: ["KitProbe", "KitProbeChild", "Chart", "ChartCoordinator", "GraphView", "GraphController", "BubbleView"])
+    func matchesHandWrittenC(className: String) throws {
+        let registry = try kitRegistry()
+        let swift = try #require(registry.objectClass(named: className))
+        let c = try #require(registry.objectClass(named: className + "Twin"))
+        #expect(swift.plugin?.name != "kit_twin" && c.plugin?.name == "kit_twin")
+        let kit = declarations(swift)
+        let handWritten = declarations(c).map { $0.replacingOccurrences(of: "Twin", with: "") }
+        let differences = zip(kit, handWritten).filter { $0 != $1 }.map { "kit: \($0)\nC:   \($1)" }
+        #expect(kit == handWritten, "\(differences.joined(separator: "\n"))")
+    }
+
+    @Test("the probe covers every value type and every method signature the kit offers")
+    func probeCoverage() throws {
+        let registry = try kitRegistry()
+        let probe = try #require(registry.objectClass(named: "KitProbe"))
+        #expect(Set(probe.properties.map(\.type.encoding)) == [
+            "*", EASEL_ENCODE_STRING_ARRAY, EASEL_ENCODE_POINT_ARRAY, "i", "B", "q", "f", EASEL_ENCODE_POINT,
+            EASEL_ENCODE_SIZE, EASEL_ENCODE_RECT, EASEL_ENCODE_COLOR, EASEL_ENCODE_TRANSFORM,
+        ])
+        #expect(Set(probe.methods.map(\.signature.encoding)).count == 9)
+        // Instance variables take storage but are not declared.
+        #expect(!probe.properties.contains { $0.name == "calls" || $0.name == "lastEvent" })
+        #expect(probe.properties.contains { $0.name == "displayName" } && !probe.properties.contains { $0.name == "renamed" })
+    }
+
+    /// The probe's `title` after it summarized itself: names, curve size, count, last event.
+    private func summary(_ registry: Registry, _ probe: EaselObject) throws -> String {
+        try registry.message(probe, "summarize").invoke()
+        let title = try probe.value(ofProperty: "title", as: UnsafePointer<CChar>?.self)
+        return title.map { String(cString: $0) } ?? "NULL"
+    }
+
+    private func strings(_ object: EaselObject, _ name: String) throws -> [String] {
+        let array = try object.value(ofProperty: name, as: easel_string_array.self)
+        return (0..<Int(array.count)).map { String(cString: array.strings![$0]!) }
+    }
+
+    @Test("properties, instance variables, init and strings and arrays read and written by Swift code")
+    func storage() throws {
+        let registry = try kitRegistry()
+        let probe = try registry.makeObject(ofClass: "KitProbe")
+        // Property defaults (the host applied them) and the ivar default "none", replaced by init's record.
+        #expect(try probe.value(ofProperty: "count", as: Int32.self) == 7)
+        #expect(try probe.value(ofProperty: "flag", as: Bool.self) == true)
+        #expect(try probe.value(ofProperty: "ratio", as: Float.self) == 0.5)
+        #expect(try summary(registry, probe) == "alpha,beta 2 7 init")
+
+        // Values the host stores (the test owns them) are read by the Swift code.
+        let copies: [UnsafeMutablePointer<CChar>?] = ["x", "y", "z"].map { (text: String) in strdup(text) }
+        defer { copies.forEach { free($0) } }
+        let names: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer<CChar>($0) } }
+        try names.withUnsafeBufferPointer { buffer in
+            try probe.setValue(easel_string_array(strings: buffer.baseAddress, count: 3), forProperty: "names")
+            try probe.setValue(Int32(9), forProperty: "count")
+            #expect(try summary(registry, probe) == "x,y,z 2 9 init")
+
+            // Swift code stores new strings and arrays; storing again frees only the kit's own copies.
+            try registry.message(probe, "rename").invoke()
+            #expect(try strings(probe, "names") == ["X", "Y", "Z", "gamma"])
+            try registry.message(probe, "rename").invoke()
+            #expect(try strings(probe, "names") == ["X", "Y", "Z", "GAMMA", "gamma"])
+            let curve = try probe.value(ofProperty: "curve", as: easel_point_array.self)
+            #expect(curve.count == 4 && curve.points![3] == easel_point(x: 5, y: 6))
+            // The instance variable started at 100, and init counted one call.
+            let renamed = try probe.value(ofProperty: "displayName", as: UnsafePointer<CChar>?.self)
+            #expect(renamed.map { String(cString: $0) } == "renamed 101")
+        }
+        #expect(registry.takeDiagnostics() == [])
+    }
+
+    @Test("view callbacks reach the Swift closures: drawRect:, overlays, super, sizeThatFits:, touches, hit tests")
+    func callbacks() throws {
+        let registry = try kitRegistry()
+        let root = try whiteRoot(registry, width: 60, height: 40)
+        let child = try registry.makeView(ofClass: "KitProbeChild", frame: easel_rect(x: 10, y: 10, width: 40, height: 20))
+        try root.addSubview(child)
+        #expect(try summary(registry, child) == "alpha,beta 2 7 willMoveToSuperview:View child")
+        _ = try child.addOverlay(drawing: "drawMark:")
+
+        let image = try render(root, scale: 1, name: "kit-probe")
+        #expect(image.pixel(x: 30, y: 20) == RGBA(r: 64, g: 128, b: 191))   // KitProbe's drawRect: (tint), through super
+        #expect(image.pixel(x: 10, y: 10) == RGBA(r: 255, g: 0, b: 0))     // the overlay over it
+        #expect(image.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255))
+        #expect(try child.value(ofProperty: "area", as: easel_rect.self) == easel_rect(x: 0, y: 0, width: 40, height: 20))
+
+        #expect(child.sizeThatFits(easel_size(width: 25, height: 99)) == easel_size(width: 25, height: 20))
+        #expect(root.hitTest(easel_point(x: 15, y: 15)) === child)
+        _ = try root.sendTouch(.began, at: easel_point(x: 13, y: 17))
+        #expect(try child.value(ofProperty: "origin", as: easel_point.self) == easel_point(x: 3, y: 7))
+        #expect(try summary(registry, child) == "alpha,beta 2 7 touchesBegan child")
+        #expect(registry.takeDiagnostics() == [])
+    }
+
+    @Test("a delegate method gets the view and the context and messages the view with them")
+    func delegateMessaging() throws {
+        let registry = try kitRegistry()
+        let delegate = try registry.makeObject(ofClass: "KitProbe")
+        let view = try registry.makeObject(ofClass: "KitProbe")
+        let canvas = try Canvas(width: 20, height: 20, backing: .raster(scale: 1))
+        let message = try registry.message(delegate, "drawView:inRect:inContext:")
+        try message.setArgument(Optional(UnsafeMutableRawPointer(view.handle)), at: 2)
+        try message.setArgument(easel_rect(x: 2, y: 3, width: 5, height: 6), at: 3)
+        try message.setArgument(Optional(UnsafeMutableRawPointer(canvas.context)), at: 4)
+        message.invoke()
+        #expect(try summary(registry, delegate) == "alpha,beta 2 7 drawView:KitProbe")
+        #expect(try view.value(ofProperty: "area", as: easel_rect.self) == easel_rect(x: 2, y: 3, width: 5, height: 6))
+        let image = try canvas.rasterImage()
+        #expect(image.pixel(x: 4, y: 5) == RGBA(r: 0, g: 255, b: 0))
+        #expect(image.pixel(x: 1, y: 1).a == 0)
+        #expect(registry.takeDiagnostics() == [])
+    }
+}
