@@ -2,6 +2,7 @@
 // instance variables, and the typed receiver of its methods.
 
 import EaselABI
+import Synchronization
 
 /// A class that a plugin declares, written as a Swift type.
 ///
@@ -155,7 +156,8 @@ final class ClassRuntime<W: PluginClass> {
     let prototype: W
     let slots: [AnyStorageSlot]
     let instanceSize: Int
-    private var cachedHandle: OpaquePointer?
+    /// The class handle once found (0 before): read on every property access, from any registry's thread.
+    private let cachedHandle = Atomic<UInt>(0)
 
     init() {
         prototype = W()
@@ -180,9 +182,10 @@ final class ClassRuntime<W: PluginClass> {
 
     /// The host's handle for the class; nil until the classes are registered.
     var handle: OpaquePointer? {
-        if let cachedHandle { return cachedHandle }
-        cachedHandle = Host.classNamed(W.className)
-        return cachedHandle
+        if let known = OpaquePointer(bitPattern: cachedHandle.load(ordering: .relaxed)) { return known }
+        let found = Host.classNamed(W.className)
+        if let found { cachedHandle.store(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(found))), ordering: .relaxed) }
+        return found
     }
 
     /// The storage this class declared in `object`, nil when it is not an instance.
@@ -200,7 +203,9 @@ final class ClassRuntime<W: PluginClass> {
     }
 }
 
-/// The runtimes of this plugin's classes, by type.
+/// The runtimes of this plugin's classes, by type: written while the
+/// plugin's description is built (under the entry point's lock, before any
+/// method can run), only read afterwards.
 enum Runtimes {
     nonisolated(unsafe) static var byType: [ObjectIdentifier: AnyObject] = [:]
 

@@ -18,6 +18,7 @@ extension easel_point: @retroactive Equatable {
     /// The origin.
     public static var zero: Point { Point(x: 0, y: 0) }
 
+    /// Whether both coordinates are equal.
     public static func == (a: Point, b: Point) -> Bool { a.x == b.x && a.y == b.y }
 }
 
@@ -25,6 +26,7 @@ extension easel_size: @retroactive Equatable {
     /// A size of zero width and height.
     public static var zero: Size { Size(width: 0, height: 0) }
 
+    /// Whether both dimensions are equal.
     public static func == (a: Size, b: Size) -> Bool { a.width == b.width && a.height == b.height }
 }
 
@@ -37,13 +39,21 @@ extension easel_rect: @retroactive Equatable {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The smallest x of the rect (its left edge, also for a negative width).
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The x of the centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The largest x of the rect (its right edge).
     public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The smallest y of the rect (the top edge in y-down coordinates).
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The y of the centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The largest y of the rect.
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The width, never negative.
     public var width: Double { abs(size.width) }
+    /// The height, never negative.
     public var height: Double { abs(size.height) }
     /// The centre.
     public var center: Point { Point(x: midX, y: midY) }
@@ -61,6 +71,7 @@ extension easel_rect: @retroactive Equatable {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// Whether origins and sizes are equal.
     public static func == (a: Rect, b: Rect) -> Bool { a.origin == b.origin && a.size == b.size }
 }
 
@@ -89,11 +100,14 @@ extension easel_color: @retroactive Equatable {
     /// The same colour with another alpha.
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
+    /// Opaque black.
     public static var black: Color { Color(white: 0) }
+    /// Opaque white.
     public static var white: Color { Color(white: 1) }
     /// Transparent black.
     public static var clear: Color { Color(white: 0, alpha: 0) }
 
+    /// Whether all four components are equal.
     public static func == (a: Color, b: Color) -> Bool {
         a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
     }

@@ -58,10 +58,13 @@ public struct Graphics: EaselArgument {
 
     // MARK: Transform
 
+    /// Moves the origin by (`x`, `y`) of the current user space.
     public func translate(x: Double, y: Double) { g.translate(context, x, y) }
+    /// Scales the user space (negative factors flip it).
     public func scale(x: Double, y: Double) { g.scale(context, x, y) }
     /// Rotates by `radians`; positive angles turn +x towards +y.
     public func rotate(by radians: Double) { g.rotate(context, radians) }
+    /// Applies `transform` on top of the current transform.
     public func concatenate(_ transform: AffineTransform) { g.concat_ctm(context, transform) }
     /// The current transform from user space to the canvas's point space.
     public var transform: AffineTransform { g.get_ctm(context) }
@@ -70,11 +73,15 @@ public struct Graphics: EaselArgument {
 
     /// Starts a new, empty path.
     public func beginPath() { g.begin_path(context) }
+    /// Starts a new subpath at `point`.
     public func move(to point: Point) { g.move_to(context, point.x, point.y) }
+    /// Adds a straight line from the current point to `point`.
     public func addLine(to point: Point) { g.add_line_to(context, point.x, point.y) }
+    /// Adds a quadratic Bézier curve to `point`.
     public func addQuadCurve(to point: Point, control: Point) {
         g.add_quad_curve_to(context, control.x, control.y, point.x, point.y)
     }
+    /// Adds a cubic Bézier curve to `point`.
     public func addCurve(to point: Point, control1: Point, control2: Point) {
         g.add_curve_to(context, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
     }
@@ -83,8 +90,11 @@ public struct Graphics: EaselArgument {
     public func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool = false) {
         g.add_arc(context, center.x, center.y, radius, startAngle, endAngle, clockwise ? 1 : 0)
     }
+    /// Adds `rect` as a closed subpath.
     public func addRect(_ rect: Rect) { g.add_rect(context, rect) }
+    /// Adds the ellipse inscribed in `rect` as a closed subpath.
     public func addEllipse(in rect: Rect) { g.add_ellipse_in_rect(context, rect) }
+    /// Closes the current subpath with a line to its start.
     public func closePath() { g.close_path(context) }
 
     /// Adds a polyline through `points` (a new subpath from the first).
@@ -115,19 +125,26 @@ public struct Graphics: EaselArgument {
     public func strokePath() { g.stroke_path(context) }
     /// Intersects the clip with the current path, consuming it.
     public func clip(rule: FillRule = .nonZero) { g.clip(context, rule.rawValue) }
+    /// Fills `rect` with the fill colour (the current path is kept).
     public func fill(_ rect: Rect) { g.fill_rect(context, rect) }
+    /// Strokes `rect`'s outline with the stroke colour and line settings.
     public func stroke(_ rect: Rect) { g.stroke_rect(context, rect) }
     /// Makes `rect` fully transparent.
     public func clear(_ rect: Rect) { g.clear_rect(context, rect) }
 
     // MARK: Colours and lines
 
+    /// The colour for fills and text.
     public func setFillColor(_ color: Color) { g.set_fill_color(context, color) }
+    /// The colour for strokes.
     public func setStrokeColor(_ color: Color) { g.set_stroke_color(context, color) }
     /// Global alpha multiplied into everything drawn, 0...1.
     public func setAlpha(_ alpha: Double) { g.set_alpha(context, alpha) }
+    /// The stroke width in points (of the current user space).
     public func setLineWidth(_ width: Double) { g.set_line_width(context, width) }
+    /// The shape of open path ends.
     public func setLineCap(_ cap: LineCap) { g.set_line_cap(context, cap.rawValue) }
+    /// The shape of path corners.
     public func setLineJoin(_ join: LineJoin) { g.set_line_join(context, join.rawValue) }
     /// Sets the dash pattern; an empty `lengths` draws solid lines.
     public func setLineDash(phase: Double = 0, lengths: [Double]) {

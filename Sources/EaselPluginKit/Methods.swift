@@ -234,6 +234,10 @@ public struct Method<W: PluginClass> {
 /// The trampolines of one C signature (Trampolines.swift): trampoline `i`
 /// calls the Swift handler installed `i`-th, so every method gets a C
 /// function of its own and `[super …]` reaches the right closure.
+///
+/// Slots are claimed only while the plugin's description is built, under the
+/// entry point's lock and before any method can be called; afterwards the
+/// handler arrays are only read.
 final class TrampolinePool<Handler>: @unchecked Sendable {
     let shape: String
     private let trampolines: [easel_imp]

@@ -2,6 +2,7 @@
 // declarations once, and the entry point's body.
 
 import EaselABI
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -22,8 +23,9 @@ import Musl
 /// }
 /// ```
 public enum Plugin {
-    nonisolated(unsafe) private static var built: UnsafePointer<easel_plugin_desc>?
-    nonisolated(unsafe) private static var refused = false
+    /// The description once built (nil before, and when refused), under a lock:
+    /// several registries may load the plugin, each on its own thread.
+    private static let state = Mutex<(built: UInt, attempted: Bool)>((0, false))
 
     /// The body of `easel_plugin_entry`: keeps the host table and returns
     /// the plugin's description, built on the first call and kept for the
@@ -42,12 +44,16 @@ public enum Plugin {
         let table = host.assumingMemoryBound(to: easel_host_api.self)
         let viewsEnd = MemoryLayout<easel_host_api>.offset(of: \.views)! + MemoryLayout<UnsafeRawPointer>.size
         guard Int(table.pointee.struct_size) >= viewsEnd, table.pointee.views != nil else { return nil }
-        Host.table = table
-        if built == nil && !refused {
-            built = describe(name: name, classes: classes)
-            refused = built == nil
+        let built = state.withLock { state -> UInt in
+            if !state.attempted {
+                Host.table = table  // the same table on every call; set before any method can run
+                let description = describe(name: name, classes: classes)
+                state.built = description.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) } ?? 0
+                state.attempted = true
+            }
+            return state.built
         }
-        return built.map(UnsafeRawPointer.init)
+        return UnsafeRawPointer(bitPattern: built)
     }
 
     private static func describe(name: String, classes: [any PluginClass.Type]) -> UnsafePointer<easel_plugin_desc>? {

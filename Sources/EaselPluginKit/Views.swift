@@ -246,13 +246,20 @@ extension ViewHandle {
 
 /// UIKit's autoresizing flags (the `autoresizingMask` property).
 public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    /// The flags, EASEL_AUTORESIZE_*.
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// The left margin grows and shrinks.
     public static let flexibleLeftMargin = AutoresizingMask(rawValue: UInt64(EASEL_AUTORESIZE_FLEXIBLE_LEFT_MARGIN))
+    /// The width grows and shrinks.
     public static let flexibleWidth = AutoresizingMask(rawValue: UInt64(EASEL_AUTORESIZE_FLEXIBLE_WIDTH))
+    /// The right margin grows and shrinks.
     public static let flexibleRightMargin = AutoresizingMask(rawValue: UInt64(EASEL_AUTORESIZE_FLEXIBLE_RIGHT_MARGIN))
+    /// The top margin grows and shrinks.
     public static let flexibleTopMargin = AutoresizingMask(rawValue: UInt64(EASEL_AUTORESIZE_FLEXIBLE_TOP_MARGIN))
+    /// The height grows and shrinks.
     public static let flexibleHeight = AutoresizingMask(rawValue: UInt64(EASEL_AUTORESIZE_FLEXIBLE_HEIGHT))
+    /// The bottom margin grows and shrinks.
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: UInt64(EASEL_AUTORESIZE_FLEXIBLE_BOTTOM_MARGIN))
 }
 
