@@ -219,7 +219,10 @@ enum Runtimes {
 /// An object of a ``PluginClass`` `W`: the receiver of `W`'s methods.
 ///
 /// Its properties and instance variables read and write as members:
-/// `graph.lineWidth`, `graph.curve = points`. It is an ``ObjectHandle``
+/// `graph.lineWidth`, `graph.curve = points` (in an extension of
+/// `Instance<GraphView>`, write `self.lineWidth`: dynamic members need an
+/// explicit base). Writing one does not redraw the view; call
+/// `setNeedsDisplay()` when it should. It is an ``ObjectHandle``
 /// (messaging, properties by name) and, for a ``ViewClass``, a
 /// ``ViewHandle`` (bounds, subviews, setNeedsDisplay(), …). Like every
 /// handle it is a plain value that does not keep the object alive.
