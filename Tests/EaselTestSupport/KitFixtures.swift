@@ -30,7 +30,17 @@ public enum KitFixtures {
     /// EaselPluginKit linked statically into `<folder>/lib<moduleName>.so`.
     @discardableResult
     public static func buildSwiftPlugin(_ name: String, moduleName: String, into folder: URL) throws -> URL {
-        let source = Fixtures.fixturesDirectory.appendingPathComponent("\(name).swift")
+        try buildSwiftPlugin(
+            source: Fixtures.fixturesDirectory.appendingPathComponent("\(name).swift"),
+            moduleName: moduleName, into: folder)
+    }
+
+    /// Compiles a Swift plugin source that imports EaselPluginKit into
+    /// `<folder>/lib<moduleName>.so`, as a plugin author outside this package
+    /// would: `swiftc -emit-library -parse-as-library -I <build>/Modules
+    /// -I Sources/EaselABI/include SOURCE <build>/libEaselPluginKit.a`.
+    @discardableResult
+    public static func buildSwiftPlugin(source: URL, moduleName: String, into folder: URL) throws -> URL {
         let build = try Fixtures.samplePluginsDirectory()
         let kit = build.appendingPathComponent("libEaselPluginKit.a")
         let modules = build.appendingPathComponent("Modules")
