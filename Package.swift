@@ -12,6 +12,11 @@ let package = Package(
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
         .library(name: "MiniPicker", type: .dynamic, targets: ["MiniPicker"]),
         .library(name: "CalendarPicker", type: .dynamic, targets: ["CalendarPicker"]),
+        .library(name: "Graph", type: .dynamic, targets: ["Graph"]),
+        .library(name: "GraphControl", type: .dynamic, targets: ["GraphControl"]),
+        .library(name: "Bubble", type: .dynamic, targets: ["Bubble"]),
+        // The Swift plugin kit, for plugins built outside this package (link it statically).
+        .library(name: "EaselPluginKit", type: .static, targets: ["EaselPluginKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,9 +61,15 @@ let package = Package(
         // Sample plugins. `Plugins/` is also SwiftPM's folder for package
         // plugins, so every target here names its path explicitly.
         .target(name: "Shapes", dependencies: ["EaselABI"], path: "Plugins/Shapes"),
-        .target(name: "Charts", dependencies: ["EaselABI"], path: "Plugins/Charts"),
         .target(name: "MiniPicker", dependencies: ["EaselABI"], path: "Plugins/MiniPicker"),
         .target(name: "CalendarPicker", dependencies: ["EaselABI"], path: "Plugins/CalendarPicker"),
+        .target(name: "Charts", dependencies: ["EaselPluginKit"], path: "Plugins/Charts"),
+        .target(name: "Graph", dependencies: ["EaselPluginKit"], path: "Plugins/Graph"),
+        .target(name: "GraphControl", dependencies: ["EaselPluginKit"], path: "Plugins/GraphControl"),
+        .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble"),
+
+        // The Swift plugin kit: Swift widgets link it statically into their .so.
+        .target(name: "EaselPluginKit", dependencies: ["EaselABI"]),
 
         .target(
             name: "EaselTestSupport",

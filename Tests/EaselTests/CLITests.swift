@@ -18,14 +18,26 @@ struct CLITests {
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let folder = try Fixtures.samplePluginsDirectory().path
-        #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "4 plugins loaded"])
+        #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "7 plugins loaded"])
         for expected in [
+            "  plugin Bubble, ABI 1.1",
+            "  class BubbleView : View",
+            "    property tailWidth: double  d",
+            "    -[BubbleView drawTail:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
             "  plugin Charts, ABI 1.1",
             "  class Chart : Swatch",
             "    property lineWidth: double  d",
             "    -[Chart drawCurve:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
             "  class ChartCoordinator : Object",
             "    -[ChartCoordinator drawView:(id) inRect:(CGRect) inContext:(void *)]  v@:@{CGRect={CGPoint=dd}{CGSize=dd}}^v",
+            "  plugin Graph, ABI 1.1",
+            "  class GraphView : RHView",
+            "    property curve: EaselPointArray  {EaselPointArray=^{CGPoint=dd}Q}",
+            "    -[GraphView drawCurve:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
+            "    -[GraphView drawBorder:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
+            "  plugin GraphControl, ABI 1.1",
+            "  class GraphController : Object",
+            "    -[GraphController drawView:(id) inRect:(CGRect) inContext:(void *)]  v@:@{CGRect={CGPoint=dd}{CGSize=dd}}^v",
             "  plugin Shapes, ABI 1.1",
             "    property color: EaselColor  {EaselColor=dddd}",
             "    -[Swatch drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
@@ -61,7 +73,7 @@ struct CLITests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["folders"] as? [String] == [samples.path, zoo.path])
         let plugins = try #require(json["plugins"] as? [[String: Any]])
-        #expect(plugins.compactMap { $0["name"] as? String } == ["CalendarPicker", "Charts", "MiniPicker", "Shapes", "good_extra"])
+        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes", "good_extra"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
         #expect(shapes["abiVersion"] as? String == "1.1")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
@@ -84,7 +96,7 @@ struct CLITests {
         let samples = try Fixtures.samplePluginsDirectory()
         let result = try easel(["list", "--plugins", samples.path], environment: ["EASEL_PLUGIN_PATH": zoo.path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\n5 plugins loaded\n"))
+        #expect(result.stdout.contains("\n8 plugins loaded\n"))
         #expect(result.stdout.contains("  class Dot : View\n"))
         #expect(result.stdout.contains("\n\(PluginZoo.brokenFixtures.count + 2) files failed to load\n"))
         #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry'\n"))

@@ -33,7 +33,7 @@ struct SamplePluginTests {
     func loads() throws {
         let registry = try sampleRegistry()
         #expect(registry.failures.map(\.description) == [])
-        #expect(registry.plugins.map(\.name).sorted() == ["CalendarPicker", "Charts", "MiniPicker", "Shapes"])
+        #expect(registry.plugins.map(\.name).sorted() == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes"])
         // Charts (a Swift plugin) is found before Shapes (C) yet subclasses Swatch.
         let names = registry.plugins.map(\.name)
         #expect(try #require(names.firstIndex(of: "Charts")) < #require(names.firstIndex(of: "Shapes")))
@@ -237,7 +237,7 @@ struct BrokenPluginTests {
         // The rest still load.
         #expect(registry.objectClass(named: "Dot") != nil)
         #expect(registry.objectClass(named: "Chart")?.superclass?.name == "Swatch")
-        #expect(registry.plugins.map(\.name).sorted() == ["CalendarPicker", "Charts", "MiniPicker", "Shapes", "good_extra"])
+        #expect(registry.plugins.map(\.name).sorted() == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes", "good_extra"])
     }
 
     @Test("a duplicate class: the first in search-path order wins, the other is reported")
@@ -287,7 +287,7 @@ struct BrokenPluginTests {
         let registry = Registry()
         registry.loadPlugins(from: ["/nonexistent/plugins", samples.path, samples.path + "/"])
         #expect(registry.failures.map(\.description) == ["/nonexistent/plugins: plugin folder does not exist or is not a folder"])
-        #expect(registry.plugins.count == 4)
+        #expect(registry.plugins.count == 7)
     }
 
     @Test("search path: --plugins folders, then EASEL_PLUGIN_PATH, else the executable's folder")

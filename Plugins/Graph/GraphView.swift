@@ -1,0 +1,109 @@
+// Graph — GraphView, the seed's right-handed graph view (seed 001), as a
+// Swift plugin (libGraph.so) written with EaselPluginKit.
+//
+//   GraphView : RHView   a curve in the view's own coordinates, y up (the
+//                        origin is the bottom-left corner), with drawing
+//                        methods for its parts that a delegate (such as
+//                        GraphControl's GraphController) sends in the order
+//                        it chooses: drawGrid:inContext:, drawCurve:inContext:,
+//                        drawBorder:inContext:. Without a delegate the view
+//                        draws all three itself (drawRect:inContext:).
+
+import EaselPluginKit
+
+@_cdecl("easel_plugin_entry")
+public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
+    Plugin.entry(host, name: "Graph", classes: [GraphView.self])
+}
+
+/// A right-handed view that plots a curve; its y axis points up.
+struct GraphView: ViewClass {
+    static let superclassName = "RHView"
+
+    /// The curve: points in the view's coordinates (origin bottom left, y up).
+    let curve = Property(default: [Point]())
+    /// The curve's colour.
+    let lineColor = Property(default: Color(hex: 0x1F6FD1))
+    /// The curve's width in points.
+    let lineWidth = Property(default: 2.0)
+    /// The border's colour.
+    let borderColor = Property(default: Color(white: 0.25))
+    /// The border's width in points; 0 draws none.
+    let borderWidth = Property(default: 1.0)
+    /// The distance between grid lines, from the origin; 0 (the default) draws no grid.
+    let gridSpacing = Property(default: 0.0)
+    /// The grid lines' colour.
+    let gridColor = Property(default: Color(white: 0.85))
+
+    static var methods: [Method<GraphView>] {
+        [
+            // Transparent around what it draws unless a background colour is set.
+            .initialize { graph in graph.isOpaque = false },
+            .drawing("drawGrid:inContext:") { graph, _, g in graph.drawGrid(g) },
+            .drawing("drawCurve:inContext:") { graph, _, g in graph.drawCurve(g) },
+            .drawing("drawBorder:inContext:") { graph, _, g in graph.drawBorder(g) },
+            // No delegate: the view coordinates its own drawing.
+            .drawRectInContext { graph, _, g in
+                graph.drawGrid(g)
+                graph.drawCurve(g)
+                graph.drawBorder(g)
+            },
+        ]
+    }
+}
+
+// The drawing methods ignore the rect (the area to repaint, for a delegate
+// that wants it): each draws its whole part and the host clips.
+extension Instance<GraphView> {
+    /// Vertical and horizontal lines every `gridSpacing` points.
+    func drawGrid(_ g: Graphics) {
+        let spacing = self.gridSpacing
+        guard spacing > 0 else { return }
+        let bounds = self.bounds
+        g.withSavedState {
+            g.setStrokeColor(self.gridColor)
+            g.setLineWidth(1)
+            g.beginPath()
+            var x = (bounds.minX / spacing).rounded(.up) * spacing
+            while x <= bounds.maxX {
+                g.move(to: Point(x: x, y: bounds.minY))
+                g.addLine(to: Point(x: x, y: bounds.maxY))
+                x += spacing
+            }
+            var y = (bounds.minY / spacing).rounded(.up) * spacing
+            while y <= bounds.maxY {
+                g.move(to: Point(x: bounds.minX, y: y))
+                g.addLine(to: Point(x: bounds.maxX, y: y))
+                y += spacing
+            }
+            g.strokePath()
+        }
+    }
+
+    /// The curve as a polyline with round joins; the context is right-handed,
+    /// so the points go in as they are.
+    func drawCurve(_ g: Graphics) {
+        let points = self.curve
+        guard points.count > 1 else { return }
+        g.withSavedState {
+            g.setStrokeColor(self.lineColor)
+            g.setLineWidth(self.lineWidth)
+            g.setLineJoin(.round)
+            g.setLineCap(.round)
+            g.beginPath()
+            g.addLines(between: points)
+            g.strokePath()
+        }
+    }
+
+    /// The bounds' outline, inset so the whole line falls inside the view.
+    func drawBorder(_ g: Graphics) {
+        let width = self.borderWidth
+        guard width > 0 else { return }
+        g.withSavedState {
+            g.setStrokeColor(self.borderColor)
+            g.setLineWidth(width)
+            g.stroke(self.bounds.insetBy(dx: width / 2, dy: width / 2))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+// GraphControl — GraphController, the delegate of seed 001's GraphView, in a
+// plugin of its own (libGraphControl.so), written with EaselPluginKit.
+//
+//   GraphController : Object   a right-handed view's delegate. It does not
+//                              draw the graph: it coordinates, by messaging
+//                              the view's own drawing methods in order
+//                              (drawGrid:inContext: when the view has it,
+//                              drawCurve:inContext:, drawBorder:inContext:),
+//                              after filling the background with `fillColor`.
+//
+// It knows GraphView only by its selectors: any view that implements them can
+// have a GraphController as its delegate.
+
+import EaselPluginKit
+
+@_cdecl("easel_plugin_entry")
+public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
+    Plugin.entry(host, name: "GraphControl", classes: [GraphController.self])
+}
+
+/// Coordinates a graph view's drawing (the seed's view controller as delegate).
+struct GraphController: PluginClass {
+    /// Painted over the area being drawn before the view's parts; clear (the default) paints nothing.
+    let fillColor = Property(default: Color.clear)
+    /// Whether to ask the view for its border.
+    let drawsBorder = Property(default: true)
+
+    static var methods: [Method<GraphController>] {
+        [.drawView { controller, view, rect, g in controller.coordinate(view, rect, g) }]
+    }
+}
+
+extension Instance<GraphController> {
+    func coordinate(_ view: ViewRef, _ rect: Rect, _ g: Graphics) {
+        let fill = self.fillColor
+        if fill.alpha > 0 {
+            g.withSavedState {
+                g.setFillColor(fill)
+                g.fill(rect)
+            }
+        }
+        if view.responds(to: "drawGrid:inContext:") {
+            view.send("drawGrid:inContext:", rect, g)
+        }
+        var parts: [Selector] = ["drawCurve:inContext:"]
+        if self.drawsBorder { parts.append("drawBorder:inContext:") }
+        for part in parts {
+            let status = view.send(part, rect, g)
+            guard status.isOK else {
+                log("could not send \(part) to a \(view.className) (\(status))")
+                return
+            }
+        }
+    }
+}
