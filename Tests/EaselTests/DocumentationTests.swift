@@ -89,3 +89,33 @@ struct WalkthroughTests {
         #expect(image.pixel(x: 2 * 10, y: 2 * 10) == white)        // outside the card
     }
 }
+
+@Suite("The README's Swift widget, written with the kit")
+struct SwiftWalkthroughTests {
+    @Test("compiles against the kit and draws exactly what the C widget draws")
+    func swiftWidget() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("readme-swift-tapper")
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("TapperSwift.swift")
+        try readmeExample("TapperSwift.swift").write(to: source, atomically: true, encoding: .utf8)
+        try KitFixtures.buildSwiftPlugin(source: source, moduleName: "TapperSwift", into: plugins)
+        let cSource = folder.appendingPathComponent("tapper.c")
+        try readmeExample("tapper.c").write(to: cSource, atomically: true, encoding: .utf8)
+        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
+            ["cc", "-shared", "-fPIC", "-I", Fixtures.abiIncludeDirectory.path, cSource.path,
+             "-o", plugins.appendingPathComponent("libTapper.so").path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let scene = try readmeExample("tapper.json")
+        var images: [RasterImage] = []
+        for (name, text) in [("c", scene), ("swift", scene.replacingOccurrences(of: "\"Tapper\"", with: "\"SwiftTapper\""))] {
+            let file = folder.appendingPathComponent("\(name).json"), output = folder.appendingPathComponent("\(name).png")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let result = try easel(["render", file.path, "--plugins", plugins.path, "-o", output.path])
+            #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+            images.append(try RasterImage(contentsOfPNG: output.path))
+        }
+        #expect(images[0] == images[1])
+        #expect(images[1].pixel(x: 2 * 56, y: 2 * 36) == RGBA(r: 255, g: 255, b: 255))   // the tap's dot
+    }
+}
