@@ -10,8 +10,9 @@ struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG).",
         discussion: """
-            Each class gets a cell: an instance at the size its sizeThatFits: proposes for the cell (or the \
-            whole cell), with its property defaults, drawn on white and labelled with the class and plugin name.
+            Each class gets a cell: an instance at the size its sizeThatFits: proposes for the cell (scaled \
+            down when larger than the cell), with its property defaults, drawn on white and labelled with the \
+            class and plugin name.
             """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write (- for standard output).", valueName: "file"))
@@ -77,10 +78,15 @@ struct Gallery: ParsableCommand {
                 let container = try registry.makeView(ofClass: "View", frame: frame)
                 container.backgroundColor = white
                 container.clipsToBounds = true
-                let view = try registry.makeView(ofClass: name, frame: easel_rect(x: 0, y: 0, width: cellWidth - 16, height: cellHeight - 16))
-                let fitted = view.sizeThatFits(easel_size(width: cellWidth - 16, height: cellHeight - 16))
-                let size = easel_size(width: min(max(fitted.width, 1), cellWidth - 16), height: min(max(fitted.height, 1), cellHeight - 16))
-                view.frame = easel_rect(x: (cellWidth - size.width) / 2, y: (cellHeight - size.height) / 2, width: size.width, height: size.height)
+                let room = easel_size(width: cellWidth - 16, height: cellHeight - 16)
+                let view = try registry.makeView(ofClass: name, frame: easel_rect(x: 0, y: 0, width: room.width, height: room.height))
+                // The size the class wants for the cell; a widget larger than the cell keeps its size and is scaled down.
+                let fitted = view.sizeThatFits(room)
+                let size = easel_size(width: max(fitted.width, 1), height: max(fitted.height, 1))
+                view.bounds = easel_rect(x: 0, y: 0, width: size.width, height: size.height)
+                view.center = easel_point(x: cellWidth / 2, y: cellHeight / 2)
+                let shrink = min(1, room.width / size.width, room.height / size.height)
+                if shrink < 1 { view.transform = easel_affine_transform(scaleX: shrink, y: shrink) }
                 try container.addSubview(view)
                 try root.addSubview(container)
             } catch {
