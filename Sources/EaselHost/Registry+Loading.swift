@@ -160,18 +160,18 @@ package enum PluginProbe {
         }
     }
 
-    /// Probes one file: ``checkFile(_:)``, then dlopen, the entry point and
-    /// every description it returns. Runs the plugin's code in this process;
-    /// the caller makes its registry the active one so that host functions
-    /// the entry point calls find one.
-    package static func probe(_ path: String) -> Result<PluginCandidate, PluginLoadError> {
+    /// Probes one file: ``checkFile(_:)`` (unless the caller has just made
+    /// it), then dlopen, the entry point and every description it returns.
+    /// Runs the plugin's code in this process; the caller makes its registry
+    /// the active one so that host functions the entry point calls find one.
+    package static func probe(_ path: String, fileChecked: Bool = false) -> Result<PluginCandidate, PluginLoadError> {
         func fail(_ kind: PluginLoadError.Kind, _ message: String, class cls: String? = nil,
                   selector: String? = nil) -> Result<PluginCandidate, PluginLoadError> {
             .failure(PluginLoadError(path: path, kind: kind, className: cls, selector: selector, message: message))
         }
 
         // 1. The file itself.
-        if let error = checkFile(path) { return .failure(error) }
+        if !fileChecked, let error = checkFile(path) { return .failure(error) }
 
         // 2. The dynamic loader. Never dlclose()d: see Registry.swift.
         _ = dlerror()

@@ -122,15 +122,22 @@ public struct PluginScanner: Sendable {
     public func scan(folders: [String]) -> PluginScan {
         let now = Date()
         var warnings: [String] = []
-        var store = RegistryCache.Store()
-        if let cache {
-            let (loaded, warning) = cache.load()
-            store = loaded
-            warning.map { warnings.append($0) }
+        // The cache is read when the first file needs it.
+        var loadedStore: RegistryCache.Store?
+        func store() -> RegistryCache.Store {
+            if let loadedStore { return loadedStore }
+            var loaded = RegistryCache.Store()
+            if let cache {
+                let (read, warning) = cache.load()
+                loaded = read
+                warning.map { warnings.append($0) }
+            }
+            loadedStore = loaded
+            return loaded
         }
 
         var entries: [PluginScan.Entry] = []
-        var pending: [(index: Int, path: String, key: RegistryCache.Key)] = []
+        var misses: [(index: Int, path: String, key: RegistryCache.Key)] = []
         var seen = Set<FileIdentity>()
         var found = Set<String>()
         var statistics = PluginScan.Statistics()
@@ -155,7 +162,7 @@ public struct PluginScanner: Sendable {
                 found.insert(path)
                 let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                             size: Int64(info.st_size))
-                if let hit = store.lookup(path, key, timeLimit: timeLimit) {
+                if cache != nil, let hit = store().lookup(path, key, timeLimit: timeLimit) {
                     statistics.cacheHits += 1
                     let outcome: PluginScan.Outcome = hit.plugin.map { .plugin($0) }
                         ?? .failed(hit.failure ?? PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned"))
@@ -163,18 +170,29 @@ public struct PluginScanner: Sendable {
                                                     recordedAt: Date(timeIntervalSince1970: hit.recordedAt), source: .cache))
                     continue
                 }
-                if let error = PluginProbe.checkFile(path) {
-                    entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host))
-                    continue
-                }
-                pending.append((entries.count, path, key))
+                if cache != nil { _ = store() }   // so that the answer is recorded
+                misses.append((entries.count, path, key))
                 entries.append(PluginScan.Entry(path: path, outcome: .failed(PluginLoadError(path: path, kind: .scannerFailed,
                     message: "not scanned")), recordedAt: now, source: .scanner))
             }
         }
 
+        // The host's own checks of the files to probe; the helper starts as
+        // soon as one passes, and loads while the others are checked.
+        let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
+        var started: Result<HelperSession, HelperLaunchError>?
+        var pending: [(index: Int, path: String, key: RegistryCache.Key)] = []
+        for miss in misses {
+            if let error = PluginProbe.checkFile(miss.path) {
+                entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
+                continue
+            }
+            if started == nil { started = helper.launch() }
+            pending.append(miss)
+        }
+
         if !pending.isEmpty {
-            let run = HelperRun(helperPath: helperPath, timeLimit: timeLimit).scan(pending.map(\.path))
+            let run = helper.scan(pending.map(\.path), started: started)
             statistics.probed = pending.count
             statistics.helperLaunches = run.launches
             let finished = Date()
@@ -186,13 +204,13 @@ public struct PluginScanner: Sendable {
                 entries[slot.index].recordedAt = finished
                 // A scanner that could not run says nothing about the file.
                 if case .failure(let error) = result, error.kind == .scannerFailed { continue }
-                store.record(slot.path, slot.key, result, at: finished.timeIntervalSince1970, timeLimit: timeLimit)
+                loadedStore?.record(slot.path, slot.key, result, at: finished.timeIntervalSince1970, timeLimit: timeLimit)
             }
         }
 
-        if let cache {
-            store.prune(folders: folders, keeping: found)
-            if store.changed, let warning = cache.save(store) { warnings.append(warning) }
+        if let cache, var updated = loadedStore {
+            updated.prune(folders: folders, keeping: found)
+            if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
         return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings)
     }

@@ -73,7 +73,8 @@ package enum ScannerHelper {
                 return 4
             }
             var reply = ScannerProtocol.Reply(path: request.path)
-            switch registry.withActive({ PluginProbe.probe(request.path) }) {
+            // The host has made the checks that need no plugin code (PluginScanner.scan).
+            switch registry.withActive({ PluginProbe.probe(request.path, fileChecked: true) }) {
             case .success(let candidate): reply.plugin = candidate.pluginDescription
             case .failure(let error): reply.failure = error
             }

@@ -21,19 +21,29 @@ struct HelperRun {
         var launches: Int
     }
 
-    func scan(_ files: [String]) -> Outcome {
+    /// Starts a helper.
+    func launch() -> Result<HelperSession, HelperLaunchError> {
+        do { return .success(try HelperSession(helperPath: helperPath)) } catch { return .failure(error) }
+    }
+
+    /// Scans `files` in order, with `started` as the first helper when given
+    /// (started early, so that it loads while the host checks files).
+    func scan(_ files: [String], started: Result<HelperSession, HelperLaunchError>? = nil) -> Outcome {
         var results: [Result<PluginDescription, PluginLoadError>] = []
         results.reserveCapacity(files.count)
         var launches = 0
+        var next = started
         while results.count < files.count {
             launches += 1
             let remaining = Array(files[results.count...])
             let session: HelperSession
-            do {
-                session = try HelperSession(helperPath: helperPath)
-            } catch {
+            let launched = next ?? launch()
+            next = nil
+            switch launched {
+            case .success(let started): session = started
+            case .failure(let error):
                 results += remaining.map { .failure(notScanned($0, "could not be started: \(error.reason)")) }
-                break
+                return Outcome(results: results, launches: launches)
             }
             let ending = session.run(remaining, timeLimit: timeLimit) { results.append($0) }
             guard results.count < files.count else { break }
@@ -201,6 +211,7 @@ final class HelperSession {
                     return .badReply(String(decoding: line, as: UTF8.self))
                 }
                 answered += 1
+                if answered == files.count { return .finished }
             }
             errorText.reset()
             deadline = monotonicSeconds() + timeLimit
@@ -245,6 +256,13 @@ final class HelperSession {
             }
         }
 
+        if case .finished = failure {
+            // Every file is answered: the helper has nothing left to do, and
+            // nobody needs to wait while the kernel tears down its hundreds
+            // of mapped libraries.
+            stopInBackground()
+            return .finished
+        }
         if let failure {
             kill(pid, SIGKILL)
             _ = waitForExit()
@@ -288,6 +306,33 @@ final class HelperSession {
         if count > 0 { consume(buffer[..<count]); return true }
         if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
         return false
+    }
+
+    /// Closes the connection, kills the helper and reaps it on a detached thread.
+    private func stopInBackground() {
+        for fd in [input, output, errors] where fd >= 0 { close(fd) }
+        input = -1
+        output = -1
+        errors = -1
+        kill(pid, SIGKILL)
+        reaped = true
+        let box = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
+        box.initialize(to: pid)
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { argument in
+            let pid = argument!.assumingMemoryBound(to: pid_t.self)
+            var status: Int32 = 0
+            while waitpid(pid.pointee, &status, 0) < 0 && errno == EINTR {}
+            pid.deallocate()
+            return nil
+        }, box)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            box.deallocate()
+        }
     }
 
     private struct ExitStatus {
