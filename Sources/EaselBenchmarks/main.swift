@@ -7,9 +7,14 @@
 //   done with cairo directly, a one-view dirty-region redraw, and the heap
 //   memory a view costs.
 //
+// - scanning (ScanBenchmarks.swift): a cold scan of 200 plugins through
+//   easel-plugin-scanner compared with an in-process dlopen + dlsym loop, and
+//   `easel list` on an unchanged folder (the plugin cache) compared with
+//   stat()-ing the files.
+//
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [options]
-// With neither `calls` nor `views`, both run. Options (view benchmark):
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [options]
+// With none of `calls`, `views` and `scan`, the first two run. Options (view benchmark):
 //   --png DIR             also write the Easel and the direct-cairo frames as PNGs into DIR
 //   --rounds N            rounds per measurement (best of N; default 15)
 //   --profile-frames N    only render N full 1000-view frames through Easel and
@@ -68,8 +73,9 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false
+var runCalls = false, runViews = false, runScan = false
 var options = ViewBenchmarkOptions()
+var scanOptions = ScanBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(after flag: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
@@ -79,10 +85,12 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "calls": runCalls = true
     case "views": runViews = true
+    case "scan": runScan = true
     case "--png": options.pngFolder = value(after: argument)
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
         options.rounds = rounds
+        scanOptions.rounds = rounds
     case "--profile-frames":
         guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-frames needs a positive number") }
         options.profileFrames = frames
@@ -90,19 +98,23 @@ while let argument = arguments.popFirst() {
     case "--profile-dirty":
         options.profileDirty = true
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
     }
 }
-if !runCalls && !runViews { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-registry.loadPlugins(from: [folder])
+if runCalls || runViews { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
+if runScan {
+    allMet = try runScanBenchmarks(options: scanOptions) && allMet
+    print("")
+}
 if runCalls && options.profileFrames == nil {
     allMet = try runCallBenchmarks(registry: registry) && allMet
     print("")
