@@ -86,6 +86,16 @@ struct ScannerTests {
         #expect(registry.failures.map(\.path) == ["1_abort.so", "3_exit.so", "4_hang.so", "5_crash.so"].map { folder.appendingPathComponent($0).path })
     }
 
+    @Test("plugin code reading standard input or writing standard output does not disturb the protocol")
+    func standardStreams() throws {
+        let folder = try pluginFolder("scan-streams", [("a_greedy", "greedy_stdin"), ("b_chatty", "load_log"), ("c_good", "good_extra")])
+        let scan = try scanner().scan(folders: [folder.path])
+        #expect(scan.plugin(folder, "a_greedy.so")?.classes.map(\.name) == ["Greedy"])
+        #expect(scan.plugin(folder, "b_chatty.so")?.classes.map(\.name) == ["LoadLogged"])
+        #expect(scan.plugin(folder, "c_good.so")?.classes.map(\.name) == ["Dot"])
+        #expect(scan.statistics.helperLaunches == 1)
+    }
+
     @Test("a description carries everything easel list prints: classes, superclasses, sizes, properties with defaults, methods")
     func descriptions() throws {
         let samples = try Fixtures.samplePluginsDirectory()

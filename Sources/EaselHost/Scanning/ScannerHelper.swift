@@ -41,13 +41,18 @@ package enum ScannerHelper {
     /// ``PluginProbe`` (running its code in this process) and answers on
     /// standard output. Returns the exit status.
     package static func main() -> Int32 {
-        // The protocol keeps the original standard output to itself; whatever
-        // plugin code prints to standard output lands on standard error.
-        let channel = dup(STDOUT_FILENO)
-        guard channel >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
-            perror("easel-plugin-scanner: cannot set up its output")
+        // The protocol keeps the original standard input and output to
+        // itself: plugin code reads an empty standard input, and whatever it
+        // prints to standard output lands on standard error.
+        let requests = dup(STDIN_FILENO), channel = dup(STDOUT_FILENO)
+        let empty = open("/dev/null", O_RDONLY)
+        guard requests >= 0, channel >= 0, empty >= 0, dup2(empty, STDIN_FILENO) >= 0,
+              dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            perror("easel-plugin-scanner: cannot set up its input and output")
             return 2
         }
+        close(empty)
+        _ = fcntl(requests, F_SETFD, FD_CLOEXEC)
         _ = fcntl(channel, F_SETFD, FD_CLOEXEC)
         // A crashing plugin must not cost a core dump per scan.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
@@ -65,10 +70,11 @@ package enum ScannerHelper {
         guard send(ScannerProtocol.Reply(hello: .init(protocolVersion: ScannerProtocol.version,
                                                       hostABI: HostABI.versionString))) else { return 3 }
         let registry = Registry()
-        while let line = readLine(strippingNewline: true) {
+        var reader = LineReader(fd: requests)
+        while let line = reader.next() {
             guard !line.isEmpty else { continue }
-            guard let request = try? decoder.decode(ScannerProtocol.Request.self, from: Data(line.utf8)) else {
-                let message = Array("easel-plugin-scanner: unreadable request: \(line)\n".utf8)
+            guard let request = try? decoder.decode(ScannerProtocol.Request.self, from: Data(line)) else {
+                let message = Array("easel-plugin-scanner: unreadable request: \(String(decoding: line, as: UTF8.self))\n".utf8)
                 _ = message.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
                 return 4
             }
@@ -94,5 +100,39 @@ package enum ScannerHelper {
             offset += written
         }
         return true
+    }
+}
+
+/// Lines from a file descriptor, without their newline.
+private struct LineReader {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next line, or `nil` at the end of the input.
+    mutating func next() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { start = newline + 1 }
+                return buffer[start..<newline]
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return buffer[start...]
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 || errno != EINTR {
+                ended = true
+            }
+        }
     }
 }
