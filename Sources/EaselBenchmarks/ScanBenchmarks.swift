@@ -9,7 +9,8 @@
 //    RTLD_LOCAL) + dlsym(easel_plugin_entry) over 200 other copies. A library
 //    is mapped once per process, so every round uses fresh copies. For
 //    context, the same files loaded whole in this process
-//    (Registry.loadPlugins: probe, entry point, validation, link).
+//    (Registry.loadPlugins: probe, entry point, validation, link), and a
+//    scan of a single file (mostly the helper's start-up).
 // 2. A warm list: `easel list` on an unchanged folder of 200 plugins (every
 //    answer from the cache) as a process, against stat()-ing the 200 files in
 //    this process; the process start-up (`easel list` of an empty folder,
@@ -179,6 +180,7 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
 
     // 1. Cold scans.
     var helperBest = Double.infinity, dlopenBest = Double.infinity, registryBest = Double.infinity
+    var singleBest = Double.infinity
     var launches = 0
     for round in 0..<options.rounds {
         let viaHelper = copies(), viaDlopen = copies(), viaRegistry = copies()
@@ -201,7 +203,16 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
         }
         // Alternate the order so that neither always runs first.
         if round % 2 == 0 { timeHelper(); timeDlopen() } else { timeDlopen(); timeHelper() }
-        let start = nanoseconds()
+        // One file: mostly starting the helper.
+        folderCount += 1
+        let single = scratch + "/single\(folderCount)"
+        makeFolder(single)
+        writeFile(single + "/libBenchOne\(folderCount).so", bytes)
+        var start = nanoseconds()
+        _ = PluginScanner(helperPath: helper, cache: nil).scan(folders: [single])
+        singleBest = min(singleBest, Double(nanoseconds() - start) / 1e9)
+
+        start = nanoseconds()
         let registry = Registry()
         registry.loadPlugins(from: [viaRegistry.folder])
         registryBest = min(registryBest, Double(nanoseconds() - start) / 1e9)
@@ -249,7 +260,8 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
     print("")
     print("| context | time |")
     print("|---|---|")
-    print("| the same files loaded whole in process (Registry.loadPlugins: probe, validate, link) | \(milliseconds(registryBest)) |")
+    print("| the same files loaded whole in process (Registry.loadPlugins: entry point, validation, link) | \(milliseconds(registryBest)) (\(format(registryBest / dlopenBest)) x dlopen; the scan is \(format(helperBest / registryBest)) x this) |")
+    print("| a cold scan of one plugin (mostly starting the helper) | \(milliseconds(singleBest)) |")
     print("| `easel list` of the unchanged folder, whole process | \(milliseconds(listBest)) |")
     print("| process start-up: `easel list` of an empty folder | \(milliseconds(startBest)) |")
     print("| the cached scan and catalog in process (no start-up, no printing) | \(milliseconds(catalogBest)) (\(format(catalogBest / statBest)) x stat) |")
