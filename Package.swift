@@ -5,6 +5,8 @@ let package = Package(
     name: "Easel",
     products: [
         .executable(name: "easel", targets: ["EaselCLI"]),
+        // The helper that probes plugin files out of process for easel.
+        .executable(name: "easel-plugin-scanner", targets: ["EaselScanner"]),
         .library(name: "EaselHost", targets: ["EaselHost"]),
         .library(name: "EaselScene", targets: ["EaselScene"]),
         // Sample widget plugins: each a shared object dlopen()ed at run time.
@@ -49,6 +51,7 @@ let package = Package(
                 "EaselHost", "EaselScene", "EaselCanvas", "EaselABI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "EaselScanner", dependencies: ["EaselHost"]),
         .executableTarget(
             name: "EaselBenchmarks",
             dependencies: [

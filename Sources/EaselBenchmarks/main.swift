@@ -7,9 +7,14 @@
 //   done with cairo directly, a one-view dirty-region redraw, and the heap
 //   memory a view costs.
 //
+// - scanning (ScanBenchmarks.swift): a cold scan of 200 plugins through
+//   easel-plugin-scanner compared with an in-process dlopen + dlsym loop, and
+//   `easel list` on an unchanged folder (the plugin cache) compared with
+//   stat()-ing the files.
+//
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [render] [options]
-// With none of `calls`, `views`, `render`, the first two run. `render` times
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [render] [options]
+// With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
 //   --png DIR             also write the Easel and the direct-cairo frames as PNGs into DIR
@@ -70,8 +75,9 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runRender = false
+var runCalls = false, runViews = false, runScan = false, runRender = false
 var options = ViewBenchmarkOptions()
+var scanOptions = ScanBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(after flag: String) -> String {
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
@@ -81,11 +87,13 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "calls": runCalls = true
     case "views": runViews = true
+    case "scan": runScan = true
     case "render": runRender = true
     case "--png": options.pngFolder = value(after: argument)
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
         options.rounds = rounds
+        scanOptions.rounds = rounds
     case "--profile-frames":
         guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-frames needs a positive number") }
         options.profileFrames = frames
@@ -93,19 +101,23 @@ while let argument = arguments.popFirst() {
     case "--profile-dirty":
         options.profileDirty = true
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [render] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [render] [--png DIR] [--rounds N] [--profile-frames N [--profile-dirty]]")
     }
 }
-if !runCalls && !runViews && !runRender { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan && !runRender { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-registry.loadPlugins(from: [folder])
+if runCalls || runViews { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
+if runScan {
+    allMet = try runScanBenchmarks(options: scanOptions) && allMet
+    print("")
+}
 if runCalls && options.profileFrames == nil {
     allMet = try runCallBenchmarks(registry: registry) && allMet
     print("")

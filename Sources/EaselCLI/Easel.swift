@@ -19,12 +19,55 @@ struct PluginOptions: ParsableArguments {
         valueName: "dir"))
     var folders: [String] = []
 
-    /// Loads the plugins of the search path into a new registry.
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the plugin cache: scan every plugin file again.")
+    var noCache = false
+
+    @Option(name: .customLong("scan-timeout"), help: ArgumentHelp(
+        "Seconds a plugin may take to load while it is scanned (default 5, or EASEL_SCAN_TIMEOUT).", valueName: "seconds"))
+    var scanTimeout: Double?
+
+    func validate() throws {
+        if let scanTimeout, !(scanTimeout > 0 && scanTimeout.isFinite) {
+            throw ValidationError("--scan-timeout must be a positive number of seconds; got \(scanTimeout)")
+        }
+    }
+
+    /// Scans the plugins of the search path through easel-plugin-scanner and
+    /// the registry cache, printing warnings; `nil` when there is no scanner.
+    func scan() -> (PluginScan?, [String]) {
+        let environment = ProcessInfo.processInfo.environment
+        let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
+        guard let helper = PluginScanner.locateHelper(environment: environment) else {
+            let looked = environment[PluginScanner.helperEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+                ?? PluginSearchPath.currentExecutablePath().map { PluginSearchPath.defaultFolder(forExecutable: $0) + "/" + PluginScanner.helperName }
+                ?? PluginScanner.helperName
+            printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in this process, without the cache")
+            return (nil, folders)
+        }
+        let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
+        let limit = scanTimeout ?? PluginScanner.timeLimit(environment: environment) ?? PluginScanner.defaultTimeLimit
+        let scan = PluginScanner(helperPath: helper, timeLimit: limit, cache: cache).scan(folders: folders)
+        for warning in scan.warnings { printError("warning: \(warning)") }
+        return (scan, folders)
+    }
+
+    /// Loads the plugins of the search path into a new registry: the files
+    /// the scan found good, in this process (the others are recorded failures).
     func loadRegistry() -> (Registry, [String]) {
-        let folders = PluginSearchPath.resolve(explicit: folders, environment: ProcessInfo.processInfo.environment)
+        let (scan, folders) = scan()
+        let registry = Registry()
+        if let scan { registry.loadPlugins(from: scan) } else { registry.loadPlugins(from: folders) }
+        return (registry, folders)
+    }
+
+    /// The plugins and failures of the search path, without running plugin
+    /// code when the scanner is there.
+    func catalog() -> (PluginCatalog, [String]) {
+        let (scan, folders) = scan()
+        if let scan { return (PluginCatalog(scan), folders) }
         let registry = Registry()
         registry.loadPlugins(from: folders)
-        return (registry, folders)
+        return (PluginCatalog(registry: registry), folders)
     }
 }
 
@@ -37,7 +80,7 @@ struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
         abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
-        subcommands: [List.self, Invoke.self, Render.self, Gallery.self])
+        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self])
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
     static func main() {
@@ -64,23 +107,35 @@ struct Easel: ParsableCommand {
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List plugins, their classes, properties and selectors, then the files that failed to load.")
+        abstract: "List plugins, their classes, properties and selectors, then the files that failed to load.",
+        discussion: """
+            Plugin files are probed by easel-plugin-scanner, in a process of its own, and its answers are kept \
+            in the plugin cache, so listing an unchanged folder runs no plugin code.
+            """)
 
     @OptionGroup var plugins: PluginOptions
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Print only the files that failed to load, with the reason and the time it was recorded.")
+    var failed = false
+
     func run() throws {
-        let (registry, folders) = plugins.loadRegistry()
+        let (catalog, folders) = plugins.catalog()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(Listing(registry: registry, folders: folders))
+            let listing = Listing(catalog: catalog, folders: folders)
+            let data = failed ? try encoder.encode(["failures": listing.failures]) : try encoder.encode(listing)
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        print(Listing.text(registry: registry, folders: folders), terminator: "")
+        if failed {
+            print(Listing.failedText(catalog: catalog, folders: folders), terminator: "")
+        } else {
+            print(Listing.text(catalog: catalog, folders: folders), terminator: "")
+        }
     }
 }
 
@@ -96,53 +151,114 @@ struct Listing: Encodable {
     struct FailureEntry: Encodable {
         let path: String; let reason: String; let message: String
         let className: String?; let selector: String?
+        let output: [String]; let recordedAt: String
     }
     let folders: [String]
     let plugins: [PluginEntry]
     let failures: [FailureEntry]
 
-    init(registry: Registry, folders: [String]) {
+    init(catalog: PluginCatalog, folders: [String]) {
         self.folders = folders
-        plugins = registry.plugins.map { plugin in
+        plugins = catalog.plugins.map { plugin in
             PluginEntry(path: plugin.path, name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
-                        classes: plugin.classNames.compactMap(registry.objectClass(named:)).map(Listing.classEntry))
+                        classes: plugin.classes.map(Listing.classEntry))
         }
-        failures = registry.failures.map {
-            FailureEntry(path: $0.path, reason: $0.kind.rawValue, message: $0.message,
-                         className: $0.className, selector: $0.selector)
+        failures = catalog.failures.map {
+            FailureEntry(path: $0.error.path, reason: $0.error.kind.rawValue, message: $0.error.message,
+                         className: $0.error.className, selector: $0.error.selector,
+                         output: $0.error.output, recordedAt: timestamp($0.recordedAt))
         }
     }
 
-    static func classEntry(_ cls: ObjectClass) -> ClassEntry {
+    static func classEntry(_ cls: ClassDescription) -> ClassEntry {
         ClassEntry(
-            name: cls.name, superclass: cls.superclass?.name ?? "",
-            properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.type.encoding, type: $0.type.readableName) },
+            name: cls.name, superclass: cls.superclass,
+            properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType) },
             methods: cls.methods.map {
-                MethodEntry(selector: $0.selector.name, encoding: $0.signature.encoding,
-                            signature: $0.readableSignature(className: cls.name))
+                MethodEntry(selector: $0.selector, encoding: $0.encoding, signature: $0.readableSignature(className: cls.name))
             })
     }
 
-    static func text(registry: Registry, folders: [String]) -> String {
+    static func text(catalog: PluginCatalog, folders: [String]) -> String {
         var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
-        out += "\n\(registry.plugins.count) plugin\(registry.plugins.count == 1 ? "" : "s") loaded\n"
-        for plugin in registry.plugins {
+        out += "\n\(catalog.plugins.count) plugin\(catalog.plugins.count == 1 ? "" : "s") loaded\n"
+        for plugin in catalog.plugins {
             out += "\n\(plugin.path)\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
-            for cls in plugin.classNames.compactMap(registry.objectClass(named:)) {
-                out += "  class \(cls.name) : \(cls.superclass?.name ?? "")\n"
+            for cls in plugin.classes {
+                out += "  class \(cls.name) : \(cls.superclass)\n"
                 for property in cls.properties {
-                    out += "    property \(property.name): \(property.type.readableName)  \(property.type.encoding)\n"
+                    out += "    property \(property.name): \(property.readableType)  \(property.encoding)\n"
                 }
                 for method in cls.methods {
-                    out += "    \(method.readableSignature(className: cls.name))  \(method.signature.encoding)\n"
+                    out += "    \(method.readableSignature(className: cls.name))  \(method.encoding)\n"
                 }
             }
         }
-        if !registry.failures.isEmpty {
-            out += "\n\(registry.failures.count) file\(registry.failures.count == 1 ? "" : "s") failed to load\n"
-            for failure in registry.failures { out += "  \(failure.path): \(failure.message)\n" }
+        if !catalog.failures.isEmpty {
+            out += "\n\(failureCount(catalog))\n"
+            for failure in catalog.failures {
+                out += "  \(failure.error.path): \(failure.error.message)\n"
+                for line in failure.error.output { out += "      | \(line)\n" }
+            }
         }
         return out
+    }
+
+    /// `easel list --failed`: every failure with its reason, the time it was recorded and the plugin's last output.
+    static func failedText(catalog: PluginCatalog, folders: [String]) -> String {
+        var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
+        out += "\n\(failureCount(catalog))\n"
+        for failure in catalog.failures {
+            out += "  \(failure.error.path): \(failure.error.message)\n"
+            out += "    reason \(failure.error.kind.rawValue), recorded \(timestamp(failure.recordedAt))\n"
+            for line in failure.error.output { out += "      | \(line)\n" }
+        }
+        return out
+    }
+
+    static func failureCount(_ catalog: PluginCatalog) -> String {
+        "\(catalog.failures.count) file\(catalog.failures.count == 1 ? "" : "s") failed to load"
+    }
+}
+
+/// A time as ISO 8601 in UTC, e.g. `2025-06-01T12:34:56Z`.
+func timestamp(_ date: Date) -> String {
+    date.formatted(.iso8601)
+}
+
+// MARK: - easel cache
+
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Manage the plugin cache (what easel-plugin-scanner found in each plugin file).",
+        subcommands: [Clear.self, Location.self])
+
+    static func cache() throws -> RegistryCache {
+        guard let directory = RegistryCache.defaultDirectory(environment: ProcessInfo.processInfo.environment) else {
+            throw CommandFailure(status: 1, lines: ["error: no cache folder: neither XDG_CACHE_HOME nor HOME is set"])
+        }
+        return RegistryCache(directory: directory)
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete the plugin cache: the next command scans every plugin file again, failed ones included.")
+
+        func run() throws {
+            let cache = try CacheCommand.cache()
+            do {
+                print(try cache.clear() ? "removed \(cache.file)" : "no plugin cache at \(cache.file)")
+            } catch {
+                throw CommandFailure(status: 1, lines: ["error: \(error)"])
+            }
+        }
+    }
+
+    struct Location: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the plugin cache file's path.")
+
+        func run() throws { print(try CacheCommand.cache().file) }
     }
 }
 

@@ -3,9 +3,9 @@
 /// Every load error names the file; where a class or a selector is at fault
 /// it names those too. ``Kind`` is an open set of reasons (a newer host may
 /// add reasons), compared by value.
-public struct PluginLoadError: Error, Sendable, CustomStringConvertible {
+public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatable, Codable {
     /// A reason a plugin is refused.
-    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible, Codable {
         /// A short stable identifier, e.g. `"abi-major"`, used in JSON output.
         public let rawValue: String
         /// Wraps an identifier.
@@ -43,6 +43,15 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible {
         public static let missingSuperclass = Kind(rawValue: "missing-superclass")
         /// A class name is already defined by a built-in or an earlier plugin.
         public static let duplicateClass = Kind(rawValue: "duplicate-class")
+        /// The plugin killed the scanner process with a signal while it was
+        /// being probed (a crash in a constructor or the entry point, an abort).
+        public static let crashed = Kind(rawValue: "crashed")
+        /// The plugin made the scanner process exit while it was being probed.
+        public static let exited = Kind(rawValue: "exited")
+        /// The plugin did not finish loading within the scanner's time limit.
+        public static let timedOut = Kind(rawValue: "timed-out")
+        /// The plugin scanner itself could not run, so the file was not probed.
+        public static let scannerFailed = Kind(rawValue: "scanner-failed")
     }
 
     /// The plugin file (or folder) at fault.
@@ -55,14 +64,19 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible {
     public let selector: String?
     /// A complete sentence that explains the reason (without the path).
     public let message: String
+    /// The last lines the plugin wrote to standard error before its scan
+    /// crashed, exited or timed out (empty otherwise).
+    public let output: [String]
 
     /// Creates a load error.
-    public init(path: String, kind: Kind, className: String? = nil, selector: String? = nil, message: String) {
+    public init(path: String, kind: Kind, className: String? = nil, selector: String? = nil, message: String,
+                output: [String] = []) {
         self.path = path
         self.kind = kind
         self.className = className
         self.selector = selector
         self.message = message
+        self.output = output
     }
 
     /// `<path>: <message>`.

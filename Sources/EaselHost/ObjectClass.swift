@@ -189,6 +189,11 @@ public final class Method {
     /// A readable form such as `-[Swatch drawRect:(CGRect)]` or
     /// `-[Swatch sizeThatFits:(CGSize)] -> CGSize`.
     public func readableSignature(className: String) -> String {
+        Method.readableSignature(className: className, selector: selector, signature: signature)
+    }
+
+    /// The readable form of a selector with a signature (see ``readableSignature(className:)``).
+    static func readableSignature(className: String, selector: Selector, signature: MethodSignature) -> String {
         var parts: [String] = []
         let keywords = selector.keywords
         if selector.declaredArgumentCount == 0 {

@@ -71,9 +71,14 @@ enum PluginFolder {
             }
             guard !name.hasPrefix("."), name.hasSuffix(".so") else { continue }
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var fileInfo = stat()
             // Broken links and unreadable entries are kept: the probe reports them.
-            if stat(path, &fileInfo) == 0, (fileInfo.st_mode & S_IFMT) == S_IFDIR { continue }
+            // The entry's type saves a stat() unless it is a link or unknown.
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) { continue }
+            if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                var fileInfo = stat()
+                if stat(path, &fileInfo) == 0, (fileInfo.st_mode & S_IFMT) == S_IFDIR { continue }
+            }
             names.append(path)
         }
         return .success(names.sorted())

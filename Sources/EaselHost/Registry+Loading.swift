@@ -6,7 +6,7 @@ import EaselEncoding
 import EaselInvocation
 
 /// A plugin file that passed every check of the probe phase.
-struct PluginCandidate {
+package struct PluginCandidate {
     let path: String
     let name: String
     let abiMajor: Int
@@ -15,7 +15,7 @@ struct PluginCandidate {
 }
 
 /// One validated class description.
-struct ClassSpec {
+package struct ClassSpec {
     let name: String
     let superclassName: String
     let instanceSize: Int
@@ -24,9 +24,11 @@ struct ClassSpec {
 }
 
 /// The host's own ABI version and geometry layout, compared with a plugin's.
-enum HostABI {
+package enum HostABI {
     static let major = Int(EASEL_ABI_VERSION_MAJOR)
     static let minor = Int(EASEL_ABI_VERSION_MINOR)
+    /// `major.minor`, as the cache and `easel list` write it.
+    package static let versionString = "\(major).\(minor)"
     /// `EASEL_ABI_VERSION`, the packed version the host writes into its own tables.
     static let packedVersion = UInt32(EASEL_ABI_VERSION)
     /// Sizes in bytes of the 1.0 description structs: a plugin's may be larger, never smaller.
@@ -95,7 +97,7 @@ extension Registry {
             for file in files {
                 let identity = PluginFolder.canonicalPath(file)
                 guard seen.insert(identity).inserted else { continue }
-                switch withActive({ probe(file) }) {
+                switch withActive({ PluginProbe.probe(file) }) {
                 case .success(let candidate): candidates.append(candidate)
                 case .failure(let error): recordFailure(error)
                 }
@@ -110,34 +112,66 @@ extension Registry {
     /// - Returns: The plugin, or `nil` when it was refused (see ``failures``).
     @discardableResult
     public func loadPlugin(at path: String) -> LoadedPlugin? {
-        switch withActive({ probe(path) }) {
+        switch withActive({ PluginProbe.probe(path) }) {
         case .success(let candidate): return link([candidate]).first
         case .failure(let error): recordFailure(error); return nil
         }
     }
 
     func recordFailure(_ error: PluginLoadError) { failures.append(error) }
+}
 
-    // MARK: - Phase 1: probe one file
+// MARK: - Phase 1: probe one file
 
-    func probe(_ path: String) -> Result<PluginCandidate, PluginLoadError> {
-        func fail(_ kind: PluginLoadError.Kind, _ message: String, class cls: String? = nil,
-                  selector: String? = nil) -> Result<PluginCandidate, PluginLoadError> {
-            .failure(PluginLoadError(path: path, kind: kind, className: cls, selector: selector, message: message))
+/// The probe phase: the checks of one plugin file, shared by the in-process
+/// loader (``Registry/loadPlugins(from:)``) and the out-of-process scanner
+/// (`easel-plugin-scanner`, see PluginScanner.swift).
+///
+/// A probe runs the plugin's code (its constructors and its entry point) in
+/// the calling process and registers nothing: it returns the validated
+/// description, or the first check that failed.
+package enum PluginProbe {
+    /// The checks that read the file without running any of its code: it
+    /// exists, is a regular file, can be opened, and has sane ELF headers.
+    ///
+    /// - Returns: `nil` when the file may go on to the dynamic loader.
+    package static func checkFile(_ path: String) -> PluginLoadError? {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String) -> PluginLoadError {
+            PluginLoadError(path: path, kind: kind, message: message)
         }
-
-        // 1. The file itself.
         var info = stat()
         guard stat(path, &info) == 0 else {
-            return fail(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(path, &target, target.count - 1)
+                let destination = count > 0 ? String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+                return fail(.unreadable, "cannot read the file: it is a dangling symbolic link to '\(destination)' (\(reason))")
+            }
+            return fail(.unreadable, "cannot read the file: \(reason)")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return fail(.unreadable, "not a regular file") }
         switch ELFCheck.check(path: path, fileSize: Int(info.st_size)) {
         case .unreadable(let reason): return fail(.unreadable, "cannot read the file: \(reason)")
         case .notELF: return fail(.notSharedObject, "not a shared object (no ELF header)")
         case .invalid(let reason): return fail(.notSharedObject, "not a loadable shared object: \(reason)")
-        case .ok: break
+        case .ok: return nil
         }
+    }
+
+    /// Probes one file: ``checkFile(_:)`` (unless the caller has just made
+    /// it), then dlopen, the entry point and every description it returns.
+    /// Runs the plugin's code in this process; the caller makes its registry
+    /// the active one so that host functions the entry point calls find one.
+    package static func probe(_ path: String, fileChecked: Bool = false) -> Result<PluginCandidate, PluginLoadError> {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String, class cls: String? = nil,
+                  selector: String? = nil) -> Result<PluginCandidate, PluginLoadError> {
+            .failure(PluginLoadError(path: path, kind: kind, className: cls, selector: selector, message: message))
+        }
+
+        // 1. The file itself.
+        if !fileChecked, let error = checkFile(path) { return .failure(error) }
 
         // 2. The dynamic loader. Never dlclose()d: see Registry.swift.
         _ = dlerror()
@@ -216,7 +250,7 @@ extension Registry {
         return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
     }
 
-    private func validateClass(_ desc: easel_class_desc, index: Int,
+    private static func validateClass(_ desc: easel_class_desc, index: Int,
                                path: String) -> Result<ClassSpec, PluginLoadError> {
         guard let namePointer = desc.name, namePointer.pointee != 0 else {
             return .failure(PluginLoadError(path: path, kind: .invalidDescription,
@@ -334,50 +368,138 @@ extension Registry {
                                   instanceSize: instanceSize, properties: properties, methods: methods))
     }
 
-    // MARK: - Phase 2: link candidates into the registry
+}
 
-    private func link(_ candidates: [PluginCandidate]) -> [LoadedPlugin] {
+// MARK: - Phase 2: link candidates into the registry
+
+/// The link phase's decisions, made on class names alone: which plugins of
+/// a probe's results may be registered, in search-path order.
+///
+/// Shared by the registry (which then creates the classes) and by
+/// ``PluginCatalog`` (which lists scan results without loading anything), so
+/// that both refuse the same plugins with the same messages.
+package enum PluginLinker {
+    /// One probed plugin: its file and its classes with their superclass names.
+    package struct Unit {
+        package let path: String
+        package let classes: [(name: String, superclass: String)]
+        package init(path: String, classes: [(name: String, superclass: String)]) {
+            self.path = path
+            self.classes = classes
+        }
+    }
+
+    /// Who already defines a class name before the units are linked.
+    package enum Definer {
+        case builtIn
+        case plugin(path: String)
+    }
+
+    /// Claims class names in order (the first definition wins), then rejects
+    /// every unit with a class whose superclass chain does not reach an
+    /// existing class through the classes of units still accepted, until
+    /// nothing changes.
+    ///
+    /// - Parameters:
+    ///   - units: Probed plugins in search-path order.
+    ///   - existing: Who defines a class name already (built-ins, earlier loads), or `nil`.
+    /// - Returns: The indexes of the units that link, in order, and the
+    ///   failures of the others in the order they were found.
+    package static func link(_ units: [Unit], existing: (String) -> Definer?) -> (accepted: [Int], failures: [PluginLoadError]) {
+        var failures: [PluginLoadError] = []
         // Claim class names in search-path order: the first definition wins.
         var owner: [String: String] = [:]   // class name -> path of the defining plugin
-        var accepted: [PluginCandidate] = []
-        for candidate in candidates {
+        var accepted: [Int] = []
+        for (index, unit) in units.enumerated() {
             var conflict: PluginLoadError?
-            for spec in candidate.classes {
-                if let existing = objectClass(named: spec.name) {
-                    let where_ = existing.plugin.map { "by \($0.path)" } ?? "as a host built-in"
-                    conflict = PluginLoadError(path: candidate.path, kind: .duplicateClass, className: spec.name,
-                        message: "class '\(spec.name)' is already defined \(where_); the first definition in search-path order wins")
-                } else if let first = owner[spec.name] {
-                    conflict = PluginLoadError(path: candidate.path, kind: .duplicateClass, className: spec.name,
-                        message: "class '\(spec.name)' is already defined by \(first); the first definition in search-path order wins")
+            for cls in unit.classes {
+                if let definer = existing(cls.name) {
+                    let where_ = switch definer {
+                    case .builtIn: "as a host built-in"
+                    case .plugin(let path): "by \(path)"
+                    }
+                    conflict = PluginLoadError(path: unit.path, kind: .duplicateClass, className: cls.name,
+                        message: "class '\(cls.name)' is already defined \(where_); the first definition in search-path order wins")
+                } else if let first = owner[cls.name] {
+                    conflict = PluginLoadError(path: unit.path, kind: .duplicateClass, className: cls.name,
+                        message: "class '\(cls.name)' is already defined by \(first); the first definition in search-path order wins")
                 }
                 if conflict != nil { break }
             }
-            if let conflict { recordFailure(conflict); continue }
-            for spec in candidate.classes { owner[spec.name] = candidate.path }
-            accepted.append(candidate)
+            if let conflict { failures.append(conflict); continue }
+            for cls in unit.classes { owner[cls.name] = unit.path }
+            accepted.append(index)
         }
 
         // Resolve superclasses until no plugin is rejected any more.
-        var rejected = Set<String>()   // paths
+        var rejected = Set<Int>(), rejectedPaths = Set<String>()
         var changed = true
         while changed {
             changed = false
             let available = Dictionary(
-                accepted.filter { !rejected.contains($0.path) }.flatMap { c in c.classes.map { ($0.name, (c, $0)) } },
+                accepted.filter { !rejected.contains($0) }.flatMap { index in units[index].classes.map { ($0.name, $0.superclass) } },
                 uniquingKeysWith: { first, _ in first })
-            for candidate in accepted where !rejected.contains(candidate.path) {
-                if let error = unresolvedSuperclass(of: candidate, available: available, rejectedOwners: owner, rejected: rejected) {
-                    recordFailure(error)
-                    rejected.insert(candidate.path)
+            for index in accepted where !rejected.contains(index) {
+                if let error = unresolvedSuperclass(of: units[index], available: available, existing: existing,
+                                                    owner: owner, rejectedPaths: rejectedPaths) {
+                    failures.append(error)
+                    rejected.insert(index)
+                    rejectedPaths.insert(units[index].path)
                     changed = true
                 }
             }
         }
+        return (accepted.filter { !rejected.contains($0) }, failures)
+    }
+
+    /// The error for a unit with a class whose superclass chain does not
+    /// reach an existing class through available classes, or `nil` when all resolve.
+    private static func unresolvedSuperclass(of unit: Unit, available: [String: String], existing: (String) -> Definer?,
+                                             owner: [String: String], rejectedPaths: Set<String>) -> PluginLoadError? {
+        for cls in unit.classes {
+            var visited: [String] = [cls.name]
+            var current = cls.superclass
+            while existing(current) == nil {
+                guard let superclassOfCurrent = available[current] else {
+                    let because: String
+                    if let path = owner[current], rejectedPaths.contains(path) {
+                        because = "whose plugin \(path) was not loaded"
+                    } else {
+                        because = "which no built-in class or loaded plugin defines"
+                    }
+                    let chain = visited.count > 1 ? " (through \(visited.dropFirst().joined(separator: " → ")))" : ""
+                    return PluginLoadError(path: unit.path, kind: .missingSuperclass, className: cls.name,
+                        message: "class '\(cls.name)' inherits from '\(current)'\(chain), \(because)")
+                }
+                if visited.contains(current) {
+                    return PluginLoadError(path: unit.path, kind: .missingSuperclass, className: cls.name,
+                        message: "class '\(cls.name)' has a superclass cycle: \((visited + [current]).joined(separator: " → "))")
+                }
+                visited.append(current)
+                current = superclassOfCurrent
+            }
+        }
+        return nil
+    }
+}
+
+extension Registry {
+    /// Who defines a class name in this registry, for ``PluginLinker``.
+    func definer(of className: String) -> PluginLinker.Definer? {
+        guard let existing = objectClass(named: className) else { return nil }
+        return existing.plugin.map { .plugin(path: $0.path) } ?? .builtIn
+    }
+
+    func link(_ candidates: [PluginCandidate]) -> [LoadedPlugin] {
+        let units = candidates.map { candidate in
+            PluginLinker.Unit(path: candidate.path, classes: candidate.classes.map { ($0.name, $0.superclassName) })
+        }
+        let (acceptedIndexes, linkFailures) = PluginLinker.link(units, existing: definer(of:))
+        linkFailures.forEach(recordFailure)
 
         // Create the classes, superclasses first.
         var loaded: [LoadedPlugin] = []
-        let survivors = accepted.filter { !rejected.contains($0.path) }
+        let survivors = acceptedIndexes.map { candidates[$0] }
         var pending = survivors.flatMap { c in c.classes.map { (c, $0) } }
         var described: [String: LoadedPlugin] = [:]
         for candidate in survivors {
@@ -400,36 +522,5 @@ extension Registry {
             loaded.append(plugin)
         }
         return loaded
-    }
-
-    /// The error for a candidate with a class whose superclass chain does not
-    /// reach a built-in through available classes, or `nil` when all resolve.
-    private func unresolvedSuperclass(of candidate: PluginCandidate,
-                                      available: [String: (PluginCandidate, ClassSpec)],
-                                      rejectedOwners owner: [String: String], rejected: Set<String>) -> PluginLoadError? {
-        for spec in candidate.classes {
-            var visited: [String] = [spec.name]
-            var current = spec.superclassName
-            while objectClass(named: current) == nil {
-                guard let (_, superSpec) = available[current] else {
-                    let because: String
-                    if let path = owner[current], rejected.contains(path) {
-                        because = "whose plugin \(path) was not loaded"
-                    } else {
-                        because = "which no built-in class or loaded plugin defines"
-                    }
-                    let chain = visited.count > 1 ? " (through \(visited.dropFirst().joined(separator: " → ")))" : ""
-                    return PluginLoadError(path: candidate.path, kind: .missingSuperclass, className: spec.name,
-                        message: "class '\(spec.name)' inherits from '\(current)'\(chain), \(because)")
-                }
-                if visited.contains(current) {
-                    return PluginLoadError(path: candidate.path, kind: .missingSuperclass, className: spec.name,
-                        message: "class '\(spec.name)' has a superclass cycle: \((visited + [current]).joined(separator: " → "))")
-                }
-                visited.append(current)
-                current = superSpec.superclassName
-            }
-        }
-        return nil
     }
 }

@@ -14,8 +14,13 @@
 //    description: names, sizes, offsets, type encodings (parsed once and
 //    cached), selector arity and function pointers. The first failed check
 //    rejects the whole file with an error naming the file and, where it
-//    applies, the class and the selector.
-// 2. Link. Class names are claimed in search-path order: the first plugin to
+//    applies, the class and the selector. The same probe (`PluginProbe`)
+//    runs out of process in `easel-plugin-scanner`, which is how `easel`
+//    finds out about new files without risking its own process (see
+//    Scanning/PluginScanner.swift); `loadPlugins(from: PluginScan)` then
+//    loads only what the scan found good.
+// 2. Link (`PluginLinker`, on names alone, also used to list a scan without
+//    loading it). Class names are claimed in search-path order: the first plugin to
 //    define a name wins and every later plugin defining it is rejected as a
 //    duplicate (naming the winner). Then superclasses are resolved among the
 //    built-ins and the surviving plugins; a plugin whose class inherits from

@@ -52,9 +52,11 @@ public enum Fixtures {
     }
 
     /// Compiles Tests/EaselTests/Fixtures/<name>.c into `<directory>/<soName ?? name>.so`
-    /// with `cc -shared -fPIC -O1 -I Sources/EaselABI/include` and returns the path.
+    /// with `cc -shared -fPIC -O1 -I Sources/EaselABI/include`, then `linkArguments`
+    /// (after the source, e.g. `-L dir -lfoo`), and returns the path.
     /// `$CC` overrides the compiler. Throws with the compiler's stderr on failure.
-    public static func buildFixture(_ name: String, into directory: URL, soName: String? = nil) throws -> URL {
+    public static func buildFixture(_ name: String, into directory: URL, soName: String? = nil,
+                                    linkArguments: [String] = []) throws -> URL {
         let source = fixturesDirectory.appendingPathComponent("\(name).c")
         guard FileManager.default.fileExists(atPath: source.path) else {
             throw FixtureError("no fixture named \(name): \(source.path) does not exist")
@@ -66,13 +68,18 @@ public enum Fixtures {
         let compiler = try executable(named: ProcessInfo.processInfo.environment["CC"] ?? "cc")
         let result = try run(
             compiler,
-            ["-shared", "-fPIC", "-O1", "-I", abiIncludeDirectory.path, "-o", output.path, source.path])
+            ["-shared", "-fPIC", "-O1", "-I", abiIncludeDirectory.path, "-o", output.path, source.path] + linkArguments)
         guard result.status == 0, result.signal == nil else {
             throw FixtureError(
                 "\(compiler.path) failed to compile \(source.lastPathComponent) (status \(result.status)):\n"
                     + result.stderr)
         }
         return output
+    }
+
+    /// The built `easel-plugin-scanner`, next to the sample plugins and `easel`.
+    public static func scannerExecutable() throws -> URL {
+        try samplePluginsDirectory().appendingPathComponent("easel-plugin-scanner")
     }
 
     /// A fresh, empty temporary directory (unique per call) whose name contains `label`.

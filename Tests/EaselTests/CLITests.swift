@@ -3,9 +3,14 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-/// Runs the built `easel` executable (next to the sample plugins).
+/// Runs the built `easel` executable (next to the sample plugins), with a
+/// fresh plugin cache unless `environment` names one (`XDG_CACHE_HOME`).
 func easel(_ arguments: [String], environment: [String: String] = ["EASEL_PLUGIN_PATH": ""]) throws -> ProcessResult {
     let executable = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
+    var environment = environment
+    if environment["XDG_CACHE_HOME"] == nil {
+        environment["XDG_CACHE_HOME"] = try Fixtures.makeTemporaryDirectory("cache").path
+    }
     return try Fixtures.run(executable, arguments, environment: environment)
 }
 
@@ -73,7 +78,7 @@ struct CLITests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["folders"] as? [String] == [samples.path, zoo.path])
         let plugins = try #require(json["plugins"] as? [[String: Any]])
-        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes", "good_extra"])
+        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes", "crash_draw", "good_extra", "hang_draw"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
         #expect(shapes["abiVersion"] as? String == "1.1")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
@@ -83,7 +88,7 @@ struct CLITests {
         #expect(methods.first == ["selector": "drawRect:", "encoding": "v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
                                   "signature": "-[Swatch drawRect:(CGRect)]"])
         let failures = try #require(json["failures"] as? [[String: Any]])
-        #expect(failures.count == PluginZoo.brokenFixtures.count + 2)
+        #expect(failures.count == PluginZoo.brokenFiles.count)
         let arity = try #require(failures.first { $0["reason"] as? String == "arity-mismatch" })
         #expect(arity["path"] as? String == zoo.appendingPathComponent("bad_arity.so").path)
         #expect(arity["className"] as? String == "BadArity")
@@ -96,9 +101,9 @@ struct CLITests {
         let samples = try Fixtures.samplePluginsDirectory()
         let result = try easel(["list", "--plugins", samples.path], environment: ["EASEL_PLUGIN_PATH": zoo.path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\n8 plugins loaded\n"))
+        #expect(result.stdout.contains("\n10 plugins loaded\n"))
         #expect(result.stdout.contains("  class Dot : View\n"))
-        #expect(result.stdout.contains("\n\(PluginZoo.brokenFixtures.count + 2) files failed to load\n"))
+        #expect(result.stdout.contains("\n\(PluginZoo.brokenFiles.count) files failed to load\n"))
         #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry'\n"))
         #expect(result.stdout.contains("  \(zoo.path)/not_elf.so: not a shared object (no ELF header)\n"))
         #expect(result.stdout.contains("  \(zoo.path)/abi_minor.so: plugin ABI 1.99 is newer than the host's ABI 1.1; update Easel to load it\n"))

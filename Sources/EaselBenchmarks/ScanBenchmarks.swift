@@ -1,0 +1,269 @@
+// The scan benchmark: what finding out about plugins costs.
+//
+// 1. A cold scan: 200 copies of one plugin (compiled here from the C source
+//    below, two classes with properties and methods, class names taken from
+//    the file's name so that every copy is a distinct plugin) scanned through
+//    `easel-plugin-scanner` with no cache (PluginScanner.scan: list the folder,
+//    stat and check each file, spawn the helper, probe every file in it,
+//    read the answers), against an in-process loop of dlopen(RTLD_NOW |
+//    RTLD_LOCAL) + dlsym(easel_plugin_entry) over 200 other copies. A library
+//    is mapped once per process, so every round uses fresh copies. For
+//    context, the same files loaded whole in this process
+//    (Registry.loadPlugins: probe, entry point, validation, link), and a
+//    scan of a single file (mostly the helper's start-up).
+// 2. A warm list: `easel list` on an unchanged folder of 200 plugins (every
+//    answer from the cache) as a process, against stat()-ing the 200 files in
+//    this process; the process start-up (`easel list` of an empty folder,
+//    same cache) is reported separately and subtracted. For context, the
+//    in-process part of `easel list` (the cached scan and the catalog, no
+//    printing).
+// Each figure is the best of several interleaved rounds.
+
+import EaselHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ScanBenchmarkOptions {
+    /// Rounds per measurement; each figure is the best round.
+    var rounds = 7
+    /// Plugin files per folder.
+    var count = 200
+}
+
+/// The benchmark plugin: its class names come from its file name
+/// (`libBench042.so` defines `Bench042View` and `Bench042Helper`).
+private let pluginSource = #"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "easel.h"
+
+typedef struct { easel_color color; double cornerRadius; int count; } Storage;
+
+static void drawRect(easel_object *self, easel_sel cmd, easel_rect rect) { (void)self; (void)cmd; (void)rect; }
+static easel_size sizeThatFits(easel_object *self, easel_sel cmd, easel_size size) { (void)self; (void)cmd; return size; }
+static void drawBadge(easel_object *self, easel_sel cmd, easel_point at, int count, unsigned char filled, char *label) {
+    (void)self; (void)cmd; (void)at; (void)count; (void)filled; (void)label;
+}
+static void noop(easel_object *self, easel_sel cmd) { (void)self; (void)cmd; }
+
+static const easel_color red = {1, 0, 0, 1};
+static const double radius = 4;
+static const int three = 3;
+static const easel_property_desc properties[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "color", EASEL_ENCODE_COLOR, offsetof(Storage, color), &red},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "cornerRadius", "d", offsetof(Storage, cornerRadius), &radius},
+    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "count", "i", offsetof(Storage, count), &three},
+};
+static const easel_method_desc viewMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)drawRect},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)sizeThatFits},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawBadgeAt:count:filled:label:", "v@:" EASEL_ENCODE_POINT "iB*", (easel_imp)drawBadge},
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)noop},
+};
+static const easel_method_desc helperMethods[] = {
+    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "ping", "v@:", (easel_imp)noop},
+};
+static char name[64], view[80], helper[80];
+static easel_class_desc classes[2];
+static easel_plugin_desc plugin;
+
+EASEL_PLUGIN_ENTRY(host) {
+    (void)host;
+    Dl_info info;
+    const char *file = "libBench.so";
+    if (dladdr((void *)&easel_plugin_entry, &info) && info.dli_fname) {
+        const char *slash = strrchr(info.dli_fname, '/');
+        file = slash ? slash + 1 : info.dli_fname;
+    }
+    if (strncmp(file, "lib", 3) == 0) file += 3;
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(file, "."), file);
+    snprintf(view, sizeof view, "%sView", name);
+    snprintf(helper, sizeof helper, "%sHelper", name);
+    classes[0] = (easel_class_desc){EASEL_ABI_VERSION, sizeof(easel_class_desc), view, "View", sizeof(Storage),
+                                    3, 4, properties, viewMethods};
+    classes[1] = (easel_class_desc){EASEL_ABI_VERSION, sizeof(easel_class_desc), helper, "Object", 0, 0, 1, NULL, helperMethods};
+    plugin = (easel_plugin_desc){EASEL_ABI_VERSION, sizeof(easel_plugin_desc), name, EASEL_LAYOUT_INIT, 2, classes};
+    return &plugin;
+}
+"""#
+
+/// The package root, from this file's path (Sources/EaselBenchmarks/ScanBenchmarks.swift).
+private func packageRoot() -> String {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}
+
+/// Runs a program and waits; standard output and error go to /dev/null. Returns the exit status.
+@discardableResult
+private func spawnAndWait(_ arguments: [String], environment: [String: String] = [:]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var env: [String] = []
+    var index = 0
+    while let variable = environ[index] {
+        let text = String(cString: variable)
+        if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] != nil {} else { env.append(text) }
+        index += 1
+    }
+    env += environment.map { "\($0.key)=\($0.value)" }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = env.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { fail("cannot run \(arguments[0])") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+}
+
+private func writeFile(_ path: String, _ bytes: [UInt8]) {
+    guard let file = fopen(path, "wb") else { fail("cannot write \(path)") }
+    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+}
+
+private func readFile(_ path: String) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { fail("cannot read \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return bytes
+}
+
+private func makeFolder(_ path: String) {
+    guard mkdir(path, 0o755) == 0 || errno == EEXIST else { fail("cannot create \(path)") }
+}
+
+private func milliseconds(_ seconds: Double) -> String { format(seconds * 1000) + " ms" }
+
+func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
+    let executable = PluginSearchPath.currentExecutablePath() ?? "."
+    let buildFolder = PluginSearchPath.defaultFolder(forExecutable: executable)
+    let easel = buildFolder + "/easel", helper = buildFolder + "/" + PluginScanner.helperName
+    guard access(easel, X_OK) == 0, access(helper, X_OK) == 0 else {
+        fail("easel and \(PluginScanner.helperName) must be built next to EaselBenchmarks (swift build -c release)")
+    }
+
+    // A scratch folder with the plugin, compiled once.
+    var template = Array("/tmp/easel-scan-bench-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { fail("cannot create a temporary folder") }
+    let scratch = String(cString: made)
+    defer { spawnAndWait(["/bin/rm", "-rf", scratch]) }
+    writeFile(scratch + "/bench.c", Array(pluginSource.utf8))
+    let compiled = scratch + "/libBench.so"
+    let cc = spawnAndWait(["/usr/bin/env", "cc", "-shared", "-fPIC", "-O1", "-I", packageRoot() + "/Sources/EaselABI/include",
+                           "-o", compiled, scratch + "/bench.c"])
+    guard cc == 0 else { fail("cc could not compile the benchmark plugin (status \(cc))") }
+    let bytes = readFile(compiled)
+    var folderCount = 0
+    func copies() -> (folder: String, files: [String]) {
+        folderCount += 1
+        let folder = scratch + "/set\(folderCount)"
+        makeFolder(folder)
+        let files = (0..<options.count).map { folder + "/libBench" + String(1000 + $0).dropFirst() + "-\(folderCount).so" }
+        for file in files { writeFile(file, bytes) }
+        return (folder, files)
+    }
+
+    // 1. Cold scans.
+    var helperBest = Double.infinity, dlopenBest = Double.infinity, registryBest = Double.infinity
+    var singleBest = Double.infinity
+    var launches = 0
+    for round in 0..<options.rounds {
+        let viaHelper = copies(), viaDlopen = copies(), viaRegistry = copies()
+        func timeHelper() {
+            let start = nanoseconds()
+            let scan = PluginScanner(helperPath: helper, cache: nil).scan(folders: [viaHelper.folder])
+            helperBest = min(helperBest, Double(nanoseconds() - start) / 1e9)
+            let good = scan.entries.filter { if case .plugin = $0.outcome { true } else { false } }.count
+            guard good == options.count else { fail("the scanner loaded \(good) of \(options.count) plugins") }
+            launches = scan.statistics.helperLaunches
+        }
+        func timeDlopen() {
+            let start = nanoseconds()
+            for file in viaDlopen.files {
+                guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL), dlsym(handle, "easel_plugin_entry") != nil else {
+                    fail("dlopen \(file) failed")
+                }
+            }
+            dlopenBest = min(dlopenBest, Double(nanoseconds() - start) / 1e9)
+        }
+        // Alternate the order so that neither always runs first.
+        if round % 2 == 0 { timeHelper(); timeDlopen() } else { timeDlopen(); timeHelper() }
+        // One file: mostly starting the helper.
+        folderCount += 1
+        let single = scratch + "/single\(folderCount)"
+        makeFolder(single)
+        writeFile(single + "/libBenchOne\(folderCount).so", bytes)
+        var start = nanoseconds()
+        _ = PluginScanner(helperPath: helper, cache: nil).scan(folders: [single])
+        singleBest = min(singleBest, Double(nanoseconds() - start) / 1e9)
+
+        start = nanoseconds()
+        let registry = Registry()
+        registry.loadPlugins(from: [viaRegistry.folder])
+        registryBest = min(registryBest, Double(nanoseconds() - start) / 1e9)
+        guard registry.plugins.count == options.count else { fail("the registry loaded \(registry.plugins.count) plugins") }
+    }
+
+    // 2. Warm lists.
+    let listed = copies()
+    let empty = scratch + "/empty"
+    makeFolder(empty)
+    let environment = ["XDG_CACHE_HOME": scratch + "/cache", "EASEL_PLUGIN_PATH": ""]
+    guard spawnAndWait([easel, "list", "--plugins", listed.folder], environment: environment) == 0 else { fail("easel list failed") }
+    var listBest = Double.infinity, startBest = Double.infinity, statBest = Double.infinity, catalogBest = Double.infinity
+    let cache = RegistryCache(directory: scratch + "/cache/easel")
+    for _ in 0..<options.rounds {
+        var start = nanoseconds()
+        spawnAndWait([easel, "list", "--plugins", listed.folder], environment: environment)
+        listBest = min(listBest, Double(nanoseconds() - start) / 1e9)
+        start = nanoseconds()
+        spawnAndWait([easel, "list", "--plugins", empty], environment: environment)
+        startBest = min(startBest, Double(nanoseconds() - start) / 1e9)
+        for _ in 0..<20 {
+            start = nanoseconds()
+            var info = stat()
+            for file in listed.files where stat(file, &info) != 0 { fail("stat \(file) failed") }
+            statBest = min(statBest, Double(nanoseconds() - start) / 1e9)
+        }
+        start = nanoseconds()
+        let scan = PluginScanner(helperPath: helper, cache: cache).scan(folders: [listed.folder])
+        let catalog = PluginCatalog(scan)
+        catalogBest = min(catalogBest, Double(nanoseconds() - start) / 1e9)
+        guard scan.statistics.cacheHits == options.count, catalog.plugins.count == options.count else {
+            fail("the warm scan was not answered from the cache (\(scan.statistics))")
+        }
+    }
+
+    let scanRatio = helperBest / dlopenBest
+    let listRatio = (listBest - startBest) / statBest
+    print("Scanning \(options.count) plugins (best of \(options.rounds) rounds)")
+    print("")
+    print("| case | Easel | baseline | Easel / baseline | target | met |")
+    print("|---|---|---|---|---|---|")
+    print("| cold scan through \(PluginScanner.helperName) (\(launches) helper) vs in-process dlopen + dlsym loop | \(milliseconds(helperBest)) | \(milliseconds(dlopenBest)) | \(format(scanRatio)) | ≤ 1.5 | \(scanRatio <= 1.5 ? "yes" : "no") |")
+    print("| `easel list`, unchanged folder, minus start-up, vs stat() of the files | \(milliseconds(listBest - startBest)) | \(milliseconds(statBest)) | \(format(listRatio)) | ≤ 2 | \(listRatio <= 2 ? "yes" : "no") |")
+    print("")
+    print("| context | time |")
+    print("|---|---|")
+    print("| the same files loaded whole in process (Registry.loadPlugins: entry point, validation, link) | \(milliseconds(registryBest)) (\(format(registryBest / dlopenBest)) x dlopen; the scan is \(format(helperBest / registryBest)) x this) |")
+    print("| a cold scan of one plugin (mostly starting the helper) | \(milliseconds(singleBest)) |")
+    print("| `easel list` of the unchanged folder, whole process | \(milliseconds(listBest)) |")
+    print("| process start-up: `easel list` of an empty folder | \(milliseconds(startBest)) |")
+    print("| the cached scan and catalog in process (no start-up, no printing) | \(milliseconds(catalogBest)) (\(format(catalogBest / statBest)) x stat) |")
+    return scanRatio <= 1.5 && listRatio <= 2
+}

@@ -1,0 +1,389 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Runs `easel-plugin-scanner` over a list of files, restarting it after
+/// every plugin that crashes, exits or hangs (see PluginScanner.swift).
+struct HelperRun {
+    let helperPath: String
+    let timeLimit: Double
+    /// Lines of standard error kept with a failure.
+    static let outputLines = 5
+
+    /// How the scan of a list of files went.
+    struct Outcome {
+        var results: [Result<PluginDescription, PluginLoadError>]
+        var launches: Int
+    }
+
+    /// Starts a helper.
+    func launch() -> Result<HelperSession, HelperLaunchError> {
+        do { return .success(try HelperSession(helperPath: helperPath)) } catch { return .failure(error) }
+    }
+
+    /// Scans `files` in order, with `started` as the first helper when given
+    /// (started early, so that it loads while the host checks files).
+    func scan(_ files: [String], started: Result<HelperSession, HelperLaunchError>? = nil) -> Outcome {
+        var results: [Result<PluginDescription, PluginLoadError>] = []
+        results.reserveCapacity(files.count)
+        var launches = 0
+        var next = started
+        while results.count < files.count {
+            launches += 1
+            let remaining = Array(files[results.count...])
+            let session: HelperSession
+            let launched = next ?? launch()
+            next = nil
+            switch launched {
+            case .success(let started): session = started
+            case .failure(let error):
+                results += remaining.map { .failure(notScanned($0, "could not be started: \(error.reason)")) }
+                return Outcome(results: results, launches: launches)
+            }
+            let ending = session.run(remaining, timeLimit: timeLimit) { results.append($0) }
+            guard results.count < files.count else { break }
+            let culprit = files[results.count]
+            switch ending {
+            case .finished:
+                // The helper ended its answers early without dying of a plugin.
+                results.append(.failure(notScanned(culprit, "stopped answering")))
+            case .notReady(let why, let output):
+                results += files[results.count...].map { .failure(notScanned($0, why, output: output)) }
+            case .badReply(let line):
+                results.append(.failure(notScanned(culprit, "sent a reply this easel cannot read: \(line.prefix(200))")))
+            case .signaled(let signal, let output):
+                results.append(.failure(PluginLoadError(path: culprit, kind: .crashed,
+                    message: "crashed with \(SignalNames.describe(signal)) while being scanned", output: output)))
+            case .exited(let status, let output):
+                results.append(.failure(PluginLoadError(path: culprit, kind: .exited,
+                    message: "exited with status \(status) while being scanned", output: output)))
+            case .timedOut(let output):
+                results.append(.failure(PluginLoadError(path: culprit, kind: .timedOut,
+                    message: "did not finish loading within \(formatSeconds(timeLimit))", output: output)))
+            }
+        }
+        return Outcome(results: results, launches: launches)
+    }
+
+    private func notScanned(_ path: String, _ why: String, output: [String] = []) -> PluginLoadError {
+        PluginLoadError(path: path, kind: .scannerFailed,
+                        message: "not scanned: the plugin scanner \(helperPath) \(why)", output: output)
+    }
+}
+
+/// Why a helper could not be started.
+struct HelperLaunchError: Error {
+    let reason: String
+}
+
+/// One helper process: spawned with its standard input, output and error
+/// connected to this process, fed requests and read until it ends.
+final class HelperSession {
+    enum Ending {
+        /// Answered every request and ended.
+        case finished
+        /// Died or misbehaved before its hello.
+        case notReady(String, output: [String])
+        /// Wrote a line that is not a reply to the current file.
+        case badReply(String)
+        /// Killed by a signal while probing the current file.
+        case signaled(Int32, output: [String])
+        /// Exited while probing the current file.
+        case exited(Int32, output: [String])
+        /// Killed for taking longer than the time limit on the current file.
+        case timedOut(output: [String])
+    }
+
+    private let pid: pid_t
+    private var input: Int32      // a socket: the helper's standard input
+    private var output: Int32     // a socket: the helper's standard output (the protocol)
+    private var errors: Int32     // a socket: the helper's standard error (and the plugins' output)
+    private var reaped = false
+
+    init(helperPath: String) throws(HelperLaunchError) {
+        // Socket pairs rather than pipes: created close-on-exec in one call,
+        // and a write to a dead helper fails with EPIPE instead of raising SIGPIPE.
+        var sockets: [Int32] = [-1, -1], out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &sockets) == 0, socketpair(AF_UNIX, type, 0, &out) == 0,
+              socketpair(AF_UNIX, type, 0, &err) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for fd in sockets + out + err where fd >= 0 { close(fd) }
+            throw HelperLaunchError(reason: reason)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, sockets[1], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        // The helper inherits this process's environment (plugins may read
+        // it), except that the Swift runtime must not print its own backtrace
+        // over a crashing plugin's last words (and take its time doing so).
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var index = 0
+        while let variable = environ[index] {
+            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
+            index += 1
+        }
+        environment.append(nil)
+        defer { environment.forEach { free($0) } }
+        var child: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(helperPath), nil]
+        defer { argv.forEach { free($0) } }
+        let status = posix_spawn(&child, helperPath, &actions, &attributes, argv, environment)
+        close(sockets[1]); close(out[1]); close(err[1])
+        guard status == 0 else {
+            close(sockets[0]); close(out[0]); close(err[0])
+            throw HelperLaunchError(reason: String(cString: strerror(status)))
+        }
+        pid = child
+        input = sockets[0]
+        output = out[0]
+        errors = err[0]
+        for fd in [output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    deinit {
+        if !reaped {
+            kill(pid, SIGKILL)
+            _ = waitForExit()
+        }
+        for fd in [input, output, errors] where fd >= 0 { close(fd) }
+    }
+
+    /// Sends `files` and delivers each answer, in order, until the helper has
+    /// answered them all and ended, or stops for the file after the last answer.
+    func run(_ files: [String], timeLimit: Double,
+             deliver: (Result<PluginDescription, PluginLoadError>) -> Void) -> Ending {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        var requests: [UInt8] = []
+        for file in files {
+            requests += (try? encoder.encode(ScannerProtocol.Request(path: file))).map(Array.init) ?? []
+            requests.append(UInt8(ascii: "\n"))
+        }
+        var sent = 0
+        let decoder = JSONDecoder()
+        var answered = 0
+        var ready = false
+        var lineBuffer: [UInt8] = []
+        var errorText = StandardErrorTail()
+        // Start-up gets at least 10 s, however short the limit for a plugin.
+        var deadline = monotonicSeconds() + max(timeLimit, 10)
+        var timedOut = false
+
+        func handle(line: ArraySlice<UInt8>) -> Ending? {
+            guard let reply = try? decoder.decode(ScannerProtocol.Reply.self, from: Data(line)) else {
+                return ready ? .badReply(String(decoding: line, as: UTF8.self))
+                             : .notReady("wrote something other than its hello: \(String(decoding: line.prefix(200), as: UTF8.self))", output: errorText.lines)
+            }
+            if let hello = reply.hello {
+                let expected = ScannerProtocol.Hello(protocolVersion: ScannerProtocol.version, hostABI: HostABI.versionString)
+                guard hello == expected else {
+                    return .notReady("speaks protocol \(hello.protocolVersion) for ABI \(hello.hostABI); this easel needs protocol \(expected.protocolVersion) for ABI \(expected.hostABI) (a scanner from another version of easel?)", output: [])
+                }
+                ready = true
+            } else {
+                guard ready, answered < files.count, reply.path == files[answered] else {
+                    return .badReply(String(decoding: line, as: UTF8.self))
+                }
+                if let plugin = reply.plugin {
+                    deliver(.success(plugin))
+                } else if let failure = reply.failure {
+                    deliver(.failure(failure))
+                } else {
+                    return .badReply(String(decoding: line, as: UTF8.self))
+                }
+                answered += 1
+                if answered == files.count { return .finished }
+            }
+            errorText.reset()
+            deadline = monotonicSeconds() + timeLimit
+            return nil
+        }
+
+        var failure: Ending?
+        loop: while output >= 0 {
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
+            let writing = input >= 0 && sent < requests.count
+            if writing { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            let remaining = deadline - monotonicSeconds()
+            if remaining <= 0 { timedOut = true; break }
+            let ready_ = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 1_000_000_000)))
+            if ready_ < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if ready_ == 0 { continue }   // the deadline check above ends the loop
+            for entry in fds where entry.revents != 0 {
+                if entry.fd == input {
+                    let count = requests.withUnsafeBytes { bytes in
+                        send(input, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                    }
+                    if count > 0 { sent += count }
+                    if count < 0 && errno != EAGAIN && errno != EINTR { sent = requests.count }   // the helper is gone
+                    if sent == requests.count { _ = shutdown(input, Int32(SHUT_WR)) }
+                } else if entry.fd == errors {
+                    if !readChunk(errors, into: { errorText.append($0) }) { close(errors); errors = -1 }
+                } else if entry.fd == output {
+                    var ended = false
+                    let open = readChunk(output) { chunk in lineBuffer += chunk }
+                    while let newline = lineBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = lineBuffer[..<newline]
+                        if let ending = handle(line: line) { failure = ending; ended = true; break }
+                        lineBuffer.removeSubrange(...newline)
+                    }
+                    if ended { break loop }
+                    if !open { close(output); output = -1 }
+                }
+            }
+        }
+
+        if case .finished = failure {
+            // Every file is answered: the helper has nothing left to do, and
+            // nobody needs to wait while the kernel tears down its hundreds
+            // of mapped libraries.
+            stopInBackground()
+            return .finished
+        }
+        if let failure {
+            kill(pid, SIGKILL)
+            _ = waitForExit()
+            return failure
+        }
+        if timedOut {
+            kill(pid, SIGKILL)
+            _ = waitForExit()
+            drainErrors(into: &errorText, wait: false)
+            return ready ? .timedOut(output: errorText.lines)
+                         : .notReady("did not start within \(formatSeconds(max(timeLimit, 10)))", output: errorText.lines)
+        }
+        // The protocol channel ended: the helper is done or dead.
+        drainErrors(into: &errorText, wait: true)
+        let status = waitForExit()
+        if answered == files.count { return .finished }
+        if !ready {
+            let how = status.signal.map { "was killed by \(SignalNames.describe($0))" } ?? "exited with status \(status.exitStatus)"
+            return .notReady("\(how) before it was ready", output: errorText.lines)
+        }
+        if let signal = status.signal { return .signaled(signal, output: errorText.lines) }
+        return .exited(status.exitStatus, output: errorText.lines)
+    }
+
+    /// Reads what is left on standard error; with `wait`, until it ends (for
+    /// at most 200 ms: a plugin's child process may keep it open).
+    private func drainErrors(into tail: inout StandardErrorTail, wait: Bool) {
+        let until = monotonicSeconds() + (wait ? 0.2 : 0)
+        while errors >= 0 {
+            var fd = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            let left = max(0, until - monotonicSeconds())
+            guard poll(&fd, 1, Int32(left * 1000)) > 0 else { break }
+            if !readChunk(errors, into: { tail.append($0) }) { close(errors); errors = -1 }
+        }
+    }
+
+    /// Reads once; returns `false` at end of file.
+    private func readChunk(_ fd: Int32, into consume: (ArraySlice<UInt8>) -> Void) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if count > 0 { consume(buffer[..<count]); return true }
+        if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
+        return false
+    }
+
+    /// Closes the connection, kills the helper and reaps it on a detached thread.
+    private func stopInBackground() {
+        for fd in [input, output, errors] where fd >= 0 { close(fd) }
+        input = -1
+        output = -1
+        errors = -1
+        kill(pid, SIGKILL)
+        reaped = true
+        let box = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
+        box.initialize(to: pid)
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { argument in
+            let pid = argument!.assumingMemoryBound(to: pid_t.self)
+            var status: Int32 = 0
+            while waitpid(pid.pointee, &status, 0) < 0 && errno == EINTR {}
+            pid.deallocate()
+            return nil
+        }, box)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            box.deallocate()
+        }
+    }
+
+    private struct ExitStatus {
+        var exitStatus: Int32 = 0
+        var signal: Int32?
+    }
+
+    private func waitForExit() -> ExitStatus {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { reaped = true; return ExitStatus() }
+        }
+        reaped = true
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let termination = status & 0x7F
+        if termination != 0 && termination != 0x7F { return ExitStatus(signal: termination) }
+        return ExitStatus(exitStatus: (status >> 8) & 0xFF)
+    }
+}
+
+/// The last lines a helper wrote to standard error since the current file began.
+struct StandardErrorTail {
+    private(set) var complete: [String] = []
+    private var partial: [UInt8] = []
+
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
+        partial += bytes
+        while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            complete.append(String(decoding: partial[..<newline], as: UTF8.self))
+            partial.removeSubrange(...newline)
+            if complete.count > HelperRun.outputLines { complete.removeFirst(complete.count - HelperRun.outputLines) }
+        }
+        if partial.count > 4096 { partial.removeFirst(partial.count - 4096) }
+    }
+
+    mutating func reset() {
+        complete = []
+        partial = []
+    }
+
+    /// Up to the last few non-empty lines, the unfinished one included.
+    var lines: [String] {
+        var all = complete
+        if !partial.isEmpty { all.append(String(decoding: partial, as: UTF8.self)) }
+        return Array(all.filter { !$0.allSatisfy(\.isWhitespace) }.suffix(HelperRun.outputLines))
+    }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

@@ -1,0 +1,12 @@
+// easel-plugin-scanner: probes plugin files for easel in a process of its own,
+// so that a plugin that crashes, exits or hangs while it loads cannot take
+// easel down. It reads one JSON request per line on standard input and
+// answers each on standard output (see Sources/EaselHost/Scanning/PluginScanner.swift).
+// It is started by easel, not by users.
+
+import EaselHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(ScannerHelper.main())

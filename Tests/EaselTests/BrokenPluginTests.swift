@@ -1,0 +1,246 @@
+import EaselABI
+import EaselCanvas
+import EaselHost
+import EaselTestSupport
+import Foundation
+import Testing
+
+/// The plugins of the sample folder and the zoo that load.
+let zooPluginNames = (["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes"] + PluginZoo.loadingPluginNames).sorted()
+
+/// Expects the good plugins of the zoo's search path to be registered and to
+/// draw: `Dot` (the zoo's own good plugin) and `Chart` (a sample class whose
+/// superclass lives in another plugin).
+func expectGoodPluginsDraw(_ registry: Registry, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(registry.plugins.map(\.name).sorted() == zooPluginNames, sourceLocation: sourceLocation)
+    let root = try registry.makeView(ofClass: "View", frame: cgRect(0, 0, 100, 50))
+    let dot = try registry.makeView(ofClass: "Dot", frame: cgRect(0, 0, 50, 50))
+    dot.isOpaque = false   // no black underlay around the circle
+    try root.addSubview(dot)
+    try root.addSubview(try registry.makeView(ofClass: "Chart", frame: cgRect(50, 0, 50, 50)))
+    let canvas = try Canvas(width: 100, height: 50)
+    try root.render(into: canvas)
+    let image = try RasterImage(pngData: canvas.pngData())
+    #expect(image.pixel(x: 25, y: 25).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8), sourceLocation: sourceLocation)
+    #expect(!image.pixel(x: 2, y: 2).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8), sourceLocation: sourceLocation)  // outside the circle
+    #expect(image.pixel(x: 75, y: 40).isClose(to: opaqueRed, tolerance: 8), sourceLocation: sourceLocation)  // Swatch's fill
+    #expect(registry.takeDiagnostics() == [], sourceLocation: sourceLocation)
+}
+
+@Suite("Broken plugins are refused one by one", .serialized)
+struct BrokenPluginTests {
+    /// A registry loaded from one scan of the samples, then the zoo: the good
+    /// files loaded in this process, the others recorded with the scan's reason.
+    func loaded() throws -> (Registry, URL, URL) {
+        let registry = Registry()
+        registry.loadPlugins(from: try PluginZoo.scan())
+        return (registry, try Fixtures.samplePluginsDirectory(), try PluginZoo.folder())
+    }
+
+    @Test("every bad file is reported with its path and its own reason; this process keeps running and the good plugins load and draw",
+          arguments: [
+            ("abi_major", PluginLoadError.Kind.abiMajor,
+             "plugin ABI 2.0 has a different major version than the host's ABI 1.1; rebuild the plugin against this easel.h"),
+            ("abi_minor", .abiMinor, "plugin ABI 1.99 is newer than the host's ABI 1.1; update Easel to load it"),
+            ("bad_arity", .arityMismatch,
+             "class 'BadArity': selector 'drawRect:' takes 1 argument(s) but its encoding \"v@:\" declares 0"),
+            ("bad_encoding", .malformedEncoding,
+             "class 'BadEncoding': selector 'drawRect:': malformed type encoding \"v@:{CGRect={CGPoint=dd}{CGSize=dd}\" at position 34"),
+            ("entry_null", .entryReturnedNull, "the entry point 'easel_plugin_entry' returned NULL"),
+            ("layout_mismatch", .layoutMismatch,
+             "geometry layout mismatch: point is 8 bytes (host: 16), rect is 16 bytes (host: 32); geometry must be 64-bit doubles laid out like CoreGraphics"),
+            ("missing_superclass", .missingSuperclass,
+             "class 'Orphan' inherits from 'NoSuchView', which no built-in class or loaded plugin defines"),
+            ("no_entry", .noEntryPoint, "no entry point: the library does not export 'easel_plugin_entry'"),
+            ("null_imp", .nullImplementation, "class 'NullImp': selector 'drawRect:' has a NULL implementation"),
+            ("not_elf", .notSharedObject, "not a shared object (no ELF header)"),
+            ("truncated", .notSharedObject, "not a loadable shared object: truncated: "),
+            ("missing_dependency", .dlopenFailed,
+             "the dynamic loader refused it: libeasel_gone.so: cannot open shared object file: No such file or directory"),
+            ("crash_entry", .crashed, "crashed with SIGSEGV (segmentation fault) while being scanned"),
+            ("unreadable_link", .unreadable,
+             "cannot read the file: it is a dangling symbolic link to '{zoo}/gone/libGone.so' (No such file or directory)"),
+          ])
+    func refused(file: String, kind: PluginLoadError.Kind, message: String) throws {
+        let (registry, _, zoo) = try loaded()
+        let path = zoo.appendingPathComponent("\(file).so").path
+        let failure = try #require(registry.failures.first { $0.path == path }, "no failure recorded for \(path)")
+        #expect(failure.kind == kind)
+        let expected = message.replacingOccurrences(of: "{zoo}", with: zoo.path)
+        #expect(failure.message.hasPrefix(expected), "\(failure.message)")
+        #expect(failure.description.hasPrefix("\(path): "))
+        try expectGoodPluginsDraw(registry)
+    }
+
+    @Test("a file nobody may read is reported as such (needs a process that permissions stop: not root)",
+          .enabled(if: PluginZoo.hasUnreadableFile))
+    func permissionDenied() throws {
+        let (registry, _, zoo) = try loaded()
+        let path = zoo.appendingPathComponent("unreadable.so").path
+        let failure = try #require(registry.failures.first { $0.path == path })
+        #expect(failure.kind == .unreadable)
+        #expect(failure.message == "cannot read the file: Permission denied")
+        try expectGoodPluginsDraw(registry)
+    }
+
+    @Test("a crash in the entry point keeps the plugin's last words and never reaches this process")
+    func crashOutput() throws {
+        let scan = try PluginZoo.scan()
+        let path = try PluginZoo.folder().appendingPathComponent("crash_entry.so").path
+        let entry = try #require(scan.entries.first { $0.path == path })
+        guard case .failed(let error) = entry.outcome else { Issue.record("crash_entry.so was not refused"); return }
+        #expect(error.output == ["crash_entry: about to write through a NULL pointer"])
+        #expect(entry.source == .scanner)
+        // One helper for the whole zoo, restarted once after the crash.
+        #expect(scan.statistics.helperLaunches == 2)
+    }
+
+    @Test("plugins that crash or hang only when drawn are scanned, listed and loaded like any good plugin")
+    func breakWhenDrawn() throws {
+        let (registry, _, zoo) = try loaded()
+        for (file, className) in [("crash_draw", "CrashingView"), ("hang_draw", "HangingView")] {
+            let path = zoo.appendingPathComponent("\(file).so").path
+            #expect(!registry.failures.contains { $0.path == path })
+            let cls = try #require(registry.objectClass(named: className))
+            #expect(cls.superclass?.name == "View")
+            #expect(cls.plugin?.path == path)
+            #expect(cls.responds(to: "drawRect:"))
+        }
+        let catalog = PluginCatalog(try PluginZoo.scan())
+        let listed = catalog.plugins.flatMap { $0.classes.map(\.name) }
+        #expect(listed.contains("CrashingView") && listed.contains("HangingView"))
+        let crashing = try #require(catalog.plugins.first { $0.name == "crash_draw" })
+        #expect(crashing.classes.first?.methods == [MethodDescription(selector: "drawRect:", encoding: "v@:{CGRect={CGPoint=dd}{CGSize=dd}}")])
+    }
+
+    @Test("the in-process loader gives the same reasons as the scanner for every zoo file it can survive")
+    func inProcessAgrees() throws {
+        let samples = try Fixtures.samplePluginsDirectory()
+        let zoo = try PluginZoo.folder()
+        let safe = try Fixtures.makeTemporaryDirectory("safe-zoo")
+        let fileManager = FileManager.default
+        for name in try fileManager.contentsOfDirectory(atPath: zoo.path) where name.hasSuffix(".so") && name != "crash_entry.so" {
+            let original = zoo.appendingPathComponent(name).path
+            // A link to the file, or for the dangling link a link to the same place.
+            let destination = (try? fileManager.destinationOfSymbolicLink(atPath: original)) ?? original
+            try fileManager.createSymbolicLink(atPath: safe.appendingPathComponent(name).path, withDestinationPath: destination)
+        }
+        let inProcess = Registry()
+        inProcess.loadPlugins(from: [samples.path, safe.path])
+        let (scanned, _, _) = try loaded()
+        func reasons(_ registry: Registry, in folder: URL) -> [String: String] {
+            Dictionary(registry.failures.map { failure in
+                let name = String(failure.path.dropFirst(folder.path.count + 1))
+                return (name, "\(failure.kind): \(failure.message)")
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        var expected = reasons(scanned, in: zoo)
+        expected["crash_entry.so"] = nil
+        #expect(reasons(inProcess, in: safe) == expected)
+        #expect(expected.count == PluginZoo.brokenFiles.count - 1)
+        try expectGoodPluginsDraw(inProcess)
+    }
+
+    @Test("a duplicate class: the first in search-path order wins, the other is reported")
+    func duplicate() throws {
+        let (registry, samples, zoo) = try loaded()
+        let failure = try #require(registry.failures.first { $0.kind == .duplicateClass })
+        #expect(failure.path == zoo.appendingPathComponent("duplicate_class.so").path)
+        #expect(failure.className == "Swatch")
+        #expect(failure.message == "class 'Swatch' is already defined by \(samples.appendingPathComponent("libShapes.so").path); the first definition in search-path order wins")
+        // The winner is Shapes' red Swatch.
+        let swatch = try registry.makeObject(ofClass: "Swatch")
+        #expect(try swatch.value(ofProperty: "color", as: easel_color.self).red == 1)
+        #expect(registry.failures.count == PluginZoo.brokenFiles.count)
+    }
+
+    @Test("the malformed encoding error quotes the encoding and points at the position")
+    func encodingPosition() throws {
+        let (registry, _, _) = try loaded()
+        let failure = try #require(registry.failures.first { $0.kind == .malformedEncoding })
+        #expect(failure.selector == "drawRect:")
+        #expect(failure.className == "BadEncoding")
+        #expect(failure.message.contains("unterminated"), "\(failure.message)")
+    }
+
+    @Test("a plugin whose superclass lives in a refused plugin is refused too, naming it")
+    func cascade() throws {
+        let samples = try Fixtures.samplePluginsDirectory()
+        // Only Charts: without Shapes, Chart's superclass Swatch is defined nowhere.
+        let folder = try Fixtures.makeTemporaryDirectory("cascade")
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("libCharts.so"),
+                                                   withDestinationURL: samples.appendingPathComponent("libCharts.so"))
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        let failure = try #require(registry.failures.first)
+        #expect(failure.kind == .missingSuperclass)
+        #expect(failure.message == "class 'Chart' inherits from 'Swatch', which no built-in class or loaded plugin defines")
+        // ChartCoordinator is in the same file: a plugin loads whole or not at all.
+        #expect(registry.objectClass(named: "ChartCoordinator") == nil)
+    }
+
+    @Test("a missing plugin folder is reported; the same file reached twice loads once")
+    func folders() throws {
+        let samples = try Fixtures.samplePluginsDirectory()
+        let registry = Registry()
+        registry.loadPlugins(from: ["/nonexistent/plugins", samples.path, samples.path + "/"])
+        #expect(registry.failures.map(\.description) == ["/nonexistent/plugins: plugin folder does not exist or is not a folder"])
+        #expect(registry.plugins.count == 7)
+    }
+
+    @Test("search path: --plugins folders, then EASEL_PLUGIN_PATH, else the executable's folder")
+    func searchPath() {
+        #expect(PluginSearchPath.resolve(explicit: ["/a", "/b"], environment: ["EASEL_PLUGIN_PATH": "/c::/d"],
+                                         executablePath: "/x/easel") == ["/a", "/b", "/c", "/d"])
+        #expect(PluginSearchPath.resolve(explicit: [], environment: ["EASEL_PLUGIN_PATH": "/c"],
+                                         executablePath: "/x/easel") == ["/c"])
+        #expect(PluginSearchPath.resolve(explicit: [], environment: [:], executablePath: "/x/bin/easel") == ["/x/bin"])
+    }
+}
+
+@Suite("easel with the broken-plugin zoo")
+struct ZooCommandTests {
+    @Test("easel list reports every bad file with its path and reason, exit 0, and lists the good ones")
+    func list() throws {
+        let zoo = try PluginZoo.folder()
+        let samples = try Fixtures.samplePluginsDirectory()
+        let result = try easel(["list", "--plugins", samples.path, "--plugins", zoo.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\n\(zooPluginNames.count) plugins loaded\n"))
+        for line in ["  class Dot : View", "  class CrashingView : View", "  class HangingView : View",
+                     "  \(zoo.path)/missing_dependency.so: the dynamic loader refused it: libeasel_gone.so: cannot open shared object file: No such file or directory",
+                     "  \(zoo.path)/crash_entry.so: crashed with SIGSEGV (segmentation fault) while being scanned",
+                     "      | crash_entry: about to write through a NULL pointer",
+                     "  \(zoo.path)/unreadable_link.so: cannot read the file: it is a dangling symbolic link to '\(zoo.path)/gone/libGone.so' (No such file or directory)",
+                     "\(PluginZoo.brokenFiles.count) files failed to load"] {
+            #expect(result.stdout.contains(line + "\n"), "missing line: \(line)")
+        }
+    }
+
+    @Test("easel render and invoke keep running beside every bad file and draw the good plugins")
+    func renderAndInvoke() throws {
+        let zoo = try PluginZoo.folder()
+        let samples = try Fixtures.samplePluginsDirectory()
+        let folder = try Fixtures.makeTemporaryDirectory("zoo-render")
+        let scene = folder.appendingPathComponent("scene.json")
+        try Data("""
+            { "canvas": { "size": [100, 50] },
+              "root": { "subviews": [ { "class": "Dot", "frame": [0, 0, 50, 50] },
+                                      { "class": "Chart", "frame": [50, 0, 50, 50] } ] } }
+            """.utf8).write(to: scene)
+        let png = folder.appendingPathComponent("out.png").path
+        let rendered = try easel(["render", scene.path, "-o", png, "--plugins", samples.path, "--plugins", zoo.path])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(rendered.stderr.contains("warning: \(zoo.path)/crash_entry.so: crashed with SIGSEGV (segmentation fault) while being scanned\n"))
+        #expect(rendered.stderr.contains("warning: \(zoo.path)/abi_major.so: plugin ABI 2.0 has a different major version"))
+        let image = try RasterImage(contentsOfPNG: png)
+        #expect(image.pixel(x: 25, y: 25).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8))
+        #expect(image.pixel(x: 75, y: 40).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: 8))
+
+        let invoked = try easel(["invoke", "Dot", "drawRect:", "0,0,20,20", "--size", "20x20", "-o", png],
+                                environment: ["EASEL_PLUGIN_PATH": zoo.path])
+        #expect(invoked.status == 0, "\(invoked.stderr)")
+        #expect(invoked.stderr.contains("warning: \(zoo.path)/missing_dependency.so: the dynamic loader refused it: libeasel_gone.so: cannot open shared object file"))
+        #expect(try RasterImage(contentsOfPNG: png).pixel(x: 10, y: 10).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8))
+    }
+}
