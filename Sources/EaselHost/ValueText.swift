@@ -182,7 +182,7 @@ public final class StringArena {
 
 extension TypeEncoding {
     /// For a struct made only of doubles (at any depth), how many there are.
-    var doubleLeafCount: Int? {
+    package var doubleLeafCount: Int? {
         switch self {
         case .double: return 1
         case .structure(_, let fields):

@@ -147,7 +147,7 @@ enum ValueConversion {
                 for item in try wrap(node.elements()) { strings.append(UnsafePointer(arena.make(try item.string()))) }
                 return pack(easel_string_array(strings: arena.copy(strings), count: UInt64(strings.count)))
             default:
-                if let count = type.doubleCount {
+                if let count = type.doubleLeafCount {
                     let values = try node.numbers(count, "\(count) numbers for \(what)")
                     return values.flatMap { pack($0) }
                 }
@@ -157,26 +157,4 @@ enum ValueConversion {
         }
         throw node.error("\(what) has the type \(type.readableName) (\(type.encoding)), which scene files cannot set")
     }
-}
-
-extension TypeEncoding {
-    /// For a struct made only of doubles, how many.
-    var doubleCount: Int? {
-        switch self {
-        case .double: return 1
-        case .structure(_, let fields):
-            var total = 0
-            for field in fields {
-                guard let count = field.doubleCount else { return nil }
-                total += count
-            }
-            return total
-        default: return nil
-        }
-    }
-}
-
-extension SceneError {
-    /// The message alone, for re-wrapping at another path.
-    var bareMessage: String { message }
 }
