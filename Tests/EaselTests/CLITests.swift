@@ -14,6 +14,22 @@ func easel(_ arguments: [String], environment: [String: String] = ["EASEL_PLUGIN
     return try Fixtures.run(executable, arguments, environment: environment)
 }
 
+/// Runs the built `easel` and returns its standard output as bytes (for `-o -`) and its exit status.
+func easelStandardOutput(_ arguments: [String]) throws -> (Data, Int32) {
+    let process = Process()
+    process.executableURL = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
+    process.arguments = arguments
+    let cache = try Fixtures.makeTemporaryDirectory("cache")
+    process.environment = ProcessInfo.processInfo.environment.merging(
+        ["EASEL_PLUGIN_PATH": "", "XDG_CACHE_HOME": cache.path]) { _, new in new }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (data, process.terminationStatus)
+}
+
 @Suite("The easel command line")
 struct CLITests {
     @Test("list with no flags finds the sample plugins next to the executable")
@@ -127,17 +143,8 @@ struct CLITests {
 
     @Test("-o - writes the PNG to standard output")
     func pngToStandardOutput() throws {
-        let executable = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["invoke", "Swatch", "drawRect:", "0,0,20,10", "--size", "20x10", "-o", "-"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["EASEL_PLUGIN_PATH": ""]) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (data, status) = try easelStandardOutput(["invoke", "Swatch", "drawRect:", "0,0,20,10", "--size", "20x10", "-o", "-"])
+        #expect(status == 0)
         let image = try RasterImage(pngData: Array(data))
         #expect(image.width == 20 && image.height == 10)
         #expect(image.pixel(x: 10, y: 5).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: 2))

@@ -50,16 +50,8 @@ struct RenderCommandTests {
         let pdf = try easel(["render", file.path, "-o", folder.appendingPathComponent("out.pdf").path])
         #expect(pdf.status == 0)
         #expect(try Data(contentsOf: folder.appendingPathComponent("out.pdf")).prefix(5) == Data("%PDF-".utf8))
-        let process = Process()
-        process.executableURL = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
-        process.arguments = ["render", file.path, "-o", "-"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["EASEL_PLUGIN_PATH": ""]) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (data, status) = try easelStandardOutput(["render", file.path, "-o", "-"])
+        #expect(status == 0)
         let image = try RasterImage(pngData: Array(data))
         #expect(image.pixel(x: 30, y: 30) == RGBA(r: 255, g: 0, b: 0))
     }
