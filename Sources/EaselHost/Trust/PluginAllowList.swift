@@ -56,9 +56,9 @@ public struct PluginAllowList: Sendable, Equatable {
     /// - Throws: ``PluginAllowListError`` naming the first malformed line.
     public init(parsing text: String, path: String) throws(PluginAllowListError) {
         var entries: [String: [String]] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
+        // "\r\n" is one Character: split on both line ends.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             switch Self.parseLine(trimmed) {
