@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // OpenSSL's libcrypto, for the SHA-256 digests of plugin allow-lists.
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
@@ -42,7 +46,7 @@ let package = Package(
         .target(
             name: "EaselHost",
             dependencies: [
-                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport",
+                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "CCrypto",
             ]),
         .target(name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselEncoding", "EaselCanvas"]),
         .executableTarget(

@@ -26,47 +26,79 @@ struct PluginOptions: ParsableArguments {
         "Seconds a plugin may take to load while it is scanned (default 5, or EASEL_SCAN_TIMEOUT).", valueName: "seconds"))
     var scanTimeout: Double?
 
+    @Flag(name: .customLong("allow-writable-plugins"), help: """
+        Load plugin files and folders even when they are writable by group or others or owned by another user \
+        (also EASEL_ALLOW_WRITABLE_PLUGINS=1).
+        """)
+    var allowWritable = false
+
+    @Option(name: .customLong("allow-list"), help: ArgumentHelp(
+        "Load only plugin files whose SHA-256 digest is listed in this file, in sha256sum's format (also EASEL_ALLOW_LIST).",
+        valueName: "file"))
+    var allowList: String?
+
     func validate() throws {
         if let scanTimeout, !(scanTimeout > 0 && scanTimeout.isFinite) {
             throw ValidationError("--scan-timeout must be a positive number of seconds; got \(scanTimeout)")
         }
     }
 
+    /// The trust policy of the flags and the environment. An allow-list that
+    /// cannot be read, is malformed or is writable by others ends the
+    /// process with status 1 and a message naming the file (and line).
+    func trust(environment: [String: String]) -> PluginTrust {
+        var trust = PluginTrust(allowWritable: allowWritable || PluginTrust.allowsWritable(environment: environment))
+        guard let path = allowList ?? environment[PluginTrust.allowListEnvironmentVariable].flatMap({ $0.isEmpty ? nil : $0 })
+        else { return trust }
+        if let problem = trust.checkAllowListFile(path) {
+            printError("error: \(problem)")
+            Foundation.exit(1)
+        }
+        do {
+            trust.allowList = try PluginAllowList(contentsOfFile: path)
+        } catch {
+            printError("error: \(error)")
+            Foundation.exit(1)
+        }
+        return trust
+    }
+
     /// Scans the plugins of the search path through easel-plugin-scanner and
     /// the registry cache, printing warnings; `nil` when there is no scanner.
-    func scan() -> (PluginScan?, [String]) {
+    func scan() -> (PluginScan?, [String], PluginTrust) {
         let environment = ProcessInfo.processInfo.environment
+        let trust = trust(environment: environment)
         let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
         guard let helper = PluginScanner.locateHelper(environment: environment) else {
             let looked = environment[PluginScanner.helperEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? PluginSearchPath.currentExecutablePath().map { PluginSearchPath.defaultFolder(forExecutable: $0) + "/" + PluginScanner.helperName }
                 ?? PluginScanner.helperName
             printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in this process, without the cache")
-            return (nil, folders)
+            return (nil, folders, trust)
         }
         let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
         let limit = scanTimeout ?? PluginScanner.timeLimit(environment: environment) ?? PluginScanner.defaultTimeLimit
-        let scan = PluginScanner(helperPath: helper, timeLimit: limit, cache: cache).scan(folders: folders)
+        let scan = PluginScanner(helperPath: helper, timeLimit: limit, cache: cache, trust: trust).scan(folders: folders)
         for warning in scan.warnings { printError("warning: \(warning)") }
-        return (scan, folders)
+        return (scan, folders, trust)
     }
 
     /// Loads the plugins of the search path into a new registry: the files
     /// the scan found good, in this process (the others are recorded failures).
     func loadRegistry() -> (Registry, [String]) {
-        let (scan, folders) = scan()
+        let (scan, folders, trust) = scan()
         let registry = Registry()
-        if let scan { registry.loadPlugins(from: scan) } else { registry.loadPlugins(from: folders) }
+        if let scan { registry.loadPlugins(from: scan) } else { registry.loadPlugins(from: folders, trust: trust) }
         return (registry, folders)
     }
 
     /// The plugins and failures of the search path, without running plugin
     /// code when the scanner is there.
     func catalog() -> (PluginCatalog, [String]) {
-        let (scan, folders) = scan()
+        let (scan, folders, trust) = scan()
         if let scan { return (PluginCatalog(scan), folders) }
         let registry = Registry()
-        registry.loadPlugins(from: folders)
+        registry.loadPlugins(from: folders, trust: trust)
         return (PluginCatalog(registry: registry), folders)
     }
 }

@@ -52,6 +52,13 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         public static let timedOut = Kind(rawValue: "timed-out")
         /// The plugin scanner itself could not run, so the file was not probed.
         public static let scannerFailed = Kind(rawValue: "scanner-failed")
+        /// The plugin file or folder (or a link's target, or its folder) is
+        /// writable by group or others, or owned by someone other than the
+        /// user or root (see ``PluginTrust``).
+        public static let insecurePermissions = Kind(rawValue: "insecure-permissions")
+        /// An allow-list is in force and the file's SHA-256 digest is not in it
+        /// (see ``PluginAllowList``).
+        public static let notAllowListed = Kind(rawValue: "not-allow-listed")
     }
 
     /// The plugin file (or folder) at fault.

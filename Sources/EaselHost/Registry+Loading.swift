@@ -82,10 +82,17 @@ extension Registry {
     /// rest still load. The host never unloads a library (see the policy at
     /// the top of Registry.swift).
     ///
-    /// - Parameter folders: Plugin folders in search-path order.
+    /// Before any code of a file runs, `trust` decides whether its folder and
+    /// the file may be loaded at all (permissions, owner, allow-list); a
+    /// refused folder is one failure and none of its files is opened.
+    ///
+    /// - Parameters:
+    ///   - folders: Plugin folders in search-path order.
+    ///   - trust: The permission rules and allow-list (by default: refuse
+    ///     folders and files writable by group or others, no allow-list).
     /// - Returns: The plugins registered by this call.
     @discardableResult
-    public func loadPlugins(from folders: [String]) -> [LoadedPlugin] {
+    public func loadPlugins(from folders: [String], trust: PluginTrust = PluginTrust()) -> [LoadedPlugin] {
         var candidates: [PluginCandidate] = []
         var seen = Set<String>()
         for folder in folders {
@@ -94,9 +101,11 @@ extension Registry {
             case .success(let found): files = found
             case .failure(let error): recordFailure(error); continue
             }
+            if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
             for file in files {
                 let identity = PluginFolder.canonicalPath(file)
                 guard seen.insert(identity).inserted else { continue }
+                if let refusal = trust.checkFile(file, folder: folder) { recordFailure(refusal); continue }
                 switch withActive({ PluginProbe.probe(file) }) {
                 case .success(let candidate): candidates.append(candidate)
                 case .failure(let error): recordFailure(error)
@@ -106,12 +115,17 @@ extension Registry {
         return link(candidates)
     }
 
-    /// Loads one plugin file (with the same checks as ``loadPlugins(from:)``).
+    /// Loads one plugin file (with the same checks as
+    /// ``loadPlugins(from:trust:)``; the folder the file is in counts as its
+    /// plugin folder).
     ///
-    /// - Parameter path: A plugin file.
+    /// - Parameters:
+    ///   - path: A plugin file.
+    ///   - trust: The permission rules and allow-list.
     /// - Returns: The plugin, or `nil` when it was refused (see ``failures``).
     @discardableResult
-    public func loadPlugin(at path: String) -> LoadedPlugin? {
+    public func loadPlugin(at path: String, trust: PluginTrust = PluginTrust()) -> LoadedPlugin? {
+        if let refusal = trust.checkFile(path, folder: nil) { recordFailure(refusal); return nil }
         switch withActive({ PluginProbe.probe(path) }) {
         case .success(let candidate): return link([candidate]).first
         case .failure(let error): recordFailure(error); return nil

@@ -223,7 +223,7 @@ public enum Fixtures {
     }
 
     /// An executable found on PATH (or `name` itself when it is a path).
-    static func executable(named name: String) throws -> URL {
+    public static func executable(named name: String) throws -> URL {
         if name.contains("/") { return URL(fileURLWithPath: name) }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {

@@ -4,12 +4,17 @@ import Foundation
 import Testing
 
 /// Runs the built `easel` executable (next to the sample plugins), with a
-/// fresh plugin cache unless `environment` names one (`XDG_CACHE_HOME`).
+/// fresh plugin cache unless `environment` names one (`XDG_CACHE_HOME`), and
+/// without `EASEL_ALLOW_WRITABLE_PLUGINS` or `EASEL_ALLOW_LIST` unless it names them.
 func easel(_ arguments: [String], environment: [String: String] = ["EASEL_PLUGIN_PATH": ""]) throws -> ProcessResult {
     let executable = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
     var environment = environment
     if environment["XDG_CACHE_HOME"] == nil {
         environment["XDG_CACHE_HOME"] = try Fixtures.makeTemporaryDirectory("cache").path
+    }
+    // The trust settings of the shell running the tests do not apply (empty is unset).
+    for name in ["EASEL_ALLOW_WRITABLE_PLUGINS", "EASEL_ALLOW_LIST"] where environment[name] == nil {
+        environment[name] = ""
     }
     return try Fixtures.run(executable, arguments, environment: environment)
 }

@@ -30,7 +30,10 @@
 //   as `scanner-failed` without blaming a plugin.
 // - Checks that run no plugin code (the file exists, is a regular file, can
 //   be read, has sane ELF headers) are made in the host first, so an
-//   unreadable or non-ELF file never costs a helper.
+//   unreadable or non-ELF file never costs a helper. Before those, and
+//   before the cache is consulted, the host applies its `PluginTrust`
+//   (Trust/PluginTrust.swift): a folder or file writable by group or others,
+//   or a file missing from the allow-list, is refused without being probed.
 //
 // The registry cache (RegistryCache.swift) keeps every answer of a helper,
 // good or bad, keyed by (path, mtime, size, host ABI version), in a versioned
@@ -40,7 +43,9 @@
 // files and reads one file. A changed file misses and is probed again, which
 // is how a failed plugin is retried; a time-out is also retried under a
 // longer time limit. Failures found by the host's own checks are not cached:
-// they cost no helper and can change without the file changing (permissions).
+// they cost no helper and can change without the file changing (permissions),
+// and trust refusals depend on the flags of the run. A refused folder's
+// cache entries are kept for a run that trusts it.
 //
 // Using a scan: `PluginCatalog` links the descriptions with the registry's
 // `PluginLinker` to list plugins without loading any, and
@@ -75,6 +80,9 @@ public struct PluginScanner: Sendable {
     public var timeLimit: Double
     /// Where answers are kept between runs; `nil` scans every file.
     public var cache: RegistryCache?
+    /// Which folders and files may be loaded at all: checked in this process
+    /// before the cache is consulted, and never cached.
+    public var trust: PluginTrust
 
     /// A scanner.
     ///
@@ -82,10 +90,14 @@ public struct PluginScanner: Sendable {
     ///   - helperPath: The `easel-plugin-scanner` executable.
     ///   - timeLimit: Seconds a file may take to load before it counts as hanging.
     ///   - cache: The registry cache to read and update, or `nil` for none.
-    public init(helperPath: String, timeLimit: Double = PluginScanner.defaultTimeLimit, cache: RegistryCache? = nil) {
+    ///   - trust: The permission rules and allow-list (by default: refuse
+    ///     folders and files writable by group or others, no allow-list).
+    public init(helperPath: String, timeLimit: Double = PluginScanner.defaultTimeLimit, cache: RegistryCache? = nil,
+                trust: PluginTrust = PluginTrust()) {
         self.helperPath = helperPath
         self.timeLimit = timeLimit
         self.cache = cache
+        self.trust = trust
     }
 
     /// The helper to use: `$EASEL_PLUGIN_SCANNER` when set, else
@@ -141,12 +153,18 @@ public struct PluginScanner: Sendable {
         var seen = Set<FileIdentity>()
         var found = Set<String>()
         var statistics = PluginScan.Statistics()
+        var refusedFolders = Set<String>()   // their cache entries are kept
         for folder in folders {
             let files: [String]
             switch PluginFolder.sharedObjects(in: folder) {
             case .success(let list): files = list
             case .failure(let error):
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(error), recordedAt: now, source: .host))
+                continue
+            }
+            if let refusal = trust.checkFolder(folder) {
+                entries.append(PluginScan.Entry(path: folder, outcome: .failed(refusal), recordedAt: now, source: .host))
+                refusedFolders.insert(folder)
                 continue
             }
             for path in files {
@@ -160,6 +178,10 @@ public struct PluginScanner: Sendable {
                 }
                 guard seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
                 found.insert(path)
+                if let refusal = trust.checkFile(path, folder: folder, status: info) {
+                    entries.append(PluginScan.Entry(path: path, outcome: .failed(refusal), recordedAt: now, source: .host))
+                    continue
+                }
                 let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                             size: Int64(info.st_size))
                 if cache != nil, let hit = store().lookup(path, key, timeLimit: timeLimit) {
@@ -209,7 +231,7 @@ public struct PluginScanner: Sendable {
         }
 
         if let cache, var updated = loadedStore {
-            updated.prune(folders: folders, keeping: found)
+            updated.prune(folders: folders.filter { !refusedFolders.contains($0) }, keeping: found)
             if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
         return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings)
@@ -341,7 +363,8 @@ extension Registry {
     ///
     /// The good files are probed again in this process (their code runs
     /// here, as when loading folders) and linked; a file
-    /// whose scan crashed, exited or hung is never loaded.
+    /// whose scan crashed, exited or hung is never loaded. The scan made the
+    /// trust checks (``PluginScanner/trust``): they are not repeated.
     ///
     /// - Parameter scan: A scan of the search path.
     /// - Returns: The plugins registered by this call.
