@@ -80,7 +80,7 @@ struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
         abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
-        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self])
+        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self, IsolatedWorker.self])
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
     static func main() {
@@ -296,6 +296,8 @@ struct Invoke: ParsableCommand {
     @Flag(help: "Send every call through libffi instead of the direct typed calls (also EASEL_FORCE_LIBFFI=1).")
     var forceLibffi = false
 
+    @OptionGroup var isolation: IsolationOptions
+
     func validate() throws {
         guard parseSize(size) != nil else { throw ValidationError("--size must be WxH with positive numbers, e.g. 200x120; got '\(size)'") }
         guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
@@ -309,6 +311,7 @@ struct Invoke: ParsableCommand {
 
     func run() throws {
         if forceLibffi { InvocationOptions.forceLibffi = true }
+        if isolation.isolate { return try runIsolated() }
         let (registry, _) = plugins.loadRegistry()
         for failure in registry.failures { printError("warning: \(failure)") }
         let (width, height) = parseSize(size)!
