@@ -34,14 +34,18 @@ struct PluginOptions: ParsableArguments {
 
     /// Scans the plugins of the search path through easel-plugin-scanner and
     /// the registry cache, printing warnings; `nil` when there is no scanner.
-    func scan() -> (PluginScan?, [String]) {
+    ///
+    /// - Parameter isolated: Whether the plugins will be loaded in the isolated
+    ///   child process (only the warning about a missing scanner changes).
+    func scan(isolated: Bool = false) -> (PluginScan?, [String]) {
         let environment = ProcessInfo.processInfo.environment
         let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
         guard let helper = PluginScanner.locateHelper(environment: environment) else {
             let looked = environment[PluginScanner.helperEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? PluginSearchPath.currentExecutablePath().map { PluginSearchPath.defaultFolder(forExecutable: $0) + "/" + PluginScanner.helperName }
                 ?? PluginScanner.helperName
-            printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in this process, without the cache")
+            let place = isolated ? "the isolated child process" : "this process"
+            printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in \(place), without the cache")
             return (nil, folders)
         }
         let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))

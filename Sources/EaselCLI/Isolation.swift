@@ -82,7 +82,7 @@ struct WorkerReply: Codable {
     /// Lines for standard error when the command failed, and its exit status.
     var errorLines: [String] = []
     var status: Int32 = 0
-    /// Failures of plugin files the worker found (printed only when there was no scan).
+    /// Failures of plugin files the worker found, as warnings (`easel` prints those it has not printed).
     var loadWarnings: [String] = []
     /// Diagnostics of plugin code, as printed, and whether one is an error.
     var diagnostics: [String] = []
@@ -160,13 +160,15 @@ enum Worker {
         PluginCalls.observer = RecordingCallObserver(recorder)
         recorder.setPhase("loading the plugins")
         let registry = Registry()
+        var failures: [PluginLoadError] = []
         if let files = request.pluginFiles {
             registry.loadPlugins(files: files, recorder: recorder)
         } else {
-            let (files, failures) = Registry.pluginFiles(in: request.folders)
-            registry.loadPlugins(files: files, recorder: recorder)
-            reply.loadWarnings = (failures + registry.failures).map { "warning: \($0)" }
+            let listed = Registry.pluginFiles(in: request.folders)
+            failures = listed.failures
+            registry.loadPlugins(files: listed.files, recorder: recorder)
         }
+        reply.loadWarnings = (failures + registry.failures).map { "warning: \($0)" }
         if let job = request.render {
             render(job, registry: registry, exchange: exchange, into: &reply)
         } else if let job = request.invoke {
@@ -369,6 +371,21 @@ enum Isolation {
         return "-[\(call.receiver) \(call.selector)] \(what)\(plugin)"
     }
 
+    /// Prints the scan's failures as warnings, as loading in process would;
+    /// returns what was printed.
+    static func printScanWarnings(_ scan: PluginScan?) -> Set<String> {
+        guard let scan else { return [] }
+        let lines = PluginCatalog(scan).failures.map { "warning: \($0.error)" }
+        lines.forEach(printError)
+        return Set(lines)
+    }
+
+    /// Prints the worker's load failures that the scan's did not already say
+    /// (a file that changed since it was scanned).
+    static func printWorkerWarnings(_ reply: WorkerReply, printed: Set<String>) {
+        for line in reply.loadWarnings where !printed.contains(line) { printError(line) }
+    }
+
     /// The plugin files a scan found good, in order.
     static func goodFiles(_ scan: PluginScan) -> [String] {
         scan.entries.compactMap { entry in
@@ -382,8 +399,8 @@ extension Render {
     /// `easel render --isolate`.
     func runIsolated() throws {
         var times = StageTimes()
-        let (scan, folders) = measure(&times.load) { plugins.scan() }
-        if let scan { for failure in PluginCatalog(scan).failures { printError("warning: \(failure.error)") } }
+        let (scan, folders) = measure(&times.load) { plugins.scan(isolated: true) }
+        let printed = Isolation.printScanWarnings(scan)
         let model: Scene
         do { model = try Scene.load(contentsOf: scene) } catch {
             throw CommandFailure(status: 1, lines: ["error: \(error)"])
@@ -416,9 +433,14 @@ extension Render {
             case .failure(let failure):
                 printError("error: \(scene): \(failure.message)")
                 guard isolation.keepGoing else { throw CommandFailure(status: 1, lines: []) }
-                guard let view = failure.view, !skip.contains(view.ordinal) else {
+                guard let view = failure.view else {
                     throw CommandFailure(status: 1, lines: [
                         "error: --keep-going skips views whose drawing fails; this failure happened outside a view's drawing, so \(output) was not written"])
+                }
+                guard !skip.contains(view.ordinal) else {
+                    // Only a plugin that draws differently from one run to the next gets here.
+                    throw CommandFailure(status: 1, lines: [
+                        "error: --keep-going: \(view.location) failed again although it was skipped, so \(output) was not written"])
                 }
                 skip.append(view.ordinal)
                 failures.append(failure)
@@ -426,7 +448,7 @@ extension Render {
             }
             break
         }
-        reply.loadWarnings.forEach(printError)
+        Isolation.printWorkerWarnings(reply, printed: printed)
         if !reply.errorLines.isEmpty { throw CommandFailure(status: reply.status, lines: reply.errorLines) }
         times.load += reply.load
         times.scene += reply.scene
@@ -464,8 +486,8 @@ extension Render {
 extension Invoke {
     /// `easel invoke --isolate`.
     func runIsolated() throws {
-        let (scan, folders) = plugins.scan()
-        if let scan { for failure in PluginCatalog(scan).failures { printError("warning: \(failure.error)") } }
+        let (scan, folders) = plugins.scan(isolated: true)
+        let printed = Isolation.printScanWarnings(scan)
         let (width, height) = parseSize(size)!
         var format: String?
         if let output {
@@ -489,7 +511,7 @@ extension Invoke {
             }
             throw CommandFailure(status: 1, lines: [])
         case .success(let reply):
-            reply.loadWarnings.forEach(printError)
+            Isolation.printWorkerWarnings(reply, printed: printed)
             if !reply.errorLines.isEmpty { throw CommandFailure(status: reply.status, lines: reply.errorLines) }
             reply.diagnostics.forEach(printError)
             if let value = reply.returnValue { print(value) }

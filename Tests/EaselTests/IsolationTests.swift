@@ -283,6 +283,20 @@ struct IsolationTests {
         #expect(frames.stderr.hasPrefix("Error: --frames cannot be combined with --isolate\n"))
     }
 
+    @Test("without easel-plugin-scanner, the child process loads the plugin folders itself, still isolated")
+    func withoutScanner() throws {
+        let file = try writeScene(Self.scene())
+        let output = file.deletingLastPathComponent().appendingPathComponent("out.png")
+        let result = try easel(["render", file.path, "-o", output.path, "--isolate"] + pluginArguments(),
+                               environment: ["EASEL_PLUGIN_PATH": "", "EASEL_PLUGIN_SCANNER": "/nonexistent/easel-plugin-scanner"])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            warning: the plugin scanner /nonexistent/easel-plugin-scanner is not an executable file; probing plugins in the isolated child process, without the cache
+            error: \(file.path): root.subviews[1]: -[CrashingView drawRect:] crashed with SIGSEGV (segmentation fault) (plugin crash_draw, \(try plugin("crash_draw")))
+
+            """)
+    }
+
     @Test("the host survives: a good scene with --isolate --keep-going exits 0 and says nothing")
     func goodScene() throws {
         let file = try writeScene(Self.scene(bad: false))
