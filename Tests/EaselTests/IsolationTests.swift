@@ -1,4 +1,6 @@
+import EaselABI
 import EaselCanvas
+import EaselHost
 import EaselTestSupport
 import Foundation
 import Testing
@@ -305,5 +307,78 @@ struct IsolationTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(try RasterImage(contentsOfPNG: output.path).pixel(x: 40, y: 60) == RGBA(r: 32, g: 128, b: 255))
+    }
+}
+
+@Suite("The pieces of isolated rendering, in process")
+struct IsolationPartsTests {
+    @Test("the flight recorder keeps nested calls, the view and the phase, and times the outermost call")
+    func flightRecorder() throws {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: FlightRecorder.byteCount, alignment: 8)
+        defer { memory.deallocate() }
+        let recorder = FlightRecorder(memory)
+        recorder.reset()
+        #expect(recorder.activeCall() == nil)
+        recorder.setPhase("drawing")
+        recorder.beginView(ordinal: 3, location: "root.subviews[2]", className: "RHView",
+                           frame: easel_rect(x: 1, y: 2, width: 3, height: 4))
+        recorder.beginCall(receiver: "RHView", selector: "drawRect:", plugin: nil)
+        let outer = try #require(recorder.activeCall())
+        recorder.beginCall(receiver: "Controller", selector: "drawView:inRect:inContext:", plugin: ("Ctl", "/p/libCtl.so"))
+        recorder.beginCall(receiver: "Helper", selector: "helpWith:", plugin: ("Ctl", "/p/libCtl.so"))
+        recorder.endCall()
+        // Nested calls keep the outermost call's clock.
+        #expect(recorder.activeCall()?.sequence == outer.sequence)
+        #expect(recorder.activeCall()?.started == outer.started)
+        let snapshot = recorder.snapshot()
+        #expect(snapshot.phase == "drawing")
+        #expect(snapshot.calls.map(\.selector) == ["drawRect:", "drawView:inRect:inContext:"])
+        let culprit = try #require(snapshot.culprit)
+        #expect([culprit.receiver, culprit.selector, culprit.pluginName, culprit.pluginPath]
+                == ["Controller", "drawView:inRect:inContext:", "Ctl", "/p/libCtl.so"])
+        let view = try #require(snapshot.view)
+        #expect(view.ordinal == 3 && view.location == "root.subviews[2]" && view.className == "RHView")
+        #expect(view.frame == easel_rect(x: 1, y: 2, width: 3, height: 4))
+        recorder.endCall()
+        recorder.endCall()
+        recorder.endView()
+        #expect(recorder.activeCall() == nil)
+        #expect(recorder.snapshot().view == nil)
+        recorder.beginCall(receiver: "Next", selector: "drawRect:", plugin: nil)
+        #expect(recorder.activeCall()?.sequence == outer.sequence + 1)
+    }
+
+    @Test("a render observer sees every drawing call in order and skips the ones it is told to, marking them")
+    func renderObserver() throws {
+        let registry = try sampleRegistry()
+        let root = try registry.makeView(ofClass: "View", frame: cgRect(0, 0, 90, 30))
+        root.backgroundColor = easel_color(red: 1, green: 1, blue: 1, alpha: 1)
+        var swatches: [View] = []
+        for index in 0..<3 {
+            let swatch = try registry.makeView(ofClass: "Swatch", frame: cgRect(Double(index) * 30 + 5, 5, 20, 20))
+            try root.addSubview(swatch)
+            swatches.append(swatch)
+        }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: FlightRecorder.byteCount, alignment: 8)
+        defer { memory.deallocate() }
+        let recorder = FlightRecorder(memory)
+        recorder.reset()
+        let observer = RecordingRenderObserver(recorder, skipping: [2]) { view in "view \(swatches.firstIndex { $0 === view } ?? -1)" }
+        let layout = try Canvas.rasterLayout(width: 90, height: 30, scale: 1)
+        #expect(layout.pixelWidth == 90 && layout.pixelHeight == 30 && layout.bytesPerRow == 360)
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: layout.byteCount, alignment: 16)
+        defer { pixels.deallocate() }
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: layout.byteCount)
+        let canvas = try Canvas(width: 90, height: 30, scale: 1, pixels: pixels)
+        let report = try root.render(into: canvas, observer: observer)
+        #expect(report.drawnViews.map { ObjectIdentifier($0) } == [swatches[0], swatches[2]].map { ObjectIdentifier($0) })
+        #expect(observer.marked == [2])
+        #expect(recorder.snapshot().view == nil)
+        // Another canvas over the same pixels holds the same drawing.
+        let image = try Canvas(width: 90, height: 30, scale: 1, pixels: pixels).rasterImage()
+        #expect(image == (try canvas.rasterImage()))
+        #expect(image.pixel(x: 45, y: 15).isClose(to: RGBA(r: 219, g: 20, b: 20), tolerance: 2))   // the mark's cross
+        #expect(image.pixel(x: 15, y: 15) == image.pixel(x: 75, y: 15))                           // both swatches drew
+        #expect(image.pixel(x: 15, y: 15) != RGBA(r: 255, g: 255, b: 255))
     }
 }
