@@ -65,7 +65,10 @@ struct PluginOptions: ParsableArguments {
 
     /// Scans the plugins of the search path through easel-plugin-scanner and
     /// the registry cache, printing warnings; `nil` when there is no scanner.
-    func scan() -> (PluginScan?, [String], PluginTrust) {
+    ///
+    /// - Parameter isolated: Whether the plugins will be loaded in the isolated
+    ///   child process (only the warning about a missing scanner changes).
+    func scan(isolated: Bool = false) -> (PluginScan?, [String], PluginTrust) {
         let environment = ProcessInfo.processInfo.environment
         let trust = trust(environment: environment)
         let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
@@ -73,7 +76,8 @@ struct PluginOptions: ParsableArguments {
             let looked = environment[PluginScanner.helperEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? PluginSearchPath.currentExecutablePath().map { PluginSearchPath.defaultFolder(forExecutable: $0) + "/" + PluginScanner.helperName }
                 ?? PluginScanner.helperName
-            printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in this process, without the cache")
+            let place = isolated ? "the isolated child process" : "this process"
+            printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in \(place), without the cache")
             return (nil, folders, trust)
         }
         let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
@@ -112,7 +116,7 @@ struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
         abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
-        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self])
+        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self, IsolatedWorker.self])
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
     static func main() {
@@ -328,6 +332,8 @@ struct Invoke: ParsableCommand {
     @Flag(help: "Send every call through libffi instead of the direct typed calls (also EASEL_FORCE_LIBFFI=1).")
     var forceLibffi = false
 
+    @OptionGroup var isolation: IsolationOptions
+
     func validate() throws {
         guard parseSize(size) != nil else { throw ValidationError("--size must be WxH with positive numbers, e.g. 200x120; got '\(size)'") }
         guard scale > 0, scale <= 16 else { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
@@ -341,6 +347,7 @@ struct Invoke: ParsableCommand {
 
     func run() throws {
         if forceLibffi { InvocationOptions.forceLibffi = true }
+        if isolation.isolate { return try runIsolated() }
         let (registry, _) = plugins.loadRegistry()
         for failure in registry.failures { printError("warning: \(failure)") }
         let (width, height) = parseSize(size)!

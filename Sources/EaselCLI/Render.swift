@@ -61,11 +61,15 @@ struct Render: ParsableCommand {
     @Flag(help: "Print the time of each stage (load, scene, layout, draw, encode) to standard error.")
     var timings = false
 
+    @OptionGroup var isolation: IsolationOptions
+
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
+        if isolation.isolate && frames != nil { throw ValidationError("--frames cannot be combined with --isolate") }
     }
 
     func run() throws {
+        if isolation.isolate { return try runIsolated() }
         var times = StageTimes()
         let (registry, _) = measure(&times.load) { plugins.loadRegistry() }
         for failure in registry.failures { printError("warning: \(failure)") }

@@ -176,7 +176,7 @@ extension Canvas {
     /// for pixel: its device scale equals `scale`, so the two scales cancel.
     ///
     /// - Returns: cairo's error status, or `nil` on success.
-    private func replay(onto target: OpaquePointer, scale: Double) -> CairoStatus? {
+    func replay(onto target: OpaquePointer, scale: Double) -> CairoStatus? {
         if let status = CairoStatus.check(cairo_surface_status(target)) {
             return status
         }

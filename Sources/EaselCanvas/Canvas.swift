@@ -158,8 +158,18 @@ public final class Canvas {
     /// - Throws: ``CanvasError`` when the size or the raster scale is out of
     ///   range, a background component is not finite, or cairo cannot create
     ///   the surface (for instance when memory for the pixels runs out).
-    public init(
+    public convenience init(
         width: Double, height: Double, background: easel_color? = nil, backing: Backing = .recording
+    ) throws(CanvasError) {
+        try self.init(width: width, height: height, background: background, backing: backing, pixels: nil)
+    }
+
+    /// Creates a canvas for `backing`, drawing into `pixels` (laid out as
+    /// ``rasterLayout(width:height:scale:)`` says) instead of memory of its
+    /// own when they are given for a raster backing.
+    init(
+        width: Double, height: Double, background: easel_color?, backing: Backing,
+        pixels: UnsafeMutableRawPointer?
     ) throws(CanvasError) {
         guard Self.isValidDimension(width), Self.isValidDimension(height) else {
             throw .invalidSize("canvas", width: width, height: height)
@@ -188,7 +198,14 @@ public final class Canvas {
                         + "\(Self.describePixels(pixelWidth)) x \(Self.describePixels(pixelHeight)) pixels; "
                         + "a side must be 1 to \(Int(Self.maximumDimension)) pixels")
             }
-            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+            if let pixels {
+                let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth))
+                surface = cairo_image_surface_create_for_data(
+                    pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(pixelWidth), Int32(pixelHeight), stride)
+            } else {
+                surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+            }
             cairo_surface_set_device_scale(surface, scale, scale)
             deviceScale = scale
         }

@@ -74,7 +74,7 @@ public final class Message {
     public func invoke() {
         let previous = easel_support_get_active_registry()
         easel_support_set_active_registry(registryPointer)
-        invocation.invoke()
+        PluginCalls.observe(target, selector, method) { invocation.invoke() }
         easel_support_set_active_registry(previous)
     }
 

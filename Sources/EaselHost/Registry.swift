@@ -211,7 +211,7 @@ public final class Registry {
             report(.error, "message '\(selector.name)' to '\(receiver.objectClass.name)' was sent with no argument array")
             return Int32(EASEL_ERROR_NULL_ARGUMENT)
         }
-        return method.withInvocation { invocation in
+        return PluginCalls.observe(receiver, selector, method) { method.withInvocation { invocation in
             invocation.target = UnsafeMutableRawPointer(receiver.handle)
             invocation.selector = UnsafeRawPointer(selector.pointer)
             for index in 0..<declared {
@@ -226,6 +226,6 @@ public final class Registry {
                 result.copyMemory(from: invocation.returnBytes.baseAddress!, byteCount: method.signature.methodReturnLength)
             }
             return Int32(EASEL_OK)
-        }
+        } }
     }
 }

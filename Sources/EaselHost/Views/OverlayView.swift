@@ -65,12 +65,14 @@ public final class OverlayView: View {
             forwardMethod = (cls, hostSelector, resolved)
         }
         guard let method = resolved else { return }
-        method.withInvocation { invocation in
-            invocation.target = UnsafeMutableRawPointer(host.handle)
-            invocation.selector = UnsafeRawPointer(hostSelector.pointer)
-            var argument = rect
-            invocation.setArgument(bytes: &argument, at: 2)
-            invocation.invoke()
+        PluginCalls.observe(host, hostSelector, method) {
+            method.withInvocation { invocation in
+                invocation.target = UnsafeMutableRawPointer(host.handle)
+                invocation.selector = UnsafeRawPointer(hostSelector.pointer)
+                var argument = rect
+                invocation.setArgument(bytes: &argument, at: 2)
+                invocation.invoke()
+            }
         }
     }
 }
@@ -99,26 +101,30 @@ public final class RightHandedView: View {
         canvas.saveState()
         flip(canvas)
         if let delegate, let method = delegate.implementation(of: ViewCallbacks.drawViewInRectInContext) {
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(delegate.handle)
-                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawViewInRectInContext.selector.pointer)
-                var view: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(self.handle)
-                var area = flipped
-                var context: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(handle)
-                invocation.setArgument(bytes: &view, at: 2)
-                invocation.setArgument(bytes: &area, at: 3)
-                invocation.setArgument(bytes: &context, at: 4)
-                invocation.invoke()
+            PluginCalls.observe(delegate, ViewCallbacks.drawViewInRectInContext.selector, method) {
+                method.withInvocation { invocation in
+                    invocation.target = UnsafeMutableRawPointer(delegate.handle)
+                    invocation.selector = UnsafeRawPointer(ViewCallbacks.drawViewInRectInContext.selector.pointer)
+                    var view: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(self.handle)
+                    var area = flipped
+                    var context: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(handle)
+                    invocation.setArgument(bytes: &view, at: 2)
+                    invocation.setArgument(bytes: &area, at: 3)
+                    invocation.setArgument(bytes: &context, at: 4)
+                    invocation.invoke()
+                }
             }
         } else if let method = implementation(of: ViewCallbacks.drawRectInContext) {
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(self.handle)
-                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRectInContext.selector.pointer)
-                var area = flipped
-                var context: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(handle)
-                invocation.setArgument(bytes: &area, at: 2)
-                invocation.setArgument(bytes: &context, at: 3)
-                invocation.invoke()
+            PluginCalls.observe(self, ViewCallbacks.drawRectInContext.selector, method) {
+                method.withInvocation { invocation in
+                    invocation.target = UnsafeMutableRawPointer(self.handle)
+                    invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRectInContext.selector.pointer)
+                    var area = flipped
+                    var context: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(handle)
+                    invocation.setArgument(bytes: &area, at: 2)
+                    invocation.setArgument(bytes: &context, at: 3)
+                    invocation.invoke()
+                }
             }
         }
         canvas.restoreState()

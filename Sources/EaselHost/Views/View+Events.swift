@@ -91,15 +91,17 @@ extension View {
 
     private func invokeWithPoint<R: BitwiseCopyable>(_ method: Method, _ call: HostCall, _ point: easel_point) -> R {
         registry.withPluginCall {
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(handle)
-                invocation.selector = UnsafeRawPointer(call.selector.pointer)
-                var location = point
-                var event: UnsafeMutableRawPointer? = nil
-                invocation.setArgument(bytes: &location, at: 2)
-                invocation.setArgument(bytes: &event, at: 3)
-                invocation.invoke()
-                return invocation.returnBytes.loadUnaligned(as: R.self)
+            PluginCalls.observe(self, call.selector, method) {
+                method.withInvocation { invocation in
+                    invocation.target = UnsafeMutableRawPointer(handle)
+                    invocation.selector = UnsafeRawPointer(call.selector.pointer)
+                    var location = point
+                    var event: UnsafeMutableRawPointer? = nil
+                    invocation.setArgument(bytes: &location, at: 2)
+                    invocation.setArgument(bytes: &event, at: 3)
+                    invocation.invoke()
+                    return invocation.returnBytes.loadUnaligned(as: R.self)
+                }
             }
         }
     }
@@ -141,14 +143,16 @@ extension View {
         while let candidate = responder {
             if let method = candidate.implementation(of: call) {
                 registry.withPluginCall {
-                    method.withInvocation { invocation in
-                        invocation.target = UnsafeMutableRawPointer(candidate.handle)
-                        invocation.selector = UnsafeRawPointer(call.selector.pointer)
-                        var touchHandle: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(current.handle)
-                        var event: UnsafeMutableRawPointer? = nil
-                        invocation.setArgument(bytes: &touchHandle, at: 2)
-                        invocation.setArgument(bytes: &event, at: 3)
-                        invocation.invoke()
+                    PluginCalls.observe(candidate, call.selector, method) {
+                        method.withInvocation { invocation in
+                            invocation.target = UnsafeMutableRawPointer(candidate.handle)
+                            invocation.selector = UnsafeRawPointer(call.selector.pointer)
+                            var touchHandle: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(current.handle)
+                            var event: UnsafeMutableRawPointer? = nil
+                            invocation.setArgument(bytes: &touchHandle, at: 2)
+                            invocation.setArgument(bytes: &event, at: 3)
+                            invocation.invoke()
+                        }
                     }
                 }
                 break

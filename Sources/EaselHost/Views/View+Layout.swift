@@ -37,13 +37,15 @@ extension View {
     public final func sizeThatFits(_ size: easel_size) -> easel_size {
         guard let method = implementation(of: ViewCallbacks.sizeThatFits) else { return bounds.size }
         return registry.withPluginCall {
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(handle)
-                invocation.selector = UnsafeRawPointer(ViewCallbacks.sizeThatFits.selector.pointer)
-                var argument = size
-                invocation.setArgument(bytes: &argument, at: 2)
-                invocation.invoke()
-                return invocation.returnBytes.loadUnaligned(as: easel_size.self)
+            PluginCalls.observe(self, ViewCallbacks.sizeThatFits.selector, method) {
+                method.withInvocation { invocation in
+                    invocation.target = UnsafeMutableRawPointer(handle)
+                    invocation.selector = UnsafeRawPointer(ViewCallbacks.sizeThatFits.selector.pointer)
+                    var argument = size
+                    invocation.setArgument(bytes: &argument, at: 2)
+                    invocation.invoke()
+                    return invocation.returnBytes.loadUnaligned(as: easel_size.self)
+                }
             }
         }
     }

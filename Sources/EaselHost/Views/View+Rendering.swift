@@ -47,6 +47,28 @@ public struct RenderReport {
     public internal(set) var region: [easel_rect] = []
 }
 
+/// Told about every view a render sends its drawing call to, and able to
+/// skip it: how an isolated render records which view is drawing and leaves
+/// out views whose drawing crashed or hung in an earlier attempt.
+public protocol RenderObserver: AnyObject {
+    /// The renderer is about to send `view` its drawing call (`drawRect:`, or
+    /// for an overlay or a right-handed view, the call its built-in
+    /// `drawRect:` forwards to).
+    ///
+    /// The canvas is in the view's coordinates, clipped to its bounds, with
+    /// the background already painted. Return `false` to skip the call; the
+    /// observer may then draw a stand-in (its saves and restores must pair up).
+    ///
+    /// - Parameters:
+    ///   - view: The view.
+    ///   - canvas: The canvas being drawn.
+    ///   - toCanvas: The transform from the view's coordinates to the canvas's.
+    /// - Returns: Whether to send the call.
+    func willDraw(_ view: View, in canvas: Canvas, toCanvas: easel_affine_transform) -> Bool
+    /// The view's drawing call returned (or was skipped).
+    func didDraw(_ view: View)
+}
+
 /// An error raised while rendering: a drawing error of a plugin, naming the view and the method.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, with the class and selector of the view that drew.
@@ -119,11 +141,13 @@ extension View {
     /// - Parameters:
     ///   - canvas: The canvas; with a raster backing, dirty-region renders repaint it in place.
     ///   - mode: ``RenderMode/full`` or only the ``RenderMode/dirtyRegions``.
+    ///   - observer: Told about every drawing call, and may skip it (see ``RenderObserver``).
     /// - Returns: The views that drew and the repainted area.
     /// - Throws: ``RenderError`` when drawing failed (a plugin's bad drawing
     ///   call), naming the view's class and `drawRect:`.
     @discardableResult
-    public final func render(into canvas: Canvas, mode: RenderMode = .full) throws(RenderError) -> RenderReport {
+    public final func render(into canvas: Canvas, mode: RenderMode = .full,
+                             observer: RenderObserver? = nil) throws(RenderError) -> RenderReport {
         layoutIfNeeded()
         let canvasRect = easel_rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         var report = RenderReport()
@@ -142,7 +166,7 @@ extension View {
         guard !report.region.isEmpty else { return report }
 
         var state = RenderState(canvas: canvas, full: full, region: report.region, canvasRect: canvasRect,
-                                scale: canvas.backing.scale)
+                                scale: canvas.backing.scale, observer: observer)
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
@@ -231,13 +255,18 @@ extension View {
             }
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(handle)
-                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
-                invocation.setArgument(bytes: &rect, at: 2)
-                invocation.invoke()
+            if state.observer?.willDraw(self, in: canvas, toCanvas: toCanvas) ?? true {
+                PluginCalls.observe(self, ViewCallbacks.drawRect.selector, method) {
+                    method.withInvocation { invocation in
+                        invocation.target = UnsafeMutableRawPointer(handle)
+                        invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
+                        invocation.setArgument(bytes: &rect, at: 2)
+                        invocation.invoke()
+                    }
+                }
+                state.drawn.append(self)
             }
-            state.drawn.append(self)
+            state.observer?.didDraw(self)
             if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
                 state.failure = RenderError(message: "-[\(objectClass.name) drawRect:] failed: \(error)")
             }
@@ -282,6 +311,7 @@ private struct RenderState {
     let region: [easel_rect]
     let canvasRect: easel_rect
     let scale: Double
+    let observer: RenderObserver?
     var drawn: [View] = []
     var failure: RenderError?
 }

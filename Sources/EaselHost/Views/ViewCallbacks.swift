@@ -80,14 +80,16 @@ extension EaselObject {
     final func send(_ call: HostCall, object: EaselObject? = nil) {
         guard let method = implementation(of: call) else { return }
         registry.withPluginCall {
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(handle)
-                invocation.selector = UnsafeRawPointer(call.selector.pointer)
-                if call.signature.numberOfArguments > 2 {
-                    var argument = object.map { UnsafeMutableRawPointer($0.handle) }
-                    invocation.setArgument(bytes: &argument, at: 2)
+            PluginCalls.observe(self, call.selector, method) {
+                method.withInvocation { invocation in
+                    invocation.target = UnsafeMutableRawPointer(handle)
+                    invocation.selector = UnsafeRawPointer(call.selector.pointer)
+                    if call.signature.numberOfArguments > 2 {
+                        var argument = object.map { UnsafeMutableRawPointer($0.handle) }
+                        invocation.setArgument(bytes: &argument, at: 2)
+                    }
+                    invocation.invoke()
                 }
-                invocation.invoke()
             }
         }
     }

@@ -1,0 +1,185 @@
+// Isolated rendering: plugin code runs in a child process, so that a crash
+// or a hang in a plugin's method cannot take `easel` down.
+//
+// `easel render --isolate` and `easel invoke --isolate` scan the plugins as
+// usual (the scan runs no plugin code in `easel`), then start a child: the
+// `easel` executable itself, with a hidden subcommand. Between the two:
+//
+// - An IsolationExchange: one anonymous shared memory file (memfd), the
+//   child's standard input. It holds the request (which plugin files to load,
+//   the scene or the call, the views to skip), the FlightRecorder and the
+//   pixels of the raster canvas, which the child draws into directly (a
+//   cairo image surface over the shared memory), so that `easel` writes the
+//   PNG from the very pixels the child drew, without copying them through a
+//   pipe. An SVG or PDF is encoded by the child and stored in the file.
+// - A socket, the child's standard output, on which it sends one JSON reply
+//   when it is done (its errors, diagnostics, return value, timings) and
+//   then exits. Its standard error is `easel`'s, so what plugins print still
+//   shows; what they print to standard output lands on standard error too.
+//
+// The flight recorder is how `easel` knows what the child was doing when it
+// died. Before every call into plugin code the child notes, in the shared
+// memory and without a system call, the receiver's class, the selector and
+// the plugin (PluginCallObserver, a process-wide hook at every place the host
+// calls a plugin method), and while a view draws, the view (its JSON path,
+// class, frame and drawing ordinal; RenderObserver). When the child dies of a
+// signal, `easel` reads the record and names the view, class, selector and
+// plugin. The outermost call's start time is an atomic word of the record:
+// `easel` sleeps in poll() on the socket until that call's deadline, and
+// when the same call is still running then, kills the child (SIGKILL) and
+// reports a hang. So the watch costs no system call per plugin call and one
+// wake-up per time limit at most.
+//
+// With --keep-going, `easel` starts the child again, telling it to skip the
+// views (by drawing ordinal) whose drawing failed; the child draws a failure
+// mark over each skipped view's bounds instead, and the render goes on until
+// one attempt completes. A failure outside a view's drawing (loading,
+// building the scene, steps, layout) cannot be skipped and ends the command.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process that runs plugin code for `easel`, watched through its
+/// ``IsolationExchange`` (see IsolatedProcess.swift for the design).
+package enum IsolatedProcess {
+    /// How a child process ended.
+    package enum Ending: Sendable {
+        /// It exited with status 0 after writing its reply.
+        case finished(reply: [UInt8])
+        /// It was killed by a signal (a plugin crashed it).
+        case crashed(signal: Int32)
+        /// It exited with another status (a plugin called exit, or the child failed).
+        case exited(status: Int32, reply: [UInt8])
+        /// A plugin call ran longer than the time limit, and the child was killed.
+        case timedOut
+    }
+
+    /// Why a child could not be started.
+    package struct LaunchError: Error, Sendable {
+        /// The system's reason.
+        package let reason: String
+    }
+
+    /// Starts `executable` with `arguments`, the exchange as its standard
+    /// input and a socket as its standard output, and waits for it to end,
+    /// killing it when one plugin call (the outermost call in progress, as
+    /// the exchange's recorder says) lasts longer than `timeLimit` seconds.
+    package static func run(executable: String, arguments: [String], exchange: IsolationExchange,
+                            timeLimit: Double) -> Result<Ending, LaunchError> {
+        var sockets: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
+            return .failure(LaunchError(reason: String(cString: strerror(errno))))
+        }
+        defer { close(sockets[0]) }
+        // dup2 onto the same number would keep close-on-exec: keep sources above 2.
+        let input = fcntl(exchange.memory.fileDescriptor, F_DUPFD_CLOEXEC, 3)
+        let output = fcntl(sockets[1], F_DUPFD_CLOEXEC, 3)
+        close(sockets[1])
+        defer {
+            if input >= 0 { close(input) }
+            if output >= 0 { close(output) }
+        }
+        guard input >= 0, output >= 0 else { return .failure(LaunchError(reason: String(cString: strerror(errno)))) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // The Swift runtime must not spend its time printing a backtrace over
+        // a crashing plugin (easel reports the crash itself).
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var index = 0
+        while let variable = environ[index] {
+            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
+            index += 1
+        }
+        environment.append(nil)
+        defer { environment.forEach { free($0) } }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        guard status == 0 else { return .failure(LaunchError(reason: String(cString: strerror(status)))) }
+        close(output)
+        return .success(watch(pid: pid, channel: sockets[0], recorder: exchange.recorder, timeLimit: timeLimit))
+    }
+
+    private static func watch(pid: pid_t, channel: Int32, recorder: FlightRecorder, timeLimit: Double) -> Ending {
+        let limit = UInt64(timeLimit * 1e9)
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var open = true
+        while open {
+            // Sleep until the deadline of the call in progress, or for a whole
+            // limit when none is (a call that begins later ends later).
+            var wait = limit
+            if let call = recorder.activeCall() {
+                let now = monotonicNanoseconds()
+                if now >= call.started &+ limit {
+                    // Still the same call, past its deadline?
+                    if let again = recorder.activeCall(), again.sequence == call.sequence {
+                        kill(pid, SIGKILL)
+                        _ = reap(pid)
+                        return .timedOut
+                    }
+                    continue
+                }
+                wait = call.started + limit - now
+            }
+            var fd = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fd, 1, Int32(min(Double(wait) / 1e6 + 1, 86_400_000)))
+            if ready < 0 && errno != EINTR { break }
+            if ready <= 0 {
+                // A child that exited while a process it started holds the socket open.
+                if let status = reap(pid, blocking: false) { return ending(status, reply) }
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { read(channel, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                reply += buffer[..<count]
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                open = false
+            }
+        }
+        return ending(reap(pid) ?? ExitStatus(code: 0, signal: nil), reply)
+    }
+
+    private static func ending(_ status: ExitStatus, _ reply: [UInt8]) -> Ending {
+        if let signal = status.signal { return .crashed(signal: signal) }
+        return status.code == 0 ? .finished(reply: reply) : .exited(status: status.code, reply: reply)
+    }
+
+    private struct ExitStatus {
+        var code: Int32
+        var signal: Int32?
+    }
+
+    /// Waits for the child; `nil` when `blocking` is false and it is still running.
+    private static func reap(_ pid: pid_t, blocking: Bool = true) -> ExitStatus? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if result == 0 { return nil }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            break
+        }
+        // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let termination = status & 0x7F
+        if termination != 0 && termination != 0x7F { return ExitStatus(code: 128 + termination, signal: termination) }
+        return ExitStatus(code: (status >> 8) & 0xFF, signal: nil)
+    }
+}
