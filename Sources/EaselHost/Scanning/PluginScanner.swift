@@ -8,15 +8,21 @@
 // gst-plugin-scanner:
 //
 // - One helper probes many files, one after the other, with the same
-//   `PluginProbe` the in-process loader uses (Registry+Loading.swift), and
-//   registers nothing. The host writes one JSON line per file to the helper's
-//   standard input; the helper answers on its standard output with a hello
-//   (protocol version, host ABI) and then one JSON line per file, in order:
-//   the plugin's description (classes, superclasses, instance sizes,
-//   properties with encodings, offsets and default bytes, methods with
-//   encodings: everything `easel list` prints) or its `PluginLoadError`
-//   (ScannerHelper.swift). The helper first moves its standard output out of
-//   the plugins' way: whatever plugin code prints goes to standard error.
+//   `PluginProbe` the in-process loader uses (EaselProbe's PluginProbe.swift),
+//   and registers nothing. The helper is built from the EaselProbe module
+//   alone, which links no graphics library: its entry points get a host table
+//   whose drawing and view functions do nothing (`ProbeHostTable`), so it
+//   starts without loading cairo and its twenty-odd dependencies. The host
+//   writes every path to the helper's standard input at once, each ended by a
+//   NUL byte; the helper answers on its standard output with a hello
+//   (protocol version, host ABI) and then one packet per file, in order, each
+//   written before the next file's code runs: the plugin's description
+//   (classes, superclasses, instance sizes, properties with encodings,
+//   offsets and default bytes, methods with encodings: everything
+//   `easel list` prints) or its `PluginLoadError`, as length-prefixed fields
+//   (`ScannerProtocol` in EaselProbe's ScannerHelper.swift; JSON cost about
+//   10 µs per plugin each way). The helper first moves its standard output
+//   out of the plugins' way: whatever plugin code prints goes to standard error.
 // - The host reads the answers with poll() (ScannerProcess.swift). The file
 //   being probed is the first one without an answer, and its clock starts at
 //   the previous answer. When the helper dies (end of its output, then
@@ -352,7 +358,7 @@ extension Registry {
             switch entry.outcome {
             case .failed(let error): recordFailure(error)
             case .plugin:
-                switch withActive({ PluginProbe.probe(entry.path) }) {
+                switch withActive({ PluginProbe.probe(entry.path, host: HostAPI.table) }) {
                 case .success(let candidate): candidates.append(candidate)
                 case .failure(let error): recordFailure(error)
                 }

@@ -1,11 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Runs `easel-plugin-scanner` over a list of files, restarting it after
 /// every plugin that crashes, exits or hangs (see PluginScanner.swift).
@@ -171,51 +166,55 @@ final class HelperSession {
     /// answered them all and ended, or stops for the file after the last answer.
     func run(_ files: [String], timeLimit: Double,
              deliver: (Result<PluginDescription, PluginLoadError>) -> Void) -> Ending {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         var requests: [UInt8] = []
         for file in files {
-            requests += (try? encoder.encode(ScannerProtocol.Request(path: file))).map(Array.init) ?? []
-            requests.append(UInt8(ascii: "\n"))
+            requests += file.utf8
+            requests.append(0)
         }
         var sent = 0
-        let decoder = JSONDecoder()
         var answered = 0
         var ready = false
-        var lineBuffer: [UInt8] = []
+        var received: [UInt8] = []
         var errorText = StandardErrorTail()
         // Start-up gets at least 10 s, however short the limit for a plugin.
         var deadline = monotonicSeconds() + max(timeLimit, 10)
         var timedOut = false
 
-        func handle(line: ArraySlice<UInt8>) -> Ending? {
-            guard let reply = try? decoder.decode(ScannerProtocol.Reply.self, from: Data(line)) else {
-                return ready ? .badReply(String(decoding: line, as: UTF8.self))
-                             : .notReady("wrote something other than its hello: \(String(decoding: line.prefix(200), as: UTF8.self))", output: errorText.lines)
+        /// Handles the packets at the start of `received`; removes them.
+        func handlePackets() -> Ending? {
+            var consumed = 0
+            defer { received.removeFirst(consumed) }
+            while true {
+                let read = received.withUnsafeBytes { ScannerProtocol.readPacket(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
+                let message: ScannerProtocol.Message
+                switch read {
+                case .incomplete: return nil
+                case .malformed:
+                    let text = String(decoding: received[consumed...].prefix(200), as: UTF8.self)
+                    return ready ? .badReply(text)
+                                 : .notReady("wrote something other than its hello: \(text)", output: errorText.lines)
+                case .message(let decoded, let length):
+                    message = decoded
+                    consumed += length
+                }
+                switch message {
+                case .hello(let version, let abi):
+                    guard !ready else { return .badReply("a second hello") }
+                    guard version == ScannerProtocol.version, abi == HostABI.versionString else {
+                        return .notReady("speaks protocol \(version) for ABI \(abi); this easel needs protocol \(ScannerProtocol.version) for ABI \(HostABI.versionString) (a scanner from another version of easel?)", output: [])
+                    }
+                    ready = true
+                case .answer(let path, let result):
+                    guard ready, answered < files.count, path == files[answered] else {
+                        return .badReply("an answer for \(path)")
+                    }
+                    deliver(result)
+                    answered += 1
+                    if answered == files.count { return .finished }
+                }
+                errorText.reset()
+                deadline = monotonicSeconds() + timeLimit
             }
-            if let hello = reply.hello {
-                let expected = ScannerProtocol.Hello(protocolVersion: ScannerProtocol.version, hostABI: HostABI.versionString)
-                guard hello == expected else {
-                    return .notReady("speaks protocol \(hello.protocolVersion) for ABI \(hello.hostABI); this easel needs protocol \(expected.protocolVersion) for ABI \(expected.hostABI) (a scanner from another version of easel?)", output: [])
-                }
-                ready = true
-            } else {
-                guard ready, answered < files.count, reply.path == files[answered] else {
-                    return .badReply(String(decoding: line, as: UTF8.self))
-                }
-                if let plugin = reply.plugin {
-                    deliver(.success(plugin))
-                } else if let failure = reply.failure {
-                    deliver(.failure(failure))
-                } else {
-                    return .badReply(String(decoding: line, as: UTF8.self))
-                }
-                answered += 1
-                if answered == files.count { return .finished }
-            }
-            errorText.reset()
-            deadline = monotonicSeconds() + timeLimit
-            return nil
         }
 
         var failure: Ending?
@@ -243,14 +242,8 @@ final class HelperSession {
                 } else if entry.fd == errors {
                     if !readChunk(errors, into: { errorText.append($0) }) { close(errors); errors = -1 }
                 } else if entry.fd == output {
-                    var ended = false
-                    let open = readChunk(output) { chunk in lineBuffer += chunk }
-                    while let newline = lineBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = lineBuffer[..<newline]
-                        if let ending = handle(line: line) { failure = ending; ended = true; break }
-                        lineBuffer.removeSubrange(...newline)
-                    }
-                    if ended { break loop }
+                    let open = readChunk(output) { chunk in received += chunk }
+                    if let ending = handlePackets() { failure = ending; break loop }
                     if !open { close(output); output = -1 }
                 }
             }
