@@ -12,6 +12,7 @@ import Glibc
 import EaselABI
 import EaselEncoding
 import EaselInvocation
+import Synchronization
 
 /// A plugin file that passed every check of the probe phase.
 package struct PluginCandidate {
@@ -138,7 +139,18 @@ package enum PluginProbe {
             return fail(.unreadable, "cannot read the file: \(reason)")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return fail(.unreadable, "not a regular file") }
-        switch ELFCheck.check(path: path, fileSize: Int(info.st_size)) {
+        return checkContents(path, fileSize: Int(info.st_size))
+    }
+
+    /// The checks of ``checkFile(_:)`` that read the file, for a caller that
+    /// has just stat()ed it and found a regular file of `fileSize` bytes.
+    ///
+    /// - Returns: `nil` when the file may go on to the dynamic loader.
+    package static func checkContents(_ path: String, fileSize: Int) -> PluginLoadError? {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String) -> PluginLoadError {
+            PluginLoadError(path: path, kind: kind, message: message)
+        }
+        switch ELFCheck.check(path: path, fileSize: fileSize) {
         case .unreadable(let reason): return fail(.unreadable, "cannot read the file: \(reason)")
         case .notELF: return fail(.notSharedObject, "not a shared object (no ELF header)")
         case .invalid(let reason): return fail(.notSharedObject, "not a loadable shared object: \(reason)")
@@ -244,6 +256,18 @@ package enum PluginProbe {
         return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
     }
 
+    /// Property types parsed so far, by encoding (successes only, at most
+    /// 1024), as `MethodSignature.cached` keeps method signatures: a scan sees
+    /// the same few encodings in every plugin.
+    private static let propertyTypes = Mutex<[String: TypeEncoding]>([:])
+
+    private static func propertyType(_ encoding: String) throws(EncodingError) -> TypeEncoding {
+        if let known = propertyTypes.withLock({ $0[encoding] }) { return known }
+        let type = try TypeEncoding(parsing: encoding)
+        propertyTypes.withLock { if $0.count < 1024 { $0[encoding] = type } }
+        return type
+    }
+
     private static func validateClass(_ desc: easel_class_desc, index: Int,
                                path: String) -> Result<ClassSpec, PluginLoadError> {
         guard let namePointer = desc.name, namePointer.pointee != 0 else {
@@ -293,7 +317,7 @@ package enum PluginProbe {
                     return fail(.invalidDescription, "property '\(propertyName)' has no type encoding")
                 }
                 let type: TypeEncoding
-                do { type = try TypeEncoding(parsing: String(cString: encodingPointer)) } catch {
+                do { type = try propertyType(String(cString: encodingPointer)) } catch {
                     return fail(.malformedEncoding, "property '\(propertyName)': \(error)")
                 }
                 guard type != .void, type.size > 0 else {

@@ -81,6 +81,21 @@ public struct PluginScanner: Sendable {
     public var timeLimit: Double
     /// Where answers are kept between runs; `nil` scans every file.
     public var cache: RegistryCache?
+    /// The most helpers one scan runs at the same time (by default, one per
+    /// online processor); a scan starts one more helper for every
+    /// ``filesPerHelper`` files to probe, up to this number.
+    public var maximumHelpers: Int = PluginScanner.onlineProcessors
+    /// Files to probe per helper started in parallel: a helper's start-up
+    /// costs about as much as probing this many files.
+    public static let filesPerHelper = 32
+
+    /// The number of online processors (at least 1).
+    public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// How many helpers probe `files` files in parallel.
+    static func helperCount(files: Int, maximum: Int) -> Int {
+        max(1, min(maximum, files / filesPerHelper))
+    }
 
     /// A scanner.
     ///
@@ -186,19 +201,20 @@ public struct PluginScanner: Sendable {
         // The host's own checks of the files to probe; the helper starts as
         // soon as one passes, and loads while the others are checked.
         let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
-        var started: Result<HelperSession, HelperLaunchError>?
+        let helperCount = Self.helperCount(files: misses.count, maximum: maximumHelpers)
+        var started: [Result<HelperSession, HelperLaunchError>] = []
         var pending: [(index: Int, path: String, key: RegistryCache.Key)] = []
         for miss in misses {
-            if let error = PluginProbe.checkFile(miss.path) {
+            if let error = PluginProbe.checkContents(miss.path, fileSize: Int(miss.key.size)) {
                 entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
                 continue
             }
-            if started == nil { started = helper.launch() }
+            if started.isEmpty { started = (0..<helperCount).map { _ in helper.launch() } }
             pending.append(miss)
         }
 
         if !pending.isEmpty {
-            let run = helper.scan(pending.map(\.path), started: started)
+            let run = helper.scan(pending.map(\.path), sessions: started)
             statistics.probed = pending.count
             statistics.helperLaunches = run.launches
             let finished = Date()

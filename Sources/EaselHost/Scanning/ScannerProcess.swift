@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 
 /// Runs `easel-plugin-scanner` over a list of files, restarting it after
 /// every plugin that crashes, exits or hangs (see PluginScanner.swift).
@@ -21,8 +22,39 @@ struct HelperRun {
         do { return .success(try HelperSession(helperPath: helperPath)) } catch { return .failure(error) }
     }
 
-    /// Scans `files` in order, with `started` as the first helper when given
-    /// (started early, so that it loads while the host checks files).
+    /// Scans `files` with one helper per started session, in parallel: the
+    /// list is cut into as many runs of consecutive files, and each run goes
+    /// to its own helper (restarted after a crash like any other) on its own
+    /// thread. The results are in the order of `files`.
+    ///
+    /// - Parameter started: Helpers started early, so that they load while
+    ///   the host checks files; at least one (a failed launch counts).
+    func scan(_ files: [String], sessions started: [Result<HelperSession, HelperLaunchError>]) -> Outcome {
+        guard started.count > 1 else { return scan(files, started: started.first) }
+        let runs = started.count
+        let bounds = (0...runs).map { files.count * $0 / runs }
+        let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: runs)
+        defer { outcomes.deallocate() }
+        let sessions = UncheckedBox(started)
+        let slots = UncheckedBox(outcomes)
+        DispatchQueue.concurrentPerform(iterations: runs) { index in
+            let run = Array(files[bounds[index]..<bounds[index + 1]])
+            let outcome = run.isEmpty ? Outcome(results: [], launches: 0) : scan(run, started: sessions.value[index])
+            (slots.value.baseAddress! + index).initialize(to: outcome)
+        }
+        var merged = Outcome(results: [], launches: 0)
+        merged.results.reserveCapacity(files.count)
+        for index in 0..<runs {
+            let outcome = (outcomes.baseAddress! + index).move()
+            merged.results += outcome.results
+            merged.launches += outcome.launches
+        }
+        return merged
+    }
+
+    /// Scans `files` in order in one helper at a time, with `started` as the
+    /// first helper when given (started early, so that it loads while the
+    /// host checks files).
     func scan(_ files: [String], started: Result<HelperSession, HelperLaunchError>? = nil) -> Outcome {
         var results: [Result<PluginDescription, PluginLoadError>] = []
         results.reserveCapacity(files.count)
@@ -71,6 +103,13 @@ struct HelperRun {
     }
 }
 
+/// A value handed to the threads of `DispatchQueue.concurrentPerform`, each
+/// of which touches only its own part of it.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Why a helper could not be started.
 struct HelperLaunchError: Error {
     let reason: String
@@ -99,6 +138,7 @@ final class HelperSession {
     private var output: Int32     // a socket: the helper's standard output (the protocol)
     private var errors: Int32     // a socket: the helper's standard error (and the plugins' output)
     private var reaped = false
+    private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     init(helperPath: String) throws(HelperLaunchError) {
         // Socket pairs rather than pipes: created close-on-exec in one call,
@@ -294,9 +334,8 @@ final class HelperSession {
 
     /// Reads once; returns `false` at end of file.
     private func readChunk(_ fd: Int32, into consume: (ArraySlice<UInt8>) -> Void) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if count > 0 { consume(buffer[..<count]); return true }
+        let count = readBuffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if count > 0 { consume(readBuffer[..<count]); return true }
         if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
         return false
     }
