@@ -11,7 +11,9 @@ import Glibc
 /// Helper → host: packets, as gst-plugin-scanner's are: a kind byte, the
 /// payload's length (4 bytes, little-endian), the payload. A `hello` first
 /// (protocol version, host ABI), then for every path in order an `answer`:
-/// the plugin's description or its load error. Inside a payload an integer
+/// the plugin's description or its load error, each followed by
+/// ``answerMarker`` on standard error; when every path is answered the
+/// helper shuts its standard output's writing side. Inside a payload an integer
 /// is 8 bytes and a count 4 bytes (little-endian), a string its UTF-8 length
 /// (4 bytes) and bytes, and an absent string the length `0xFFFFFFFF`:
 ///
@@ -29,7 +31,13 @@ import Glibc
 /// copies, where JSON cost about 10 µs per plugin each way.
 package enum ScannerProtocol {
     /// Bumped whenever a message changes shape.
-    package static let version = 2
+    package static let version = 3
+
+    /// The line the helper writes to standard error after each answer
+    /// (a record separator, then a newline): the lines before it belong to
+    /// files already answered, so that the host need not read the two
+    /// channels in step to know what a plugin that died last wrote.
+    package static let answerMarker: [UInt8] = [0x1E, 0x0A]
 
     /// The kind byte of a packet.
     package enum Kind: UInt8 {
@@ -303,7 +311,10 @@ package enum ScannerHelper {
             writer.reset()
             ScannerProtocol.writeAnswer(path: path, result, to: &writer)
             guard writer.bytes.withUnsafeBytes({ writeAll(channel, $0) }) else { return 3 }
+            _ = ScannerProtocol.answerMarker.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
         }
+        // Every request is answered: the host wakes when this channel shuts.
+        _ = shutdown(channel, Int32(SHUT_WR))
         return 0
     }
 

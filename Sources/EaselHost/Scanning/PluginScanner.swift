@@ -162,29 +162,37 @@ public struct PluginScanner: Sendable {
         var seen = Set<FileIdentity>()
         var found = Set<String>()
         var statistics = PluginScan.Statistics()
+        // What the answers depend on, for a listing cache (nil once a host
+        // failure or a scanner failure makes the scan depend on more).
+        var inputs: ScanInputs? = cache == nil ? nil : ScanInputs()
         for folder in folders {
             let files: [String]
             switch PluginFolder.sharedObjects(in: folder) {
             case .success(let list): files = list
             case .failure(let error):
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(error), recordedAt: now, source: .host))
+                inputs = nil
                 continue
             }
+            inputs?.folders.append(ScanInputs.Folder(path: folder, files: []))
             for path in files {
                 var info = stat()
                 guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                    inputs = nil
                     guard seen.insert(FileIdentity(path: path)).inserted else { continue }
                     let error = PluginProbe.checkFile(path)
                         ?? PluginLoadError(path: path, kind: .unreadable, message: "cannot read the file")
                     entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host))
                     continue
                 }
-                guard seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
-                found.insert(path)
                 let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                                             size: Int64(info.st_size))
+                inputs?.add(ScanInputs.File(path: path, key: key, device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+                guard seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
+                found.insert(path)
                 if cache != nil, let hit = store().lookup(path, key, timeLimit: timeLimit) {
                     statistics.cacheHits += 1
+                    if hit.failure?.kind == .timedOut { inputs?.noteTimeOut(under: hit.timeLimit ?? 0) }
                     let outcome: PluginScan.Outcome = hit.plugin.map { .plugin($0) }
                         ?? .failed(hit.failure ?? PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned"))
                     entries.append(PluginScan.Entry(path: path, outcome: outcome,
@@ -198,35 +206,35 @@ public struct PluginScanner: Sendable {
             }
         }
 
-        // The host's own checks of the files to probe; the helper starts as
-        // soon as one passes, and loads while the others are checked.
-        let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
-        let helperCount = Self.helperCount(files: misses.count, maximum: maximumHelpers)
-        var started: [Result<HelperSession, HelperLaunchError>] = []
-        var pending: [(index: Int, path: String, key: RegistryCache.Key)] = []
-        for miss in misses {
-            if let error = PluginProbe.checkContents(miss.path, fileSize: Int(miss.key.size)) {
-                entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
-                continue
-            }
-            if started.isEmpty { started = (0..<helperCount).map { _ in helper.launch() } }
-            pending.append(miss)
-        }
-
-        if !pending.isEmpty {
-            let run = helper.scan(pending.map(\.path), sessions: started)
-            statistics.probed = pending.count
-            statistics.helperLaunches = run.launches
+        // The host's own checks of the files to probe, then the helpers:
+        // each starts as soon as one of its files passes, and loads while
+        // the others are checked.
+        if !misses.isEmpty {
+            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
+            let requests = misses.map { HelperRun.Request(path: $0.path, size: Int($0.key.size)) }
+            let (answers, launches) = helper.checkAndScan(requests, runs: Self.helperCount(files: misses.count,
+                                                                                           maximum: maximumHelpers))
+            statistics.helperLaunches = launches
             let finished = Date()
-            for (slot, result) in zip(pending, run.results) {
-                entries[slot.index].outcome = switch result {
+            for (miss, answer) in zip(misses, answers) {
+                let result: Result<PluginDescription, PluginLoadError>
+                switch answer {
+                case .refused(let error):
+                    entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
+                    inputs = nil
+                    continue
+                case .scanned(let answer): result = answer
+                }
+                statistics.probed += 1
+                entries[miss.index].outcome = switch result {
                 case .success(let plugin): .plugin(plugin)
                 case .failure(let error): .failed(error)
                 }
-                entries[slot.index].recordedAt = finished
+                entries[miss.index].recordedAt = finished
                 // A scanner that could not run says nothing about the file.
-                if case .failure(let error) = result, error.kind == .scannerFailed { continue }
-                loadedStore?.record(slot.path, slot.key, result, at: finished.timeIntervalSince1970, timeLimit: timeLimit)
+                if case .failure(let error) = result, error.kind == .scannerFailed { inputs = nil; continue }
+                if case .failure(let error) = result, error.kind == .timedOut { inputs?.noteTimeOut(under: timeLimit) }
+                loadedStore?.record(miss.path, miss.key, result, at: finished.timeIntervalSince1970, timeLimit: timeLimit)
             }
         }
 
@@ -234,7 +242,8 @@ public struct PluginScanner: Sendable {
             updated.prune(folders: folders, keeping: found)
             if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
-        return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings)
+        return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
+                          inputs: warnings.isEmpty ? inputs : nil)
     }
 }
 
@@ -311,6 +320,17 @@ public struct PluginScan: Sendable {
     public let statistics: Statistics
     /// Problems with the cache (it is ignored or not written; the scan is still complete).
     public let warnings: [String]
+    /// What every answer depended on, when each came from the cache or
+    /// was just recorded in it (see ``ListingCache``); `nil` otherwise.
+    package var inputs: ScanInputs?
+
+    init(folders: [String], entries: [Entry], statistics: Statistics, warnings: [String], inputs: ScanInputs? = nil) {
+        self.folders = folders
+        self.entries = entries
+        self.statistics = statistics
+        self.warnings = warnings
+        self.inputs = inputs
+    }
 }
 
 /// The plugins of a scan, linked as the registry would link them, without
@@ -381,5 +401,36 @@ extension Registry {
             }
         }
         return link(candidates)
+    }
+}
+
+/// What a scan's answers depended on: every file of every folder as it was
+/// listed and stat()ed, and the shortest time limit a recorded time-out ran
+/// under. Only a scan whose every answer came from the registry cache or was
+/// just recorded in it has inputs (what `ListingCache` keys a listing by).
+package struct ScanInputs: Sendable {
+    /// A listed file and what its stat() said.
+    package struct File: Sendable {
+        let path: String
+        let key: RegistryCache.Key
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// A folder and its `*.so` files in name order.
+    package struct Folder: Sendable {
+        let path: String
+        var files: [File]
+    }
+
+    /// The folders in search-path order.
+    package var folders: [Folder] = []
+    /// The shortest time limit a recorded time-out ran under, if any did.
+    package var shortestTimeOutLimit: Double?
+
+    mutating func add(_ file: File) { folders[folders.count - 1].files.append(file) }
+
+    mutating func noteTimeOut(under limit: Double) {
+        shortestTimeOutLimit = min(shortestTimeOutLimit ?? limit, limit)
     }
 }

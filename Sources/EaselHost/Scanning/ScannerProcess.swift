@@ -22,34 +22,67 @@ struct HelperRun {
         do { return .success(try HelperSession(helperPath: helperPath)) } catch { return .failure(error) }
     }
 
-    /// Scans `files` with one helper per started session, in parallel: the
-    /// list is cut into as many runs of consecutive files, and each run goes
-    /// to its own helper (restarted after a crash like any other) on its own
-    /// thread. The results are in the order of `files`.
+    /// A file to probe, with its size from the scan's stat().
+    struct Request {
+        let path: String
+        let size: Int
+    }
+
+    /// What became of a file handed to ``checkAndScan(_:runs:)``.
+    enum Answer {
+        /// Refused by the checks that run no plugin code (never sent to a helper).
+        case refused(PluginLoadError)
+        /// The helper's answer.
+        case scanned(Result<PluginDescription, PluginLoadError>)
+    }
+
+    /// Checks `files` in this process (``PluginProbe/checkContents(_:fileSize:)``)
+    /// and probes those that pass in helpers, `runs` of them in parallel: the
+    /// list is cut into as many runs of consecutive files, each handled on
+    /// its own thread, which checks its files, starts its helper as soon as
+    /// one passes (so that the helper starts while the rest are checked) and
+    /// scans them with it (restarted after a crash like any other).
     ///
-    /// - Parameter started: Helpers started early, so that they load while
-    ///   the host checks files; at least one (a failed launch counts).
-    func scan(_ files: [String], sessions started: [Result<HelperSession, HelperLaunchError>]) -> Outcome {
-        guard started.count > 1 else { return scan(files, started: started.first) }
-        let runs = started.count
+    /// - Returns: An answer per file, in order, and the helpers started.
+    func checkAndScan(_ files: [Request], runs: Int) -> (answers: [Answer], launches: Int) {
+        guard runs > 1 else { return checkAndScan(files[...]) }
         let bounds = (0...runs).map { files.count * $0 / runs }
-        let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: runs)
+        let outcomes = UnsafeMutableBufferPointer<(answers: [Answer], launches: Int)>.allocate(capacity: runs)
         defer { outcomes.deallocate() }
-        let sessions = UncheckedBox(started)
         let slots = UncheckedBox(outcomes)
         DispatchQueue.concurrentPerform(iterations: runs) { index in
-            let run = Array(files[bounds[index]..<bounds[index + 1]])
-            let outcome = run.isEmpty ? Outcome(results: [], launches: 0) : scan(run, started: sessions.value[index])
-            (slots.value.baseAddress! + index).initialize(to: outcome)
+            (slots.value.baseAddress! + index).initialize(to: checkAndScan(files[bounds[index]..<bounds[index + 1]]))
         }
-        var merged = Outcome(results: [], launches: 0)
-        merged.results.reserveCapacity(files.count)
+        var answers: [Answer] = []
+        answers.reserveCapacity(files.count)
+        var launches = 0
         for index in 0..<runs {
             let outcome = (outcomes.baseAddress! + index).move()
-            merged.results += outcome.results
-            merged.launches += outcome.launches
+            answers += outcome.answers
+            launches += outcome.launches
         }
-        return merged
+        return (answers, launches)
+    }
+
+    /// One run of ``checkAndScan(_:runs:)``, on the calling thread.
+    private func checkAndScan(_ files: ArraySlice<Request>) -> (answers: [Answer], launches: Int) {
+        var refused: [Int: PluginLoadError] = [:]
+        var passed: [String] = []
+        var started: Result<HelperSession, HelperLaunchError>?
+        for (offset, file) in files.enumerated() {
+            if let error = PluginProbe.checkContents(file.path, fileSize: file.size) {
+                refused[offset] = error
+                continue
+            }
+            if started == nil { started = launch() }
+            passed.append(file.path)
+        }
+        let outcome = passed.isEmpty ? Outcome(results: [], launches: 0) : scan(passed, started: started)
+        var results = outcome.results.makeIterator()
+        let answers = (0..<files.count).map { offset -> Answer in
+            refused[offset].map { .refused($0) } ?? .scanned(results.next()!)
+        }
+        return (answers, outcome.launches)
     }
 
     /// Scans `files` in order in one helper at a time, with `started` as the
@@ -202,8 +235,25 @@ final class HelperSession {
         for fd in [input, output, errors] where fd >= 0 { close(fd) }
     }
 
+    /// How often the host looks at a helper that is neither done nor dead:
+    /// to take its answers (each restarts the clock of the next file), to
+    /// keep its output flowing, and to notice a file past its time limit.
+    static let tick = 0.025
+
+    /// `POLLRDHUP` (Linux; not imported into Swift): the peer shut its
+    /// writing side, or closed.
+    private static let pollPeerClosed = Int16(0x2000)
+
     /// Sends `files` and delivers each answer, in order, until the helper has
-    /// answered them all and ended, or stops for the file after the last answer.
+    /// answered them all, or stops for the file after the last answer.
+    ///
+    /// The host does not wake for every answer: the helper's answers and
+    /// its standard error wait in their sockets while the host sleeps until
+    /// the helper shuts its answer channel (when every file is answered, or
+    /// when it dies) or the next ``tick``. The helper follows every answer
+    /// with a marker line on standard error, so that the lines a plugin
+    /// wrote before dying are told apart from its predecessors' whenever
+    /// they are read.
     func run(_ files: [String], timeLimit: Double,
              deliver: (Result<PluginDescription, PluginLoadError>) -> Void) -> Ending {
         var requests: [UInt8] = []
@@ -252,40 +302,43 @@ final class HelperSession {
                     answered += 1
                     if answered == files.count { return .finished }
                 }
-                errorText.reset()
                 deadline = monotonicSeconds() + timeLimit
             }
         }
 
+        func sendRequests() {
+            guard input >= 0, sent < requests.count else { return }
+            let count = requests.withUnsafeBytes { bytes in
+                send(input, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if count > 0 { sent += count }
+            if count < 0 && errno != EAGAIN && errno != EINTR { sent = requests.count }   // the helper is gone
+            if sent == requests.count { _ = shutdown(input, Int32(SHUT_WR)) }
+        }
+
         var failure: Ending?
-        loop: while output >= 0 {
-            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-            if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
-            let writing = input >= 0 && sent < requests.count
-            if writing { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
-            let remaining = deadline - monotonicSeconds()
-            if remaining <= 0 { timedOut = true; break }
-            let ready_ = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 1_000_000_000)))
-            if ready_ < 0 {
-                if errno == EINTR { continue }
+        sendRequests()
+        while true {
+            // Everything the helper has written so far: output first, so that
+            // the lines of a plugin that dies are all in before its verdict.
+            while errors >= 0, readChunk(errors, into: { errorText.append($0) }) == .data {}
+            if errors >= 0, readChunk(errors, into: { _ in }) == .ended { close(errors); errors = -1 }
+            var ended = false
+            while output >= 0 {
+                let outcome = readChunk(output) { chunk in received += chunk }
+                if outcome == .data { continue }
+                if outcome == .ended { ended = true }
                 break
             }
-            if ready_ == 0 { continue }   // the deadline check above ends the loop
-            for entry in fds where entry.revents != 0 {
-                if entry.fd == input {
-                    let count = requests.withUnsafeBytes { bytes in
-                        send(input, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                    }
-                    if count > 0 { sent += count }
-                    if count < 0 && errno != EAGAIN && errno != EINTR { sent = requests.count }   // the helper is gone
-                    if sent == requests.count { _ = shutdown(input, Int32(SHUT_WR)) }
-                } else if entry.fd == errors {
-                    if !readChunk(errors, into: { errorText.append($0) }) { close(errors); errors = -1 }
-                } else if entry.fd == output {
-                    let open = readChunk(output) { chunk in received += chunk }
-                    if let ending = handlePackets() { failure = ending; break loop }
-                    if !open { close(output); output = -1 }
-                }
+            if let ending = handlePackets() { failure = ending; break }
+            if ended { close(output); output = -1; break }
+            if monotonicSeconds() >= deadline { timedOut = true; break }
+
+            var fds = [pollfd(fd: output, events: Self.pollPeerClosed, revents: 0)]
+            if input >= 0 && sent < requests.count { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            let wait = min(deadline - monotonicSeconds(), Self.tick)
+            if poll(&fds, nfds_t(fds.count), Int32(max(wait, 0) * 1000) + 1) > 0, fds.count > 1, fds[1].revents != 0 {
+                sendRequests()
             }
         }
 
@@ -328,16 +381,20 @@ final class HelperSession {
             var fd = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
             let left = max(0, until - monotonicSeconds())
             guard poll(&fd, 1, Int32(left * 1000)) > 0 else { break }
-            if !readChunk(errors, into: { tail.append($0) }) { close(errors); errors = -1 }
+            if readChunk(errors, into: { tail.append($0) }) == .ended { close(errors); errors = -1 }
         }
     }
 
-    /// Reads once; returns `false` at end of file.
-    private func readChunk(_ fd: Int32, into consume: (ArraySlice<UInt8>) -> Void) -> Bool {
-        let count = readBuffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if count > 0 { consume(readBuffer[..<count]); return true }
-        if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
-        return false
+    private enum ReadOutcome { case data, nothingYet, ended }
+
+    /// Reads once, without blocking.
+    private func readChunk(_ fd: Int32, into consume: (ArraySlice<UInt8>) -> Void) -> ReadOutcome {
+        while true {
+            let count = readBuffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 { consume(readBuffer[..<count]); return .data }
+            if count < 0 && errno == EINTR { continue }
+            return count < 0 && errno == EAGAIN ? .nothingYet : .ended
+        }
     }
 
     /// Closes the connection, kills the helper and reaps it on a detached thread.
@@ -385,7 +442,8 @@ final class HelperSession {
     }
 }
 
-/// The last lines a helper wrote to standard error since the current file began.
+/// The last lines a helper wrote to standard error since its last answer
+/// (the helper marks each answer there, see `ScannerProtocol.answerMarker`).
 struct StandardErrorTail {
     private(set) var complete: [String] = []
     private var partial: [UInt8] = []
@@ -393,16 +451,18 @@ struct StandardErrorTail {
     mutating func append(_ bytes: ArraySlice<UInt8>) {
         partial += bytes
         while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            // The helper's marker after an answer (maybe after a plugin's
+            // unfinished line): what follows is the next file's.
+            if newline > partial.startIndex, partial[newline - 1] == ScannerProtocol.answerMarker[0] {
+                complete = []
+                partial.removeSubrange(...newline)
+                continue
+            }
             complete.append(String(decoding: partial[..<newline], as: UTF8.self))
             partial.removeSubrange(...newline)
             if complete.count > HelperRun.outputLines { complete.removeFirst(complete.count - HelperRun.outputLines) }
         }
         if partial.count > 4096 { partial.removeFirst(partial.count - 4096) }
-    }
-
-    mutating func reset() {
-        complete = []
-        partial = []
     }
 
     /// Up to the last few non-empty lines, the unfinished one included.
