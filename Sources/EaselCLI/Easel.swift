@@ -32,11 +32,44 @@ struct PluginOptions: ParsableArguments {
         }
     }
 
+    /// The folders, the registry cache (nil with `--no-cache`) and the time limit.
+    func settings() -> (folders: [String], cache: RegistryCache?, timeLimit: Double, environment: [String: String]) {
+        // The variables these read, with getenv (cheaper than all of ProcessInfo's environment).
+        var environment = [String: String](minimumCapacity: 8)
+        for name in [PluginSearchPath.environmentVariable, PluginScanner.helperEnvironmentVariable,
+                     PluginScanner.timeLimitEnvironmentVariable, "XDG_CACHE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
+        let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
+        let limit = scanTimeout ?? PluginScanner.timeLimit(environment: environment) ?? PluginScanner.defaultTimeLimit
+        return (folders, cache, limit, environment)
+    }
+
+    /// Writes the last listing of the search path to standard output, when
+    /// nothing it depends on has changed (see ``ListingCache``).
+    ///
+    /// - Returns: Whether it did.
+    func writeCachedListing() -> Bool {
+        let (folders, cache, limit, environment) = settings()
+        let executable = PluginSearchPath.currentExecutablePath()
+        guard let cache, let executable, PluginScanner.locateHelper(environment: environment, executablePath: executable) != nil
+        else { return false }
+        return ListingCache(cache: cache, program: executable).write(folders: folders, timeLimit: limit, to: STDOUT_FILENO)
+    }
+
+    /// Keeps the text of a listing of `scan` for the next `easel list`.
+    func recordListing(_ text: String, of scan: PluginScan) {
+        let (_, cache, limit, _) = settings()
+        if let cache, let executable = PluginSearchPath.currentExecutablePath() {
+            ListingCache(cache: cache, program: executable).record(text, of: scan, timeLimit: limit)
+        }
+    }
+
     /// Scans the plugins of the search path through easel-plugin-scanner and
     /// the registry cache, printing warnings; `nil` when there is no scanner.
     func scan() -> (PluginScan?, [String]) {
-        let environment = ProcessInfo.processInfo.environment
-        let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
+        let (folders, cache, limit, environment) = settings()
         guard let helper = PluginScanner.locateHelper(environment: environment) else {
             let looked = environment[PluginScanner.helperEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? PluginSearchPath.currentExecutablePath().map { PluginSearchPath.defaultFolder(forExecutable: $0) + "/" + PluginScanner.helperName }
@@ -44,8 +77,6 @@ struct PluginOptions: ParsableArguments {
             printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in this process, without the cache")
             return (nil, folders)
         }
-        let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
-        let limit = scanTimeout ?? PluginScanner.timeLimit(environment: environment) ?? PluginScanner.defaultTimeLimit
         let scan = PluginScanner(helperPath: helper, timeLimit: limit, cache: cache).scan(folders: folders)
         for warning in scan.warnings { printError("warning: \(warning)") }
         return (scan, folders)
@@ -62,12 +93,12 @@ struct PluginOptions: ParsableArguments {
 
     /// The plugins and failures of the search path, without running plugin
     /// code when the scanner is there.
-    func catalog() -> (PluginCatalog, [String]) {
+    func catalog() -> (PluginCatalog, [String], PluginScan?) {
         let (scan, folders) = scan()
-        if let scan { return (PluginCatalog(scan), folders) }
+        if let scan { return (PluginCatalog(scan), folders, scan) }
         let registry = Registry()
         registry.loadPlugins(from: folders)
-        return (PluginCatalog(registry: registry), folders)
+        return (PluginCatalog(registry: registry), folders, nil)
     }
 }
 
@@ -121,8 +152,15 @@ struct List: ParsableCommand {
     @Flag(help: "Print only the files that failed to load, with the reason and the time it was recorded.")
     var failed = false
 
+    @Flag(help: "Print how long listing took (after start-up) to standard error.")
+    var timings = false
+
     func run() throws {
-        let (catalog, folders) = plugins.catalog()
+        var times = ListTimes()
+        defer { if timings { times.report().forEach(printError) } }
+        // An unchanged search path: the last listing's text, as it was.
+        if !json && !failed && !plugins.noCache, measure(&times.cached, { plugins.writeCachedListing() }) { return }
+        let (catalog, folders, scan) = measure(&times.scan) { plugins.catalog() }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -134,10 +172,30 @@ struct List: ParsableCommand {
         if failed {
             print(Listing.failedText(catalog: catalog, folders: folders), terminator: "")
         } else {
-            print(Listing.text(catalog: catalog, folders: folders), terminator: "")
+            let text = measure(&times.format) { Listing.text(catalog: catalog, folders: folders) }
+            measure(&times.write) { print(text, terminator: "") }
+            if let scan, !plugins.noCache { measure(&times.record) { plugins.recordListing(text, of: scan) } }
         }
     }
 }
+
+/// How long each stage of `easel list` took, in milliseconds (`nil`: the stage did not run).
+struct ListTimes {
+    /// Checking the last listing and, when nothing changed, writing it (the whole work then).
+    var cached: Double?
+    /// Otherwise: scanning, making the text, writing it, keeping it for the next time.
+    var scan: Double?, format: Double?, write: Double?, record: Double?
+
+    func report() -> [String] {
+        let stages = [("cached", cached), ("scan", scan), ("format", format), ("write", write), ("record", record)]
+            .compactMap { name, value in value.map { (name, $0) } }
+        let total = stages.reduce(0) { $0 + $1.1 }
+        return ["timings (ms):"] + (stages + [("total", total)]).map { name, value in
+            "  " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "%9.3f", value)
+        }
+    }
+}
+
 
 /// The JSON form of `easel list`.
 struct Listing: Encodable {

@@ -13,7 +13,7 @@ import Glibc
 /// (protocol version, host ABI), then for every path in order an `answer`:
 /// the plugin's description or its load error, each followed by
 /// ``answerMarker`` on standard error; when every path is answered the
-/// helper shuts its standard output's writing side. Inside a payload an integer
+/// helper closes its standard output. Inside a payload an integer
 /// is 8 bytes and a count 4 bytes (little-endian), a string its UTF-8 length
 /// (4 bytes) and bytes, and an absent string the length `0xFFFFFFFF`:
 ///
@@ -313,8 +313,8 @@ package enum ScannerHelper {
             guard writer.bytes.withUnsafeBytes({ writeAll(channel, $0) }) else { return 3 }
             _ = ScannerProtocol.answerMarker.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
         }
-        // Every request is answered: the host wakes when this channel shuts.
-        _ = shutdown(channel, Int32(SHUT_WR))
+        // Every request is answered: the host wakes when this channel closes.
+        close(channel)
         return 0
     }
 

@@ -93,7 +93,7 @@ public struct PluginScanner: Sendable {
     public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// How many helpers probe `files` files in parallel.
-    static func helperCount(files: Int, maximum: Int) -> Int {
+    package static func helperCount(files: Int, maximum: Int) -> Int {
         max(1, min(maximum, files / filesPerHelper))
     }
 
@@ -110,15 +110,15 @@ public struct PluginScanner: Sendable {
     }
 
     /// The helper to use: `$EASEL_PLUGIN_SCANNER` when set, else
-    /// `easel-plugin-scanner` in the folder of `executablePath`.
+    /// `easel-plugin-scanner` in the folder of `executablePath` (read only when it is needed).
     ///
     /// - Returns: The path, or `nil` when no executable file is there.
     public static func locateHelper(environment: [String: String],
-                                    executablePath: String? = PluginSearchPath.currentExecutablePath()) -> String? {
+                                    executablePath: @autoclosure () -> String? = PluginSearchPath.currentExecutablePath()) -> String? {
         let candidate: String
         if let explicit = environment[helperEnvironmentVariable], !explicit.isEmpty {
             candidate = explicit
-        } else if let executablePath {
+        } else if let executablePath = executablePath() {
             candidate = PluginSearchPath.defaultFolder(forExecutable: executablePath) + "/" + helperName
         } else {
             return nil
@@ -166,6 +166,12 @@ public struct PluginScanner: Sendable {
         // failure or a scanner failure makes the scan depend on more).
         var inputs: ScanInputs? = cache == nil ? nil : ScanInputs()
         for folder in folders {
+            // The folder as it was before it was listed, and whether it had
+            // been left alone long enough for its modification time to
+            // change with any later entry (see ListingCache).
+            let listedAt = realtimeNanoseconds()
+            var folderInfo = stat()
+            let folderKnown = inputs != nil && stat(folder, &folderInfo) == 0
             let files: [String]
             switch PluginFolder.sharedObjects(in: folder) {
             case .success(let list): files = list
@@ -174,7 +180,13 @@ public struct PluginScanner: Sendable {
                 inputs = nil
                 continue
             }
-            inputs?.folders.append(ScanInputs.Folder(path: folder, files: []))
+            if folderKnown {
+                let mtime = Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec)
+                inputs?.folders.append(ScanInputs.Folder(path: folder, device: UInt64(folderInfo.st_dev),
+                    inode: UInt64(folderInfo.st_ino), mtime: mtime, settled: listedAt - mtime >= ScanInputs.settlingTime, files: []))
+            } else {
+                inputs = nil
+            }
             for path in files {
                 var info = stat()
                 guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -417,11 +429,24 @@ package struct ScanInputs: Sendable {
         let inode: UInt64
     }
 
-    /// A folder and its `*.so` files in name order.
+    /// A folder, what its stat() said before it was listed, and its
+    /// `*.so` files in name order.
     package struct Folder: Sendable {
         let path: String
+        let device: UInt64
+        let inode: UInt64
+        let mtime: Int64
+        /// Whether it had not changed for ``settlingTime`` when it was
+        /// listed: then any later change of its entries changes its
+        /// modification time, however coarse the file system's clock.
+        let settled: Bool
         var files: [File]
     }
+
+    /// How long a folder must have been left alone for its modification
+    /// time to stand for its entries: 2 s, longer than the kernel's clock
+    /// tick and as long as the coarsest file system timestamps (FAT's).
+    package static let settlingTime: Int64 = 2_000_000_000
 
     /// The folders in search-path order.
     package var folders: [Folder] = []
@@ -433,4 +458,11 @@ package struct ScanInputs: Sendable {
     mutating func noteTimeOut(under limit: Double) {
         shortestTimeOutLimit = min(shortestTimeOutLimit ?? limit, limit)
     }
+}
+
+/// Nanoseconds since the epoch on the wall clock (the clock of file times).
+func realtimeNanoseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }

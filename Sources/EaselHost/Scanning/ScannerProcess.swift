@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CEaselSupport
 import Dispatch
 
 /// Runs `easel-plugin-scanner` over a list of files, restarting it after
@@ -168,18 +169,23 @@ final class HelperSession {
 
     private let pid: pid_t
     private var input: Int32      // a socket: the helper's standard input
-    private var output: Int32     // a socket: the helper's standard output (the protocol)
-    private var errors: Int32     // a socket: the helper's standard error (and the plugins' output)
+    private var output: Int32     // a pipe: the helper's standard output (the protocol)
+    private var errors: Int32     // a pipe: the helper's standard error (and the plugins' output)
     private var reaped = false
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     init(helperPath: String) throws(HelperLaunchError) {
-        // Socket pairs rather than pipes: created close-on-exec in one call,
-        // and a write to a dead helper fails with EPIPE instead of raising SIGPIPE.
+        // The requests go through a socket pair (created close-on-exec in
+        // one call; a write to a dead helper fails with EPIPE instead of
+        // raising SIGPIPE). The answers and standard error come back through
+        // pipes of up to 1 MiB: the host reads them only now and then (see
+        // run), and a pipe holds that many bytes however small the writes,
+        // where a socket's buffer counts every small write as a kilobyte or
+        // more and would stop the helper after a couple of hundred answers.
         var sockets: [Int32] = [-1, -1], out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, type, 0, &sockets) == 0, socketpair(AF_UNIX, type, 0, &out) == 0,
-              socketpair(AF_UNIX, type, 0, &err) == 0 else {
+        guard socketpair(AF_UNIX, type, 0, &sockets) == 0, easel_support_pipe(&out, 1 << 20) == 0,
+              easel_support_pipe(&err, 1 << 20) == 0 else {
             let reason = String(cString: strerror(errno))
             for fd in sockets + out + err where fd >= 0 { close(fd) }
             throw HelperLaunchError(reason: reason)
@@ -240,16 +246,13 @@ final class HelperSession {
     /// keep its output flowing, and to notice a file past its time limit.
     static let tick = 0.025
 
-    /// `POLLRDHUP` (Linux; not imported into Swift): the peer shut its
-    /// writing side, or closed.
-    private static let pollPeerClosed = Int16(0x2000)
 
     /// Sends `files` and delivers each answer, in order, until the helper has
     /// answered them all, or stops for the file after the last answer.
     ///
     /// The host does not wake for every answer: the helper's answers and
-    /// its standard error wait in their sockets while the host sleeps until
-    /// the helper shuts its answer channel (when every file is answered, or
+    /// its standard error wait in their pipes while the host sleeps until
+    /// the helper closes its answer channel (when every file is answered, or
     /// when it dies) or the next ``tick``. The helper follows every answer
     /// with a marker line on standard error, so that the lines a plugin
     /// wrote before dying are told apart from its predecessors' whenever
@@ -334,7 +337,8 @@ final class HelperSession {
             if ended { close(output); output = -1; break }
             if monotonicSeconds() >= deadline { timedOut = true; break }
 
-            var fds = [pollfd(fd: output, events: Self.pollPeerClosed, revents: 0)]
+            // No event asked for: poll() still reports the pipe's end (POLLHUP).
+            var fds = [pollfd(fd: output, events: 0, revents: 0)]
             if input >= 0 && sent < requests.count { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
             let wait = min(deadline - monotonicSeconds(), Self.tick)
             if poll(&fds, nfds_t(fds.count), Int32(max(wait, 0) * 1000) + 1) > 0, fds.count > 1, fds[1].revents != 0 {
