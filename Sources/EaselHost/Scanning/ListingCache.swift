@@ -43,8 +43,8 @@ import Glibc
 /// system's clock as an earlier one would not change the time. A folder that
 /// had not settled is read (`readdir`) and its `*.so` names compared, and,
 /// once it has settled, marked so in the file. A path with a newline is never
-/// recorded. Only the lines are read: the text goes from the file to the
-/// output with `sendfile`.
+/// recorded. The file is mapped: only the pages of its lines are read, and
+/// the text is written out from the mapping.
 public struct ListingCache: Sendable {
     /// The version of the file's format, also part of its name.
     public static let formatVersion = 1
@@ -79,32 +79,15 @@ public struct ListingCache: Sendable {
     /// - Returns: Whether the text was written; when not, nothing was.
     public func write(folders: [String], timeLimit: Double, to output: Int32) -> Bool {
         guard let listing = OpenListing(file) else { return false }
-        defer { close(listing.fd) }
+        defer { listing.unmap() }
         guard let length = valid(listing, folders: folders, timeLimit: timeLimit) else { return false }
-        // From the file to the output, without passing through this process.
-        var offset = off_t(listing.header.count)
-        var left = length
-        while left > 0 {
-            let sent = sendfile(output, listing.fd, &offset, left)
-            if sent > 0 { left -= sent; continue }
-            if sent < 0 && errno == EINTR { continue }
-            if sent < 0 && (errno == EINVAL || errno == ENOSYS) { break }   // an output sendfile cannot write to
-            return true   // the reader went away: nothing more to do
-        }
-        var chunk = [UInt8](repeating: 0, count: min(left, 1 << 16))
-        while left > 0 {
-            let got = chunk.withUnsafeMutableBytes { pread(listing.fd, $0.baseAddress!, min($0.count, left), offset) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return true }
-            var written = 0
-            while written < got {
-                let count = chunk.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + written, got - written) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return true }
-                written += count
-            }
-            offset += off_t(got)
-            left -= got
+        let text = listing.bytes.baseAddress! + listing.headerLength
+        var written = 0
+        while written < length {
+            let count = Glibc.write(output, text + written, length - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return true }   // the reader went away: nothing more to do
+            written += count
         }
         return true
     }
@@ -151,27 +134,27 @@ public struct ListingCache: Sendable {
 
     /// The length of the text, when every line before it still holds.
     private func valid(_ listing: OpenListing, folders: [String], timeLimit: Double) -> Int? {
-        listing.header.withUnsafeBufferPointer { buffer -> Int? in
-            var lines = LineCursor(buffer)
-            guard lines.next() != nil,   // checked by OpenListing
-                  let programLine = lines.next(), Self.matchesIdentity(programLine, prefix: "program ", of: program),
-                  let abi = lines.next(), Self.matchesABI(abi),
-                  let cacheLine = lines.next(), Self.matchesIdentity(cacheLine, prefix: "cache ", of: cache.file),
-                  let timeOuts = lines.next(), Self.accepts(timeOuts, timeLimit: timeLimit),
-                  let folderLine = lines.next(), number(after: "folders ", in: folderLine) == folders.count
-            else { return nil }
-            var settle: [Int] = []   // offsets of `settled` fields to set to 1
-            for folder in folders {
-                guard let line = lines.next(), Self.folderMatches(line, folder, lines: &lines, settle: &settle) else { return nil }
-            }
-            guard let textLine = lines.next(), let length = number(after: "text ", in: textLine),
-                  lines.remaining == 0, listing.size - buffer.count == length else { return nil }
-            if !settle.isEmpty, var contents = Self.read(listing.fd, at: 0, count: listing.size) {
-                for offset in settle { contents[offset] = UInt8(ascii: "1") }
-                _ = cache.writeFile(file, contents)
-            }
-            return length
+        let buffer = UnsafeBufferPointer(rebasing: listing.bytes[..<listing.headerLength])
+        var lines = LineCursor(buffer)
+        guard lines.next() != nil,   // checked by OpenListing
+              let programLine = lines.next(), Self.matchesIdentity(programLine, prefix: "program ", of: program),
+              let abi = lines.next(), Self.matchesABI(abi),
+              let cacheLine = lines.next(), Self.matchesIdentity(cacheLine, prefix: "cache ", of: cache.file),
+              let timeOuts = lines.next(), Self.accepts(timeOuts, timeLimit: timeLimit),
+              let folderLine = lines.next(), number(after: "folders ", in: folderLine) == folders.count
+        else { return nil }
+        var settle: [Int] = []   // offsets of `settled` fields to set to 1
+        for folder in folders {
+            guard let line = lines.next(), Self.folderMatches(line, folder, lines: &lines, settle: &settle) else { return nil }
         }
+        guard let textLine = lines.next(), let length = number(after: "text ", in: textLine),
+              lines.remaining == 0, listing.bytes.count - buffer.count == length else { return nil }
+        if !settle.isEmpty {
+            var contents = Array(listing.bytes)
+            for offset in settle { contents[offset] = UInt8(ascii: "1") }
+            _ = cache.writeFile(file, contents)
+        }
+        return length
     }
 
     /// Whether a `folder` line and the file lines after it describe `folder`
@@ -247,21 +230,6 @@ public struct ListingCache: Sendable {
         return fields.next() == Int64(HostABI.major) && fields.next() == Int64(HostABI.minor) && fields.atEnd
     }
 
-    /// `count` bytes of a file from `offset`, or `nil` when they cannot all be read.
-    static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var done = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while done < count {
-                let got = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            initialized = done
-        }
-        return done == count ? bytes : nil
-    }
-
     /// `<device> <inode> <mtime ns> <size>` of a file, following links.
     private static func identity(of path: String) -> String? {
         var info = stat()
@@ -281,33 +249,34 @@ public struct ListingCache: Sendable {
     }
 }
 
-/// The listing file, open, with the lines before its text read.
+/// The listing file, mapped read-only (only the pages that are read are
+/// brought in), and the length of its lines before the text.
 private struct OpenListing {
-    let fd: Int32
-    let size: Int
-    /// The lines before the text, up to and including `text <count>`.
-    let header: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The length of the lines before the text, up to and including `text <count>`.
+    let headerLength: Int
 
     init?(_ path: String) {
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
+        defer { close(fd) }
         var info = stat()
-        // The first line, `easel-listing 1 <header length>`, in the first read.
         guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size < 1 << 30,
-              var header = ListingCache.read(fd, at: 0, count: min(Int(info.st_size), 16384)),
-              let newline = header.firstIndex(of: UInt8(ascii: "\n")),
-              let length = header[..<newline].withUnsafeBufferPointer({ number(after: "easel-listing \(ListingCache.formatVersion) ", in: $0) }),
-              length > newline, length <= Int(info.st_size) else {
-            close(fd)
+              let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
+              address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        let bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(info.st_size))
+        // The first line: `easel-listing 1 <length of the lines>`.
+        var lines = LineCursor(bytes)
+        guard let first = lines.next(), let length = number(after: "easel-listing \(ListingCache.formatVersion) ", in: first),
+              length > first.count, length <= bytes.count else {
+            munmap(address, bytes.count)
             return nil
         }
-        if length > header.count {
-            guard let rest = ListingCache.read(fd, at: header.count, count: length - header.count) else { close(fd); return nil }
-            header += rest
-        }
-        self.size = Int(info.st_size)
-        self.header = Array(header[..<length])
+        self.bytes = bytes
+        headerLength = length
     }
+
+    func unmap() { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }
 
 /// Space-separated decimal numbers at the start of a line. Device and inode
