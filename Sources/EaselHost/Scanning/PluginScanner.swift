@@ -23,30 +23,45 @@
 //   (`ScannerProtocol` in EaselProbe's ScannerHelper.swift; JSON cost about
 //   10 µs per plugin each way). The helper first moves its standard output
 //   out of the plugins' way: whatever plugin code prints goes to standard error.
-// - The host reads the answers with poll() (ScannerProcess.swift). The file
-//   being probed is the first one without an answer, and its clock starts at
-//   the previous answer. When the helper dies (end of its output, then
-//   waitpid), that file is recorded as crashed, with the signal's name, or
-//   exited, with the status; when its clock passes the time limit (5 s unless
-//   configured), the helper is killed and the file recorded as timed out.
-//   Each keeps the last lines the helper wrote to standard error since the
-//   previous answer. A new helper takes the remaining files, so a bad plugin
-//   costs one restart and the others of the scan are unaffected. A helper
-//   that cannot start, or speaks another protocol, fails the remaining files
-//   as `scanner-failed` without blaming a plugin.
+// - The host does not wake for every answer (ScannerProcess.swift): the
+//   answers and the helper's standard error wait in pipes of up to 1 MiB
+//   while the host sleeps in poll() until the helper closes its answer
+//   channel (every file answered, or dead) or a 25 ms tick, then reads what
+//   is there. The file being probed is the first one without an answer, and
+//   its clock starts when the host sees the previous answer. When the helper
+//   dies (end of its output, then waitpid), that file is recorded as crashed,
+//   with the signal's name, or exited, with the status; when its clock passes
+//   the time limit (5 s unless configured), the helper is killed and the file
+//   recorded as timed out. Each keeps the last lines the helper wrote to
+//   standard error after the previous answer: the helper writes a marker line
+//   there after each answer, so the two channels need not be read in step. A
+//   new helper takes the remaining files, so a bad plugin costs one restart
+//   and the others of the scan are unaffected. A helper that cannot start, or
+//   speaks another protocol, fails the remaining files as `scanner-failed`
+//   without blaming a plugin.
+// - A large scan runs helpers in parallel: one more for every 32 files to
+//   probe (a helper's start-up costs about as much as probing 32), up to one
+//   per online processor. The files are cut into runs of consecutive files,
+//   each handled on its own thread by its own helper, restarted after a
+//   crash like any other; answers keep the files' order.
 // - Checks that run no plugin code (the file exists, is a regular file, can
 //   be read, has sane ELF headers) are made in the host first, so an
-//   unreadable or non-ELF file never costs a helper.
+//   unreadable or non-ELF file never costs a helper. Each run checks its own
+//   files and starts its helper at the first that passes, so that the helper
+//   starts while the others are checked.
 //
 // The registry cache (RegistryCache.swift) keeps every answer of a helper,
 // good or bad, keyed by (path, mtime, size, host ABI version), in a versioned
 // JSON file under `$XDG_CACHE_HOME/easel/`. A scan stats each file; when the
 // key matches, the answer comes from the cache and none of the plugin's code
-// runs, so `easel list` on an unchanged folder only lists it, stats the
-// files and reads one file. A changed file misses and is probed again, which
-// is how a failed plugin is retried; a time-out is also retried under a
-// longer time limit. Failures found by the host's own checks are not cached:
-// they cost no helper and can change without the file changing (permissions).
+// runs. A changed file misses and is probed again, which is how a failed
+// plugin is retried; a time-out is also retried under a longer time limit.
+// Failures found by the host's own checks are not cached: they cost no helper
+// and can change without the file changing (permissions). A scan also records
+// what its answers depended on (`ScanInputs`), and `easel list` keeps its
+// text with them (ListingCache.swift), so that listing an unchanged search
+// path again stats the files and prints that text, without decoding,
+// linking or formatting anything.
 //
 // Using a scan: `PluginCatalog` links the descriptions with the registry's
 // `PluginLinker` to list plugins without loading any, and

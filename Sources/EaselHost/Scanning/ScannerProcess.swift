@@ -322,10 +322,15 @@ final class HelperSession {
         var failure: Ending?
         sendRequests()
         while true {
-            // Everything the helper has written so far: output first, so that
-            // the lines of a plugin that dies are all in before its verdict.
-            while errors >= 0, readChunk(errors, into: { errorText.append($0) }) == .data {}
-            if errors >= 0, readChunk(errors, into: { _ in }) == .ended { close(errors); errors = -1 }
+            // Everything the helper has written so far. The marker after each
+            // answer on standard error keeps each plugin's lines apart, so the
+            // two need not be read in step.
+            while errors >= 0 {
+                let outcome = readChunk(errors) { errorText.append($0) }
+                if outcome == .data { continue }
+                if outcome == .ended { close(errors); errors = -1 }
+                break
+            }
             var ended = false
             while output >= 0 {
                 let outcome = readChunk(output) { chunk in received += chunk }
