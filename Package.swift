@@ -43,10 +43,14 @@ let package = Package(
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
         .target(name: "EaselCanvas", dependencies: ["EaselABI", "CCairo", "CEaselSupport"]),
+        // What loading a plugin file checks (the probe), plugin descriptions
+        // and the scanner's side of its protocol: no graphics library, so
+        // that easel-plugin-scanner, built from it alone, starts quickly.
+        .target(name: "EaselProbe", dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation"]),
         .target(
             name: "EaselHost",
             dependencies: [
-                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "CCrypto",
+                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "CCrypto", "EaselProbe",
             ]),
         .target(name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselEncoding", "EaselCanvas"]),
         .executableTarget(
@@ -55,7 +59,7 @@ let package = Package(
                 "EaselHost", "EaselScene", "EaselCanvas", "EaselABI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "EaselScanner", dependencies: ["EaselHost"]),
+        .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
         .executableTarget(
             name: "EaselBenchmarks",
             dependencies: [

@@ -1,4 +1,17 @@
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "easel_support.h"
 
 __thread void *easel_support_active_registry EASEL_SUPPORT_TLS = 0;
 __thread void *easel_support_current_context EASEL_SUPPORT_TLS = 0;
+
+int easel_support_pipe(int fds[2], int capacity) {
+    if (pipe2(fds, O_CLOEXEC) != 0) return -1;
+    /* The largest buffer the system grants, from `capacity` down to the default. */
+    for (int size = capacity; size > 65536; size /= 2) {
+        if (fcntl(fds[0], F_SETPIPE_SZ, size) >= 0) break;
+    }
+    return 0;
+}

@@ -47,9 +47,8 @@ struct PluginOptions: ParsableArguments {
     /// cannot be read, is malformed or is writable by others ends the
     /// process with status 1 and a message naming the file (and line).
     func trust(environment: [String: String]) -> PluginTrust {
-        var trust = PluginTrust(allowWritable: allowWritable || PluginTrust.allowsWritable(environment: environment))
-        guard let path = allowList ?? environment[PluginTrust.allowListEnvironmentVariable].flatMap({ $0.isEmpty ? nil : $0 })
-        else { return trust }
+        var trust = PluginTrust(allowWritable: allowsWritable(environment: environment))
+        guard let path = allowListPath(environment: environment) else { return trust }
         if let problem = trust.checkAllowListFile(path) {
             printError("error: \(problem)")
             Foundation.exit(1)
@@ -63,15 +62,63 @@ struct PluginOptions: ParsableArguments {
         return trust
     }
 
+    /// Whether writable plugin files and folders may be loaded (the flag or the variable).
+    func allowsWritable(environment: [String: String]) -> Bool {
+        allowWritable || PluginTrust.allowsWritable(environment: environment)
+    }
+
+    /// The allow-list file of `--allow-list` or `$EASEL_ALLOW_LIST`, if any.
+    func allowListPath(environment: [String: String]) -> String? {
+        allowList ?? environment[PluginTrust.allowListEnvironmentVariable].flatMap({ $0.isEmpty ? nil : $0 })
+    }
+
+    /// The folders, the registry cache (nil with `--no-cache`) and the time limit.
+    func settings() -> (folders: [String], cache: RegistryCache?, timeLimit: Double, environment: [String: String]) {
+        // The variables these read, with getenv (cheaper than all of ProcessInfo's environment).
+        var environment = [String: String](minimumCapacity: 8)
+        for name in [PluginSearchPath.environmentVariable, PluginScanner.helperEnvironmentVariable,
+                     PluginScanner.timeLimitEnvironmentVariable, PluginTrust.allowWritableEnvironmentVariable,
+                     PluginTrust.allowListEnvironmentVariable, "XDG_CACHE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
+        let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
+        let limit = scanTimeout ?? PluginScanner.timeLimit(environment: environment) ?? PluginScanner.defaultTimeLimit
+        return (folders, cache, limit, environment)
+    }
+
+    /// Writes the last listing of the search path to standard output, when
+    /// nothing it depends on has changed (see ``ListingCache``), and the
+    /// folders and files still pass the permission checks of folder trust.
+    /// Never with an allow-list: the files' digests are computed on every run.
+    ///
+    /// - Returns: Whether it did.
+    func writeCachedListing() -> Bool {
+        let (folders, cache, limit, environment) = settings()
+        guard allowListPath(environment: environment) == nil else { return false }
+        let executable = PluginSearchPath.currentExecutablePath()
+        guard let cache, let executable, PluginScanner.locateHelper(environment: environment, executablePath: executable) != nil
+        else { return false }
+        return ListingCache(cache: cache, program: executable)
+            .write(folders: folders, timeLimit: limit, allowWritable: allowsWritable(environment: environment), to: STDOUT_FILENO)
+    }
+
+    /// Keeps the text of a listing of `scan`, made under `trust`, for the next `easel list`.
+    func recordListing(_ text: String, of scan: PluginScan, trust: PluginTrust) {
+        let (_, cache, limit, _) = settings()
+        if let cache, let executable = PluginSearchPath.currentExecutablePath() {
+            ListingCache(cache: cache, program: executable).record(text, of: scan, timeLimit: limit, trust: trust)
+        }
+    }
+
     /// Scans the plugins of the search path through easel-plugin-scanner and
     /// the registry cache, printing warnings; `nil` when there is no scanner.
     ///
     /// - Parameter isolated: Whether the plugins will be loaded in the isolated
     ///   child process (only the warning about a missing scanner changes).
     func scan(isolated: Bool = false) -> (PluginScan?, [String], PluginTrust) {
-        let environment = ProcessInfo.processInfo.environment
-        let trust = trust(environment: environment)
-        let folders = PluginSearchPath.resolve(explicit: folders, environment: environment)
+        let (folders, cache, limit, environment) = settings()
+        let trust = self.trust(environment: environment)
         guard let helper = PluginScanner.locateHelper(environment: environment) else {
             let looked = environment[PluginScanner.helperEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? PluginSearchPath.currentExecutablePath().map { PluginSearchPath.defaultFolder(forExecutable: $0) + "/" + PluginScanner.helperName }
@@ -80,8 +127,6 @@ struct PluginOptions: ParsableArguments {
             printError("warning: the plugin scanner \(looked) is not an executable file; probing plugins in \(place), without the cache")
             return (nil, folders, trust)
         }
-        let cache = noCache ? nil : RegistryCache.defaultDirectory(environment: environment).map(RegistryCache.init(directory:))
-        let limit = scanTimeout ?? PluginScanner.timeLimit(environment: environment) ?? PluginScanner.defaultTimeLimit
         let scan = PluginScanner(helperPath: helper, timeLimit: limit, cache: cache, trust: trust).scan(folders: folders)
         for warning in scan.warnings { printError("warning: \(warning)") }
         return (scan, folders, trust)
@@ -98,12 +143,12 @@ struct PluginOptions: ParsableArguments {
 
     /// The plugins and failures of the search path, without running plugin
     /// code when the scanner is there.
-    func catalog() -> (PluginCatalog, [String]) {
+    func catalog() -> (PluginCatalog, [String], PluginScan?, PluginTrust) {
         let (scan, folders, trust) = scan()
-        if let scan { return (PluginCatalog(scan), folders) }
+        if let scan { return (PluginCatalog(scan), folders, scan, trust) }
         let registry = Registry()
         registry.loadPlugins(from: folders, trust: trust)
-        return (PluginCatalog(registry: registry), folders)
+        return (PluginCatalog(registry: registry), folders, nil, trust)
     }
 }
 
@@ -157,8 +202,15 @@ struct List: ParsableCommand {
     @Flag(help: "Print only the files that failed to load, with the reason and the time it was recorded.")
     var failed = false
 
+    @Flag(help: "Print how long listing took (after start-up) to standard error.")
+    var timings = false
+
     func run() throws {
-        let (catalog, folders) = plugins.catalog()
+        var times = ListTimes()
+        defer { if timings { times.report().forEach(printError) } }
+        // An unchanged search path: the last listing's text, as it was.
+        if !json && !failed && !plugins.noCache, measure(&times.cached, { plugins.writeCachedListing() }) { return }
+        let (catalog, folders, scan, trust) = measure(&times.scan) { plugins.catalog() }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -170,10 +222,30 @@ struct List: ParsableCommand {
         if failed {
             print(Listing.failedText(catalog: catalog, folders: folders), terminator: "")
         } else {
-            print(Listing.text(catalog: catalog, folders: folders), terminator: "")
+            let text = measure(&times.format) { Listing.text(catalog: catalog, folders: folders) }
+            measure(&times.write) { print(text, terminator: "") }
+            if let scan, !plugins.noCache { measure(&times.record) { plugins.recordListing(text, of: scan, trust: trust) } }
         }
     }
 }
+
+/// How long each stage of `easel list` took, in milliseconds (`nil`: the stage did not run).
+struct ListTimes {
+    /// Checking the last listing and, when nothing changed, writing it (the whole work then).
+    var cached: Double?
+    /// Otherwise: scanning, making the text, writing it, keeping it for the next time.
+    var scan: Double?, format: Double?, write: Double?, record: Double?
+
+    func report() -> [String] {
+        let stages = [("cached", cached), ("scan", scan), ("format", format), ("write", write), ("record", record)]
+            .compactMap { name, value in value.map { (name, $0) } }
+        let total = stages.reduce(0) { $0 + $1.1 }
+        return ["timings (ms):"] + (stages + [("total", total)]).map { name, value in
+            "  " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "%9.3f", value)
+        }
+    }
+}
+
 
 /// The JSON form of `easel list`.
 struct Listing: Encodable {

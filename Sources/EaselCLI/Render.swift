@@ -33,6 +33,13 @@ func measure<T>(_ milliseconds: inout Double, _ body: () throws -> T) rethrows -
     return try body()
 }
 
+/// Wall-clock time of a block, in milliseconds, added to a stage that may not have run before.
+func measure<T>(_ milliseconds: inout Double?, _ body: () throws -> T) rethrows -> T {
+    var spent = milliseconds ?? 0
+    defer { milliseconds = spent }
+    return try measure(&spent, body)
+}
+
 // MARK: - easel render
 
 struct Render: ParsableCommand {

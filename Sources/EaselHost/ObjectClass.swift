@@ -125,26 +125,6 @@ package struct StorageChainEntry {
     package let offset: Int
 }
 
-/// A property declared by a plugin class: a typed slot in instance storage.
-public struct Property: Sendable {
-    /// The property name.
-    public let name: String
-    /// The property's type.
-    public let type: TypeEncoding
-    /// The byte offset inside the declaring class's storage segment.
-    public let offset: Int
-    /// The initial bytes (the type's size), or `nil` for zeroes.
-    public let defaultValue: [UInt8]?
-}
-
-/// What a method needs before it becomes a ``Method``.
-struct MethodSpec {
-    let selector: Selector
-    let signature: MethodSignature
-    let frame: CallFrame
-    let implementation: UnsafeRawPointer
-}
-
 /// A method: a selector bound to an implementation with a signature.
 public final class Method {
     /// The selector.
@@ -194,17 +174,6 @@ public final class Method {
 
     /// The readable form of a selector with a signature (see ``readableSignature(className:)``).
     static func readableSignature(className: String, selector: Selector, signature: MethodSignature) -> String {
-        var parts: [String] = []
-        let keywords = selector.keywords
-        if selector.declaredArgumentCount == 0 {
-            parts = [selector.name]
-        } else {
-            for (index, keyword) in keywords.enumerated() where index + 2 < signature.numberOfArguments {
-                parts.append("\(keyword)(\(signature.argumentType(at: index + 2).readableName))")
-            }
-        }
-        var text = "-[\(className) \(parts.joined(separator: " "))]"
-        if signature.returnType != .void { text += " -> \(signature.returnType.readableName)" }
-        return text
+        MethodDescription.readableSignature(className: className, selector: selector, signature: signature)
     }
 }

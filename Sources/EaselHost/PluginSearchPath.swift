@@ -20,17 +20,19 @@ public enum PluginSearchPath {
     /// - Parameters:
     ///   - explicit: Folders given with `--plugins`, in order.
     ///   - environment: The process environment (for `EASEL_PLUGIN_PATH`).
-    ///   - executablePath: The path of the running executable, for the default.
+    ///   - executablePath: The path of the running executable, for the default
+    ///     (read only when it is needed).
     /// - Returns: The folders in search order, without duplicates.
     public static func resolve(explicit: [String], environment: [String: String],
-                               executablePath: String? = currentExecutablePath()) -> [String] {
+                               executablePath: @autoclosure () -> String? = currentExecutablePath()) -> [String] {
         var folders = explicit
         if let list = environment[environmentVariable] {
             folders += list.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
         }
-        if folders.isEmpty, let executablePath {
+        if folders.isEmpty, let executablePath = executablePath() {
             folders = [defaultFolder(forExecutable: executablePath)]
         }
+        guard folders.count > 1 else { return folders }
         var seen = Set<String>()
         return folders.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }
     }

@@ -44,6 +44,7 @@
 // (the host's main thread). Host functions called by plugin code find "their"
 // registry through a per-thread slot that every top-level call sets.
 
+@_exported import EaselProbe
 import CEaselSupport
 import EaselABI
 import EaselCanvas

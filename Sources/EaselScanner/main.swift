@@ -4,7 +4,7 @@
 // answers each on standard output (see Sources/EaselHost/Scanning/PluginScanner.swift).
 // It is started by easel, not by users.
 
-import EaselHost
+import EaselProbe
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
-/* Host-side helpers that Swift cannot express cheaply: per-thread slots.
-   Not part of the plugin ABI; plugins never see this header. */
+/* Host-side helpers that Swift cannot express cheaply: per-thread slots, and
+   pipes for the plugin scanner. Not part of the plugin ABI; plugins never see
+   this header. */
 #ifndef EASEL_SUPPORT_H
 #define EASEL_SUPPORT_H
 
@@ -16,5 +17,12 @@ static inline void *easel_support_get_active_registry(void) { return easel_suppo
 static inline void easel_support_set_active_registry(void *value) { easel_support_active_registry = value; }
 static inline void *easel_support_get_current_context(void) { return easel_support_current_context; }
 static inline void easel_support_set_current_context(void *value) { easel_support_current_context = value; }
+
+/* Creates a pipe whose ends are close-on-exec from the start (pipe2, which
+   Swift does not import: helpers are spawned from several threads at once, so
+   setting the flag afterwards could leak an end into another helper), and
+   asks for a buffer of up to `capacity` bytes (F_SETPIPE_SZ; the system's
+   limit may give less). Returns 0, or -1 with errno set. */
+int easel_support_pipe(int fds[2], int capacity);
 
 #endif

@@ -658,6 +658,15 @@ typedef struct easel_host_api {
  * Called once, on the main thread, right after the library is loaded.
  * Returns the plugin's description (owned by the plugin, never freed by the
  * host), or NULL to refuse loading.
+ *
+ * The entry point may run in a scanner process that only asks the plugin to
+ * describe itself (easel-plugin-scanner) before it runs in the host. The
+ * table it gets there has the same version and sizes; selectors and the
+ * built-in classes work as in the host, but no object exists: object_create
+ * and views->create return NULL, functions that take an object act as for a
+ * NULL one, log is discarded and drawing does nothing. An entry point should
+ * only describe the plugin (and keep the table); create objects later, in
+ * methods.
  */
 typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *host);
 

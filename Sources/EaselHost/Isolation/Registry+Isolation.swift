@@ -16,7 +16,7 @@ extension Registry {
         var candidates: [PluginCandidate] = []
         for path in files {
             recorder?.beginCall(receiver: "", selector: "", plugin: ("", path))
-            let result = withActive { PluginProbe.probe(path) }
+            let result = withActive { PluginProbe.probe(path, host: HostAPI.table) }
             recorder?.endCall()
             switch result {
             case .success(let candidate): candidates.append(candidate)

@@ -8,44 +8,68 @@
 // gst-plugin-scanner:
 //
 // - One helper probes many files, one after the other, with the same
-//   `PluginProbe` the in-process loader uses (Registry+Loading.swift), and
-//   registers nothing. The host writes one JSON line per file to the helper's
-//   standard input; the helper answers on its standard output with a hello
-//   (protocol version, host ABI) and then one JSON line per file, in order:
-//   the plugin's description (classes, superclasses, instance sizes,
-//   properties with encodings, offsets and default bytes, methods with
-//   encodings: everything `easel list` prints) or its `PluginLoadError`
-//   (ScannerHelper.swift). The helper first moves its standard output out of
-//   the plugins' way: whatever plugin code prints goes to standard error.
-// - The host reads the answers with poll() (ScannerProcess.swift). The file
-//   being probed is the first one without an answer, and its clock starts at
-//   the previous answer. When the helper dies (end of its output, then
-//   waitpid), that file is recorded as crashed, with the signal's name, or
-//   exited, with the status; when its clock passes the time limit (5 s unless
-//   configured), the helper is killed and the file recorded as timed out.
-//   Each keeps the last lines the helper wrote to standard error since the
-//   previous answer. A new helper takes the remaining files, so a bad plugin
-//   costs one restart and the others of the scan are unaffected. A helper
-//   that cannot start, or speaks another protocol, fails the remaining files
-//   as `scanner-failed` without blaming a plugin.
+//   `PluginProbe` the in-process loader uses (EaselProbe's PluginProbe.swift),
+//   and registers nothing. The helper is built from the EaselProbe module
+//   alone, which links no graphics library: its entry points get a host table
+//   whose drawing and view functions do nothing (`ProbeHostTable`), so it
+//   starts without loading cairo and its twenty-odd dependencies. The host
+//   writes every path to the helper's standard input at once, each ended by a
+//   NUL byte; the helper answers on its standard output with a hello
+//   (protocol version, host ABI) and then one packet per file, in order, each
+//   written before the next file's code runs: the plugin's description
+//   (classes, superclasses, instance sizes, properties with encodings,
+//   offsets and default bytes, methods with encodings: everything
+//   `easel list` prints) or its `PluginLoadError`, as length-prefixed fields
+//   (`ScannerProtocol` in EaselProbe's ScannerHelper.swift; JSON cost about
+//   10 µs per plugin each way). The helper first moves its standard output
+//   out of the plugins' way: whatever plugin code prints goes to standard error.
+// - The host does not wake for every answer (ScannerProcess.swift): the
+//   answers and the helper's standard error wait in pipes of up to 1 MiB
+//   while the host sleeps in poll() until the helper closes its answer
+//   channel (every file answered, or dead) or a 25 ms tick, then reads what
+//   is there. The file being probed is the first one without an answer, and
+//   its clock starts when the host sees the previous answer. When the helper
+//   dies (end of its output, then waitpid), that file is recorded as crashed,
+//   with the signal's name, or exited, with the status; when its clock passes
+//   the time limit (5 s unless configured), the helper is killed and the file
+//   recorded as timed out. Each keeps the last lines the helper wrote to
+//   standard error after the previous answer: the helper writes a marker line
+//   there after each answer, so the two channels need not be read in step. A
+//   new helper takes the remaining files, so a bad plugin costs one restart
+//   and the others of the scan are unaffected. A helper that cannot start, or
+//   speaks another protocol, fails the remaining files as `scanner-failed`
+//   without blaming a plugin.
+// - A large scan runs helpers in parallel: one more for every 32 files to
+//   probe (a helper's start-up costs about as much as probing 32), up to one
+//   per online processor. The files are cut into runs of consecutive files,
+//   each handled on its own thread by its own helper, restarted after a
+//   crash like any other; answers keep the files' order.
 // - Checks that run no plugin code (the file exists, is a regular file, can
 //   be read, has sane ELF headers) are made in the host first, so an
-//   unreadable or non-ELF file never costs a helper. Before those, and
-//   before the cache is consulted, the host applies its `PluginTrust`
-//   (Trust/PluginTrust.swift): a folder or file writable by group or others,
-//   or a file missing from the allow-list, is refused without being probed.
+//   unreadable or non-ELF file never costs a helper. Each run checks its own
+//   files and starts its helper at the first that passes, so that the helper
+//   starts while the others are checked. Before those, and before the cache
+//   is consulted, the host applies its `PluginTrust` (Trust/PluginTrust.swift):
+//   a folder or file writable by group or others, or a file missing from the
+//   allow-list, is refused without being probed.
 //
 // The registry cache (RegistryCache.swift) keeps every answer of a helper,
 // good or bad, keyed by (path, mtime, size, host ABI version), in a versioned
 // JSON file under `$XDG_CACHE_HOME/easel/`. A scan stats each file; when the
 // key matches, the answer comes from the cache and none of the plugin's code
-// runs, so `easel list` on an unchanged folder only lists it, stats the
-// files and reads one file. A changed file misses and is probed again, which
-// is how a failed plugin is retried; a time-out is also retried under a
-// longer time limit. Failures found by the host's own checks are not cached:
-// they cost no helper and can change without the file changing (permissions),
-// and trust refusals depend on the flags of the run. A refused folder's
-// cache entries are kept for a run that trusts it.
+// runs. A changed file misses and is probed again, which is how a failed
+// plugin is retried; a time-out is also retried under a longer time limit.
+// Failures found by the host's own checks are not cached: they cost no helper
+// and can change without the file changing (permissions), and trust refusals
+// depend on the flags of the run. A refused folder's cache entries are kept
+// for a run that trusts it. A scan also records what its answers depended on
+// (`ScanInputs`), and `easel list` keeps its text with them
+// (ListingCache.swift), so that listing an unchanged search path again stats
+// the files and prints that text, without decoding, linking or formatting
+// anything. A scan with a trust refusal records no inputs; the listing's key
+// holds the trust policy, its check applies the permission rules to the
+// folders and files it stats, and there is no such listing under an
+// allow-list (digests are computed on every run).
 //
 // Using a scan: `PluginCatalog` links the descriptions with the registry's
 // `PluginLinker` to list plugins without loading any, and
@@ -83,6 +107,21 @@ public struct PluginScanner: Sendable {
     /// Which folders and files may be loaded at all: checked in this process
     /// before the cache is consulted, and never cached.
     public var trust: PluginTrust
+    /// The most helpers one scan runs at the same time (by default, one per
+    /// online processor); a scan starts one more helper for every
+    /// ``filesPerHelper`` files to probe, up to this number.
+    public var maximumHelpers: Int = PluginScanner.onlineProcessors
+    /// Files to probe per helper started in parallel: a helper's start-up
+    /// costs about as much as probing this many files.
+    public static let filesPerHelper = 32
+
+    /// The number of online processors (at least 1).
+    public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// How many helpers probe `files` files in parallel.
+    package static func helperCount(files: Int, maximum: Int) -> Int {
+        max(1, min(maximum, files / filesPerHelper))
+    }
 
     /// A scanner.
     ///
@@ -101,15 +140,15 @@ public struct PluginScanner: Sendable {
     }
 
     /// The helper to use: `$EASEL_PLUGIN_SCANNER` when set, else
-    /// `easel-plugin-scanner` in the folder of `executablePath`.
+    /// `easel-plugin-scanner` in the folder of `executablePath` (read only when it is needed).
     ///
     /// - Returns: The path, or `nil` when no executable file is there.
     public static func locateHelper(environment: [String: String],
-                                    executablePath: String? = PluginSearchPath.currentExecutablePath()) -> String? {
+                                    executablePath: @autoclosure () -> String? = PluginSearchPath.currentExecutablePath()) -> String? {
         let candidate: String
         if let explicit = environment[helperEnvironmentVariable], !explicit.isEmpty {
             candidate = explicit
-        } else if let executablePath {
+        } else if let executablePath = executablePath() {
             candidate = PluginSearchPath.defaultFolder(forExecutable: executablePath) + "/" + helperName
         } else {
             return nil
@@ -154,38 +193,60 @@ public struct PluginScanner: Sendable {
         var found = Set<String>()
         var statistics = PluginScan.Statistics()
         var refusedFolders = Set<String>()   // their cache entries are kept
+        // What the answers depend on, for a listing cache (nil once a host
+        // failure, a trust refusal or a scanner failure makes the scan depend on more).
+        var inputs: ScanInputs? = cache == nil ? nil : ScanInputs()
         for folder in folders {
+            // The folder as it was before it was listed, and whether it had
+            // been left alone long enough for its modification time to
+            // change with any later entry (see ListingCache).
+            let listedAt = realtimeNanoseconds()
+            var folderInfo = stat()
+            let folderKnown = inputs != nil && stat(folder, &folderInfo) == 0
             let files: [String]
             switch PluginFolder.sharedObjects(in: folder) {
             case .success(let list): files = list
             case .failure(let error):
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(error), recordedAt: now, source: .host))
+                inputs = nil
                 continue
             }
             if let refusal = trust.checkFolder(folder) {
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(refusal), recordedAt: now, source: .host))
                 refusedFolders.insert(folder)
+                inputs = nil
                 continue
+            }
+            if folderKnown {
+                let mtime = Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec)
+                inputs?.folders.append(ScanInputs.Folder(path: folder, device: UInt64(folderInfo.st_dev),
+                    inode: UInt64(folderInfo.st_ino), mtime: mtime, settled: listedAt - mtime >= ScanInputs.settlingTime, files: []))
+            } else {
+                inputs = nil
             }
             for path in files {
                 var info = stat()
                 guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                    inputs = nil
                     guard seen.insert(FileIdentity(path: path)).inserted else { continue }
                     let error = PluginProbe.checkFile(path)
                         ?? PluginLoadError(path: path, kind: .unreadable, message: "cannot read the file")
                     entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host))
                     continue
                 }
+                let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                                            size: Int64(info.st_size))
+                inputs?.add(ScanInputs.File(path: path, key: key, device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
                 guard seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
                 found.insert(path)
                 if let refusal = trust.checkFile(path, folder: folder, status: info) {
                     entries.append(PluginScan.Entry(path: path, outcome: .failed(refusal), recordedAt: now, source: .host))
+                    inputs = nil
                     continue
                 }
-                let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                            size: Int64(info.st_size))
                 if cache != nil, let hit = store().lookup(path, key, timeLimit: timeLimit) {
                     statistics.cacheHits += 1
+                    if hit.failure?.kind == .timedOut { inputs?.noteTimeOut(under: hit.timeLimit ?? 0) }
                     let outcome: PluginScan.Outcome = hit.plugin.map { .plugin($0) }
                         ?? .failed(hit.failure ?? PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned"))
                     entries.append(PluginScan.Entry(path: path, outcome: outcome,
@@ -199,34 +260,35 @@ public struct PluginScanner: Sendable {
             }
         }
 
-        // The host's own checks of the files to probe; the helper starts as
-        // soon as one passes, and loads while the others are checked.
-        let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
-        var started: Result<HelperSession, HelperLaunchError>?
-        var pending: [(index: Int, path: String, key: RegistryCache.Key)] = []
-        for miss in misses {
-            if let error = PluginProbe.checkFile(miss.path) {
-                entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
-                continue
-            }
-            if started == nil { started = helper.launch() }
-            pending.append(miss)
-        }
-
-        if !pending.isEmpty {
-            let run = helper.scan(pending.map(\.path), started: started)
-            statistics.probed = pending.count
-            statistics.helperLaunches = run.launches
+        // The host's own checks of the files to probe, then the helpers:
+        // each starts as soon as one of its files passes, and loads while
+        // the others are checked.
+        if !misses.isEmpty {
+            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
+            let requests = misses.map { HelperRun.Request(path: $0.path, size: Int($0.key.size)) }
+            let (answers, launches) = helper.checkAndScan(requests, runs: Self.helperCount(files: misses.count,
+                                                                                           maximum: maximumHelpers))
+            statistics.helperLaunches = launches
             let finished = Date()
-            for (slot, result) in zip(pending, run.results) {
-                entries[slot.index].outcome = switch result {
+            for (miss, answer) in zip(misses, answers) {
+                let result: Result<PluginDescription, PluginLoadError>
+                switch answer {
+                case .refused(let error):
+                    entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
+                    inputs = nil
+                    continue
+                case .scanned(let answer): result = answer
+                }
+                statistics.probed += 1
+                entries[miss.index].outcome = switch result {
                 case .success(let plugin): .plugin(plugin)
                 case .failure(let error): .failed(error)
                 }
-                entries[slot.index].recordedAt = finished
+                entries[miss.index].recordedAt = finished
                 // A scanner that could not run says nothing about the file.
-                if case .failure(let error) = result, error.kind == .scannerFailed { continue }
-                loadedStore?.record(slot.path, slot.key, result, at: finished.timeIntervalSince1970, timeLimit: timeLimit)
+                if case .failure(let error) = result, error.kind == .scannerFailed { inputs = nil; continue }
+                if case .failure(let error) = result, error.kind == .timedOut { inputs?.noteTimeOut(under: timeLimit) }
+                loadedStore?.record(miss.path, miss.key, result, at: finished.timeIntervalSince1970, timeLimit: timeLimit)
             }
         }
 
@@ -234,7 +296,8 @@ public struct PluginScanner: Sendable {
             updated.prune(folders: folders.filter { !refusedFolders.contains($0) }, keeping: found)
             if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
-        return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings)
+        return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
+                          inputs: warnings.isEmpty ? inputs : nil)
     }
 }
 
@@ -311,6 +374,17 @@ public struct PluginScan: Sendable {
     public let statistics: Statistics
     /// Problems with the cache (it is ignored or not written; the scan is still complete).
     public let warnings: [String]
+    /// What every answer depended on, when each came from the cache or
+    /// was just recorded in it (see ``ListingCache``); `nil` otherwise.
+    package var inputs: ScanInputs?
+
+    init(folders: [String], entries: [Entry], statistics: Statistics, warnings: [String], inputs: ScanInputs? = nil) {
+        self.folders = folders
+        self.entries = entries
+        self.statistics = statistics
+        self.warnings = warnings
+        self.inputs = inputs
+    }
 }
 
 /// The plugins of a scan, linked as the registry would link them, without
@@ -375,7 +449,7 @@ extension Registry {
             switch entry.outcome {
             case .failed(let error): recordFailure(error)
             case .plugin:
-                switch withActive({ PluginProbe.probe(entry.path) }) {
+                switch withActive({ PluginProbe.probe(entry.path, host: HostAPI.table) }) {
                 case .success(let candidate): candidates.append(candidate)
                 case .failure(let error): recordFailure(error)
                 }
@@ -383,4 +457,55 @@ extension Registry {
         }
         return link(candidates)
     }
+}
+
+/// What a scan's answers depended on: every file of every folder as it was
+/// listed and stat()ed, and the shortest time limit a recorded time-out ran
+/// under. Only a scan whose every answer came from the registry cache or was
+/// just recorded in it has inputs (what `ListingCache` keys a listing by).
+package struct ScanInputs: Sendable {
+    /// A listed file and what its stat() said.
+    package struct File: Sendable {
+        let path: String
+        let key: RegistryCache.Key
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// A folder, what its stat() said before it was listed, and its
+    /// `*.so` files in name order.
+    package struct Folder: Sendable {
+        let path: String
+        let device: UInt64
+        let inode: UInt64
+        let mtime: Int64
+        /// Whether it had not changed for ``settlingTime`` when it was
+        /// listed: then any later change of its entries changes its
+        /// modification time, however coarse the file system's clock.
+        let settled: Bool
+        var files: [File]
+    }
+
+    /// How long a folder must have been left alone for its modification
+    /// time to stand for its entries: 2 s, longer than the kernel's clock
+    /// tick and as long as the coarsest file system timestamps (FAT's).
+    package static let settlingTime: Int64 = 2_000_000_000
+
+    /// The folders in search-path order.
+    package var folders: [Folder] = []
+    /// The shortest time limit a recorded time-out ran under, if any did.
+    package var shortestTimeOutLimit: Double?
+
+    mutating func add(_ file: File) { folders[folders.count - 1].files.append(file) }
+
+    mutating func noteTimeOut(under limit: Double) {
+        shortestTimeOutLimit = min(shortestTimeOutLimit ?? limit, limit)
+    }
+}
+
+/// Nanoseconds since the epoch on the wall clock (the clock of file times).
+func realtimeNanoseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }

@@ -27,7 +27,7 @@ public struct RegistryCache: Sendable {
     /// The version of the file's format, also part of its name.
     public static let formatVersion = 1
     /// The cache file's name inside the cache folder.
-    public static let fileName = "registry-v\(formatVersion).json"
+    public static let fileName = "registry-v1.json"
 
     /// The cache folder.
     public let directory: String
@@ -49,12 +49,13 @@ public struct RegistryCache: Sendable {
         return home.map { $0 + "/.cache/easel" }
     }
 
-    /// Deletes the cache file.
+    /// Deletes the cache file (and the last listing kept beside it, see ``ListingCache``).
     ///
-    /// - Returns: Whether there was one.
+    /// - Returns: Whether there was a cache file.
     /// - Throws: ``CacheError`` when it exists and cannot be removed.
     @discardableResult
     public func clear() throws(CacheError) -> Bool {
+        ListingCache(cache: self).clear()
         if unlink(file) == 0 { return true }
         if errno == ENOENT { return false }
         throw CacheError(message: "cannot remove the plugin cache \(file): \(String(cString: strerror(errno)))")
@@ -158,17 +159,43 @@ public struct RegistryCache: Sendable {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         do {
             let data = try encoder.encode(File(format: Self.formatVersion, entries: entries))
+            return writeFile(file, Array(data))
+        } catch {
+            return "cannot write the plugin cache \(file): \(error)"
+        }
+    }
+
+    /// Writes a file of the cache folder (creating the folder), to a
+    /// temporary file renamed over the old one.
+    ///
+    /// - Returns: A warning when it cannot be written.
+    func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+        do {
             try makeDirectory(directory)
-            let temporary = file + ".\(getpid()).tmp"
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, file) == 0 else {
+            let temporary = path + ".\(getpid()).tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw CacheError(message: String(cString: strerror(errno))) }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    let reason = String(cString: strerror(errno))
+                    close(fd)
+                    unlink(temporary)
+                    throw CacheError(message: reason)
+                }
+                written += count
+            }
+            close(fd)
+            guard rename(temporary, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
                 throw CacheError(message: reason)
             }
             return nil
         } catch {
-            return "cannot write the plugin cache \(file): \(error)"
+            return "cannot write the plugin cache \(path): \(error)"
         }
     }
 

@@ -1,11 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import CEaselSupport
+import Dispatch
 
 /// Runs `easel-plugin-scanner` over a list of files, restarting it after
 /// every plugin that crashes, exits or hangs (see PluginScanner.swift).
@@ -26,8 +23,72 @@ struct HelperRun {
         do { return .success(try HelperSession(helperPath: helperPath)) } catch { return .failure(error) }
     }
 
-    /// Scans `files` in order, with `started` as the first helper when given
-    /// (started early, so that it loads while the host checks files).
+    /// A file to probe, with its size from the scan's stat().
+    struct Request {
+        let path: String
+        let size: Int
+    }
+
+    /// What became of a file handed to ``checkAndScan(_:runs:)``.
+    enum Answer {
+        /// Refused by the checks that run no plugin code (never sent to a helper).
+        case refused(PluginLoadError)
+        /// The helper's answer.
+        case scanned(Result<PluginDescription, PluginLoadError>)
+    }
+
+    /// Checks `files` in this process (``PluginProbe/checkContents(_:fileSize:)``)
+    /// and probes those that pass in helpers, `runs` of them in parallel: the
+    /// list is cut into as many runs of consecutive files, each handled on
+    /// its own thread, which checks its files, starts its helper as soon as
+    /// one passes (so that the helper starts while the rest are checked) and
+    /// scans them with it (restarted after a crash like any other).
+    ///
+    /// - Returns: An answer per file, in order, and the helpers started.
+    func checkAndScan(_ files: [Request], runs: Int) -> (answers: [Answer], launches: Int) {
+        guard runs > 1 else { return checkAndScan(files[...]) }
+        let bounds = (0...runs).map { files.count * $0 / runs }
+        let outcomes = UnsafeMutableBufferPointer<(answers: [Answer], launches: Int)>.allocate(capacity: runs)
+        defer { outcomes.deallocate() }
+        let slots = UncheckedBox(outcomes)
+        DispatchQueue.concurrentPerform(iterations: runs) { index in
+            (slots.value.baseAddress! + index).initialize(to: checkAndScan(files[bounds[index]..<bounds[index + 1]]))
+        }
+        var answers: [Answer] = []
+        answers.reserveCapacity(files.count)
+        var launches = 0
+        for index in 0..<runs {
+            let outcome = (outcomes.baseAddress! + index).move()
+            answers += outcome.answers
+            launches += outcome.launches
+        }
+        return (answers, launches)
+    }
+
+    /// One run of ``checkAndScan(_:runs:)``, on the calling thread.
+    private func checkAndScan(_ files: ArraySlice<Request>) -> (answers: [Answer], launches: Int) {
+        var refused: [Int: PluginLoadError] = [:]
+        var passed: [String] = []
+        var started: Result<HelperSession, HelperLaunchError>?
+        for (offset, file) in files.enumerated() {
+            if let error = PluginProbe.checkContents(file.path, fileSize: file.size) {
+                refused[offset] = error
+                continue
+            }
+            if started == nil { started = launch() }
+            passed.append(file.path)
+        }
+        let outcome = passed.isEmpty ? Outcome(results: [], launches: 0) : scan(passed, started: started)
+        var results = outcome.results.makeIterator()
+        let answers = (0..<files.count).map { offset -> Answer in
+            refused[offset].map { .refused($0) } ?? .scanned(results.next()!)
+        }
+        return (answers, outcome.launches)
+    }
+
+    /// Scans `files` in order in one helper at a time, with `started` as the
+    /// first helper when given (started early, so that it loads while the
+    /// host checks files).
     func scan(_ files: [String], started: Result<HelperSession, HelperLaunchError>? = nil) -> Outcome {
         var results: [Result<PluginDescription, PluginLoadError>] = []
         results.reserveCapacity(files.count)
@@ -76,6 +137,13 @@ struct HelperRun {
     }
 }
 
+/// A value handed to the threads of `DispatchQueue.concurrentPerform`, each
+/// of which touches only its own part of it.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Why a helper could not be started.
 struct HelperLaunchError: Error {
     let reason: String
@@ -101,17 +169,23 @@ final class HelperSession {
 
     private let pid: pid_t
     private var input: Int32      // a socket: the helper's standard input
-    private var output: Int32     // a socket: the helper's standard output (the protocol)
-    private var errors: Int32     // a socket: the helper's standard error (and the plugins' output)
+    private var output: Int32     // a pipe: the helper's standard output (the protocol)
+    private var errors: Int32     // a pipe: the helper's standard error (and the plugins' output)
     private var reaped = false
+    private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
     init(helperPath: String) throws(HelperLaunchError) {
-        // Socket pairs rather than pipes: created close-on-exec in one call,
-        // and a write to a dead helper fails with EPIPE instead of raising SIGPIPE.
+        // The requests go through a socket pair (created close-on-exec in
+        // one call; a write to a dead helper fails with EPIPE instead of
+        // raising SIGPIPE). The answers and standard error come back through
+        // pipes of up to 1 MiB: the host reads them only now and then (see
+        // run), and a pipe holds that many bytes however small the writes,
+        // where a socket's buffer counts every small write as a kilobyte or
+        // more and would stop the helper after a couple of hundred answers.
         var sockets: [Int32] = [-1, -1], out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, type, 0, &sockets) == 0, socketpair(AF_UNIX, type, 0, &out) == 0,
-              socketpair(AF_UNIX, type, 0, &err) == 0 else {
+        guard socketpair(AF_UNIX, type, 0, &sockets) == 0, easel_support_pipe(&out, 1 << 20) == 0,
+              easel_support_pipe(&err, 1 << 20) == 0 else {
             let reason = String(cString: strerror(errno))
             for fd in sockets + out + err where fd >= 0 { close(fd) }
             throw HelperLaunchError(reason: reason)
@@ -167,92 +241,113 @@ final class HelperSession {
         for fd in [input, output, errors] where fd >= 0 { close(fd) }
     }
 
+    /// How often the host looks at a helper that is neither done nor dead:
+    /// to take its answers (each restarts the clock of the next file), to
+    /// keep its output flowing, and to notice a file past its time limit.
+    static let tick = 0.025
+
+
     /// Sends `files` and delivers each answer, in order, until the helper has
-    /// answered them all and ended, or stops for the file after the last answer.
+    /// answered them all, or stops for the file after the last answer.
+    ///
+    /// The host does not wake for every answer: the helper's answers and
+    /// its standard error wait in their pipes while the host sleeps until
+    /// the helper closes its answer channel (when every file is answered, or
+    /// when it dies) or the next ``tick``. The helper follows every answer
+    /// with a marker line on standard error, so that the lines a plugin
+    /// wrote before dying are told apart from its predecessors' whenever
+    /// they are read.
     func run(_ files: [String], timeLimit: Double,
              deliver: (Result<PluginDescription, PluginLoadError>) -> Void) -> Ending {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         var requests: [UInt8] = []
         for file in files {
-            requests += (try? encoder.encode(ScannerProtocol.Request(path: file))).map(Array.init) ?? []
-            requests.append(UInt8(ascii: "\n"))
+            requests += file.utf8
+            requests.append(0)
         }
         var sent = 0
-        let decoder = JSONDecoder()
         var answered = 0
         var ready = false
-        var lineBuffer: [UInt8] = []
+        var received: [UInt8] = []
         var errorText = StandardErrorTail()
         // Start-up gets at least 10 s, however short the limit for a plugin.
         var deadline = monotonicSeconds() + max(timeLimit, 10)
         var timedOut = false
 
-        func handle(line: ArraySlice<UInt8>) -> Ending? {
-            guard let reply = try? decoder.decode(ScannerProtocol.Reply.self, from: Data(line)) else {
-                return ready ? .badReply(String(decoding: line, as: UTF8.self))
-                             : .notReady("wrote something other than its hello: \(String(decoding: line.prefix(200), as: UTF8.self))", output: errorText.lines)
+        /// Handles the packets at the start of `received`; removes them.
+        func handlePackets() -> Ending? {
+            var consumed = 0
+            defer { received.removeFirst(consumed) }
+            while true {
+                let read = received.withUnsafeBytes { ScannerProtocol.readPacket(UnsafeRawBufferPointer(rebasing: $0[consumed...])) }
+                let message: ScannerProtocol.Message
+                switch read {
+                case .incomplete: return nil
+                case .malformed:
+                    let text = String(decoding: received[consumed...].prefix(200), as: UTF8.self)
+                    return ready ? .badReply(text)
+                                 : .notReady("wrote something other than its hello: \(text)", output: errorText.lines)
+                case .message(let decoded, let length):
+                    message = decoded
+                    consumed += length
+                }
+                switch message {
+                case .hello(let version, let abi):
+                    guard !ready else { return .badReply("a second hello") }
+                    guard version == ScannerProtocol.version, abi == HostABI.versionString else {
+                        return .notReady("speaks protocol \(version) for ABI \(abi); this easel needs protocol \(ScannerProtocol.version) for ABI \(HostABI.versionString) (a scanner from another version of easel?)", output: [])
+                    }
+                    ready = true
+                case .answer(let path, let result):
+                    guard ready, answered < files.count, path == files[answered] else {
+                        return .badReply("an answer for \(path)")
+                    }
+                    deliver(result)
+                    answered += 1
+                    if answered == files.count { return .finished }
+                }
+                deadline = monotonicSeconds() + timeLimit
             }
-            if let hello = reply.hello {
-                let expected = ScannerProtocol.Hello(protocolVersion: ScannerProtocol.version, hostABI: HostABI.versionString)
-                guard hello == expected else {
-                    return .notReady("speaks protocol \(hello.protocolVersion) for ABI \(hello.hostABI); this easel needs protocol \(expected.protocolVersion) for ABI \(expected.hostABI) (a scanner from another version of easel?)", output: [])
-                }
-                ready = true
-            } else {
-                guard ready, answered < files.count, reply.path == files[answered] else {
-                    return .badReply(String(decoding: line, as: UTF8.self))
-                }
-                if let plugin = reply.plugin {
-                    deliver(.success(plugin))
-                } else if let failure = reply.failure {
-                    deliver(.failure(failure))
-                } else {
-                    return .badReply(String(decoding: line, as: UTF8.self))
-                }
-                answered += 1
-                if answered == files.count { return .finished }
+        }
+
+        func sendRequests() {
+            guard input >= 0, sent < requests.count else { return }
+            let count = requests.withUnsafeBytes { bytes in
+                send(input, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
-            errorText.reset()
-            deadline = monotonicSeconds() + timeLimit
-            return nil
+            if count > 0 { sent += count }
+            if count < 0 && errno != EAGAIN && errno != EINTR { sent = requests.count }   // the helper is gone
+            if sent == requests.count { _ = shutdown(input, Int32(SHUT_WR)) }
         }
 
         var failure: Ending?
-        loop: while output >= 0 {
-            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-            if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
-            let writing = input >= 0 && sent < requests.count
-            if writing { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
-            let remaining = deadline - monotonicSeconds()
-            if remaining <= 0 { timedOut = true; break }
-            let ready_ = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 1_000_000_000)))
-            if ready_ < 0 {
-                if errno == EINTR { continue }
+        sendRequests()
+        while true {
+            // Everything the helper has written so far. The marker after each
+            // answer on standard error keeps each plugin's lines apart, so the
+            // two need not be read in step.
+            while errors >= 0 {
+                let outcome = readChunk(errors) { errorText.append($0) }
+                if outcome == .data { continue }
+                if outcome == .ended { close(errors); errors = -1 }
                 break
             }
-            if ready_ == 0 { continue }   // the deadline check above ends the loop
-            for entry in fds where entry.revents != 0 {
-                if entry.fd == input {
-                    let count = requests.withUnsafeBytes { bytes in
-                        send(input, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-                    }
-                    if count > 0 { sent += count }
-                    if count < 0 && errno != EAGAIN && errno != EINTR { sent = requests.count }   // the helper is gone
-                    if sent == requests.count { _ = shutdown(input, Int32(SHUT_WR)) }
-                } else if entry.fd == errors {
-                    if !readChunk(errors, into: { errorText.append($0) }) { close(errors); errors = -1 }
-                } else if entry.fd == output {
-                    var ended = false
-                    let open = readChunk(output) { chunk in lineBuffer += chunk }
-                    while let newline = lineBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = lineBuffer[..<newline]
-                        if let ending = handle(line: line) { failure = ending; ended = true; break }
-                        lineBuffer.removeSubrange(...newline)
-                    }
-                    if ended { break loop }
-                    if !open { close(output); output = -1 }
-                }
+            var ended = false
+            while output >= 0 {
+                let outcome = readChunk(output) { chunk in received += chunk }
+                if outcome == .data { continue }
+                if outcome == .ended { ended = true }
+                break
+            }
+            if let ending = handlePackets() { failure = ending; break }
+            if ended { close(output); output = -1; break }
+            if monotonicSeconds() >= deadline { timedOut = true; break }
+
+            // No event asked for: poll() still reports the pipe's end (POLLHUP).
+            var fds = [pollfd(fd: output, events: 0, revents: 0)]
+            if input >= 0 && sent < requests.count { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            let wait = min(deadline - monotonicSeconds(), Self.tick)
+            if poll(&fds, nfds_t(fds.count), Int32(max(wait, 0) * 1000) + 1) > 0, fds.count > 1, fds[1].revents != 0 {
+                sendRequests()
             }
         }
 
@@ -295,17 +390,20 @@ final class HelperSession {
             var fd = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
             let left = max(0, until - monotonicSeconds())
             guard poll(&fd, 1, Int32(left * 1000)) > 0 else { break }
-            if !readChunk(errors, into: { tail.append($0) }) { close(errors); errors = -1 }
+            if readChunk(errors, into: { tail.append($0) }) == .ended { close(errors); errors = -1 }
         }
     }
 
-    /// Reads once; returns `false` at end of file.
-    private func readChunk(_ fd: Int32, into consume: (ArraySlice<UInt8>) -> Void) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-        if count > 0 { consume(buffer[..<count]); return true }
-        if count < 0 && (errno == EAGAIN || errno == EINTR) { return true }
-        return false
+    private enum ReadOutcome { case data, nothingYet, ended }
+
+    /// Reads once, without blocking.
+    private func readChunk(_ fd: Int32, into consume: (ArraySlice<UInt8>) -> Void) -> ReadOutcome {
+        while true {
+            let count = readBuffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 { consume(readBuffer[..<count]); return .data }
+            if count < 0 && errno == EINTR { continue }
+            return count < 0 && errno == EAGAIN ? .nothingYet : .ended
+        }
     }
 
     /// Closes the connection, kills the helper and reaps it on a detached thread.
@@ -353,7 +451,8 @@ final class HelperSession {
     }
 }
 
-/// The last lines a helper wrote to standard error since the current file began.
+/// The last lines a helper wrote to standard error since its last answer
+/// (the helper marks each answer there, see `ScannerProtocol.answerMarker`).
 struct StandardErrorTail {
     private(set) var complete: [String] = []
     private var partial: [UInt8] = []
@@ -361,16 +460,18 @@ struct StandardErrorTail {
     mutating func append(_ bytes: ArraySlice<UInt8>) {
         partial += bytes
         while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            // The helper's marker after an answer (maybe after a plugin's
+            // unfinished line): what follows is the next file's.
+            if newline > partial.startIndex, partial[newline - 1] == ScannerProtocol.answerMarker[0] {
+                complete = []
+                partial.removeSubrange(...newline)
+                continue
+            }
             complete.append(String(decoding: partial[..<newline], as: UTF8.self))
             partial.removeSubrange(...newline)
             if complete.count > HelperRun.outputLines { complete.removeFirst(complete.count - HelperRun.outputLines) }
         }
         if partial.count > 4096 { partial.removeFirst(partial.count - 4096) }
-    }
-
-    mutating func reset() {
-        complete = []
-        partial = []
     }
 
     /// Up to the last few non-empty lines, the unfinished one included.

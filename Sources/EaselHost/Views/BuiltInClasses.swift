@@ -44,7 +44,7 @@ package enum BuiltInKind: Sendable {
 /// The host's built-in classes and the methods they implement in Swift.
 enum BuiltInClasses {
     /// Names in registration order (superclass first).
-    static let names = ["Object", "View", "Window", "OverlayView", "RHView", "Touch"]
+    static let names = BuiltInClassNames.all
 
     static func superclassName(of name: String) -> String? {
         switch name {

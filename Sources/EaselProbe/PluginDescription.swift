@@ -77,6 +77,15 @@ public struct PropertyDescription: Sendable, Equatable, Codable {
         self.defaultValue = holdsPointers ? nil : defaultValue.map(Self.hex)
     }
 
+    /// Creates a property description with its default value already in hex
+    /// (as the scanner's protocol carries it).
+    package init(name: String, encoding: String, offset: Int, hexDefault: String?) {
+        self.name = name
+        self.encoding = encoding
+        self.offset = offset
+        self.defaultValue = hexDefault
+    }
+
     public init(from decoder: any Decoder) throws {
         var fields = try decoder.unkeyedContainer()
         name = try fields.decode(String.self)
@@ -159,11 +168,28 @@ public struct MethodDescription: Sendable, Equatable, Codable {
     }
 
     /// A readable form such as `-[Swatch drawRect:(CGRect)]`, as
-    /// ``Method/readableSignature(className:)`` prints it (the bare selector
+    /// `Method.readableSignature(className:)` prints it (the bare selector
     /// when the encoding does not parse).
     public func readableSignature(className: String) -> String {
         guard let signature = try? MethodSignature.cached(encoding) else { return "-[\(className) \(selector)]" }
-        return Method.readableSignature(className: className, selector: Selector(selector), signature: signature)
+        return Self.readableSignature(className: className, selector: Selector(selector), signature: signature)
+    }
+
+    /// The readable form of a selector with a signature, e.g.
+    /// `-[Swatch sizeThatFits:(CGSize)] -> CGSize`.
+    package static func readableSignature(className: String, selector: Selector, signature: MethodSignature) -> String {
+        var parts: [String] = []
+        let keywords = selector.keywords
+        if selector.declaredArgumentCount == 0 {
+            parts = [selector.name]
+        } else {
+            for (index, keyword) in keywords.enumerated() where index + 2 < signature.numberOfArguments {
+                parts.append("\(keyword)(\(signature.argumentType(at: index + 2).readableName))")
+            }
+        }
+        var text = "-[\(className) \(parts.joined(separator: " "))]"
+        if signature.returnType != .void { text += " -> \(signature.returnType.readableName)" }
+        return text
     }
 }
 
@@ -178,23 +204,5 @@ extension PluginCandidate {
                 },
                 methods: spec.methods.map { MethodDescription(selector: $0.selector.name, encoding: $0.signature.encoding) })
         })
-    }
-}
-
-extension Registry {
-    /// The registered plugins as descriptions, in load order (what
-    /// `easel list` prints when it loads plugins in-process).
-    public var pluginDescriptions: [PluginDescription] {
-        plugins.map { plugin in
-            PluginDescription(path: plugin.path, name: plugin.name, abiMajor: plugin.abiMajor, abiMinor: plugin.abiMinor,
-                              classes: plugin.classNames.compactMap(objectClass(named:)).map { cls in
-                ClassDescription(
-                    name: cls.name, superclass: cls.superclass?.name ?? "", instanceSize: cls.instanceSize,
-                    properties: cls.properties.map {
-                        PropertyDescription(name: $0.name, encoding: $0.type.encoding, offset: $0.offset, defaultValue: $0.defaultValue)
-                    },
-                    methods: cls.methods.map { MethodDescription(selector: $0.selector.name, encoding: $0.signature.encoding) })
-            })
-        }
     }
 }

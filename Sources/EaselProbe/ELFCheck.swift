@@ -28,12 +28,20 @@ enum ELFCheck {
     #endif
 
     static func check(path: String, fileSize: Int) -> Outcome {
-        guard let file = fopen(path, "rb") else { return .unreadable(String(cString: strerror(errno))) }
-        defer { fclose(file) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .unreadable(String(cString: strerror(errno))) }
+        defer { close(fd) }
         func read(_ count: Int, at offset: Int) -> [UInt8]? {
-            guard offset >= 0, count >= 0, offset + count <= fileSize, fseek(file, offset, SEEK_SET) == 0 else { return nil }
+            guard offset >= 0, count >= 0, offset + count <= fileSize else { return nil }
             var bytes = [UInt8](repeating: 0, count: count)
-            return fread(&bytes, 1, count, file) == count ? bytes : nil
+            var done = 0
+            while done < count {
+                let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { return nil }
+                done += got
+            }
+            return bytes
         }
         guard let header = read(64, at: 0), header[0..<4] == [0x7F, 0x45, 0x4C, 0x46] else { return .notELF }
         func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) | Int(b[at + 1]) << 8 }

@@ -1,0 +1,390 @@
+// The probe: what loading one plugin file checks, shared by the host's
+// in-process loader (EaselHost's Registry+Loading.swift) and the scanner
+// process (`easel-plugin-scanner`, ScannerHelper.swift).
+//
+// This module links no graphics library: the scanner is built from it
+// alone, so that starting one costs the Swift runtime and libffi, not cairo
+// and its twenty-odd dependencies (see EaselHost's Scanning/PluginScanner.swift).
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import EaselABI
+import EaselEncoding
+import EaselInvocation
+import Synchronization
+
+/// A plugin file that passed every check of the probe phase.
+package struct PluginCandidate {
+    package let path: String
+    package let name: String
+    package let abiMajor: Int
+    package let abiMinor: Int
+    package let classes: [ClassSpec]
+}
+
+/// One validated class description.
+package struct ClassSpec {
+    package let name: String
+    package let superclassName: String
+    package let instanceSize: Int
+    package let properties: [Property]
+    package let methods: [MethodSpec]
+}
+
+/// A property declared by a plugin class: a typed slot in instance storage.
+public struct Property: Sendable {
+    /// The property name.
+    public let name: String
+    /// The property's type.
+    public let type: TypeEncoding
+    /// The byte offset inside the declaring class's storage segment.
+    public let offset: Int
+    /// The initial bytes (the type's size), or `nil` for zeroes.
+    public let defaultValue: [UInt8]?
+}
+
+/// What a method needs before it becomes a method of a class.
+package struct MethodSpec {
+    package let selector: Selector
+    package let signature: MethodSignature
+    package let frame: CallFrame
+    package let implementation: UnsafeRawPointer
+
+    package init(selector: Selector, signature: MethodSignature, frame: CallFrame, implementation: UnsafeRawPointer) {
+        self.selector = selector
+        self.signature = signature
+        self.frame = frame
+        self.implementation = implementation
+    }
+}
+
+/// The host's own ABI version and geometry layout, compared with a plugin's.
+package enum HostABI {
+    package static let major = Int(EASEL_ABI_VERSION_MAJOR)
+    package static let minor = Int(EASEL_ABI_VERSION_MINOR)
+    /// `major.minor`, as the cache and `easel list` write it.
+    package static let versionString = "\(major).\(minor)"
+    /// `EASEL_ABI_VERSION`, the packed version the host writes into its own tables.
+    package static let packedVersion = UInt32(EASEL_ABI_VERSION)
+    /// Sizes in bytes of the 1.0 description structs: a plugin's may be larger, never smaller.
+    static let pluginDescSize = 64, classDescSize = 56, propertyDescSize = 40, methodDescSize = 32, layoutSize = 32
+    static let layout: [(String, Int)] = [
+        ("point", MemoryLayout<easel_point>.size), ("size", MemoryLayout<easel_size>.size),
+        ("rect", MemoryLayout<easel_rect>.size), ("transform", MemoryLayout<easel_affine_transform>.size),
+        ("color", MemoryLayout<easel_color>.size), ("rect alignment", MemoryLayout<easel_rect>.alignment),
+    ]
+}
+
+/// Reads an array of versioned ABI descriptors from a plugin.
+///
+/// Every element of a plugin's array is `struct_size` bytes long, the size its
+/// compiler saw (at least the 1.0 size; more when the plugin was built against
+/// a newer minor version), so the stride comes from the first element. Each
+/// element's `struct_size` is read on its own (offset 4, after `abi_version`)
+/// and checked before the host's wider view of the struct is loaded, so a
+/// descriptor that is too small is never read past its end.
+///
+/// - Returns: The descriptors, or the index and `struct_size` of the first
+///   element whose size is below `minimumSize` or differs from the first's.
+func readDescriptors<T>(_ type: T.Type, at base: UnsafeRawPointer, count: Int,
+                        minimumSize: Int) -> Result<[T], DescriptorSizeError> {
+    let stride = Int(base.load(fromByteOffset: 4, as: UInt32.self))
+    var descriptors: [T] = []
+    for index in 0..<count {
+        let element = base + index * max(stride, 1)
+        let size = element.load(fromByteOffset: 4, as: UInt32.self)
+        guard stride >= minimumSize, Int(size) == stride else {
+            return .failure(DescriptorSizeError(index: index, structSize: size))
+        }
+        descriptors.append(element.load(as: T.self))
+    }
+    return .success(descriptors)
+}
+
+/// A descriptor whose `struct_size` is too small or differs from its array's first.
+struct DescriptorSizeError: Error {
+    let index: Int
+    let structSize: UInt32
+}
+
+// MARK: - Phase 1: probe one file
+
+/// The probe phase: the checks of one plugin file, shared by the in-process
+/// loader (`Registry.loadPlugins(from:)` in EaselHost) and the out-of-process scanner
+/// (`easel-plugin-scanner`, see EaselHost's Scanning/PluginScanner.swift).
+///
+/// A probe runs the plugin's code (its constructors and its entry point) in
+/// the calling process and registers nothing: it returns the validated
+/// description, or the first check that failed.
+package enum PluginProbe {
+    /// The checks that read the file without running any of its code: it
+    /// exists, is a regular file, can be opened, and has sane ELF headers.
+    ///
+    /// - Returns: `nil` when the file may go on to the dynamic loader.
+    package static func checkFile(_ path: String) -> PluginLoadError? {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String) -> PluginLoadError {
+            PluginLoadError(path: path, kind: kind, message: message)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(path, &target, target.count - 1)
+                let destination = count > 0 ? String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+                return fail(.unreadable, "cannot read the file: it is a dangling symbolic link to '\(destination)' (\(reason))")
+            }
+            return fail(.unreadable, "cannot read the file: \(reason)")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return fail(.unreadable, "not a regular file") }
+        return checkContents(path, fileSize: Int(info.st_size))
+    }
+
+    /// The checks of ``checkFile(_:)`` that read the file, for a caller that
+    /// has just stat()ed it and found a regular file of `fileSize` bytes.
+    ///
+    /// - Returns: `nil` when the file may go on to the dynamic loader.
+    package static func checkContents(_ path: String, fileSize: Int) -> PluginLoadError? {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String) -> PluginLoadError {
+            PluginLoadError(path: path, kind: kind, message: message)
+        }
+        switch ELFCheck.check(path: path, fileSize: fileSize) {
+        case .unreadable(let reason): return fail(.unreadable, "cannot read the file: \(reason)")
+        case .notELF: return fail(.notSharedObject, "not a shared object (no ELF header)")
+        case .invalid(let reason): return fail(.notSharedObject, "not a loadable shared object: \(reason)")
+        case .ok: return nil
+        }
+    }
+
+    /// Probes one file: ``checkFile(_:)`` (unless the caller has just made
+    /// it), then dlopen, the entry point and every description it returns.
+    /// Runs the plugin's code in this process.
+    ///
+    /// - Parameters:
+    ///   - path: The plugin file.
+    ///   - fileChecked: Whether the caller has just made ``checkFile(_:)``.
+    ///   - host: The host table handed to the entry point: the host's own
+    ///     (whose caller makes its registry the active one, so that host
+    ///     functions the entry point calls find one), or, in the scanner,
+    ///     ``ProbeHostTable/table``.
+    package static func probe(_ path: String, fileChecked: Bool = false,
+                              host: UnsafePointer<easel_host_api>) -> Result<PluginCandidate, PluginLoadError> {
+        func fail(_ kind: PluginLoadError.Kind, _ message: String, class cls: String? = nil,
+                  selector: String? = nil) -> Result<PluginCandidate, PluginLoadError> {
+            .failure(PluginLoadError(path: path, kind: kind, className: cls, selector: selector, message: message))
+        }
+
+        // 1. The file itself.
+        if !fileChecked, let error = checkFile(path) { return .failure(error) }
+
+        // 2. The dynamic loader. Never dlclose()d: see Registry.swift.
+        _ = dlerror()
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            return fail(.dlopenFailed, "the dynamic loader refused it: \(reason)")
+        }
+        guard let symbol = dlsym(handle, EASEL_PLUGIN_ENTRY_SYMBOL) else {
+            return fail(.noEntryPoint, "no entry point: the library does not export '\(EASEL_PLUGIN_ENTRY_SYMBOL)'")
+        }
+
+        // 3. The entry point.
+        typealias Entry = @convention(c) (UnsafePointer<easel_host_api>?) -> UnsafePointer<easel_plugin_desc>?
+        let entry = unsafeBitCast(symbol, to: Entry.self)
+        guard let desc = entry(host) else {
+            return fail(.entryReturnedNull, "the entry point '\(EASEL_PLUGIN_ENTRY_SYMBOL)' returned NULL")
+        }
+
+        // 4. Version, then size, then the layout handshake.
+        let version = desc.pointee.abi_version
+        let major = Int(version >> 16), minor = Int(version & 0xFFFF)
+        guard major == HostABI.major else {
+            return fail(.abiMajor,
+                "plugin ABI \(major).\(minor) has a different major version than the host's ABI \(HostABI.major).\(HostABI.minor); rebuild the plugin against this easel.h")
+        }
+        guard minor <= HostABI.minor else {
+            return fail(.abiMinor,
+                "plugin ABI \(major).\(minor) is newer than the host's ABI \(HostABI.major).\(HostABI.minor); update Easel to load it")
+        }
+        guard Int(desc.pointee.struct_size) >= HostABI.pluginDescSize else {
+            return fail(.invalidDescription,
+                "easel_plugin_desc.struct_size is \(desc.pointee.struct_size), smaller than \(HostABI.pluginDescSize)")
+        }
+        let layout = desc.pointee.layout
+        guard Int(layout.struct_size) >= HostABI.layoutSize else {
+            return fail(.layoutMismatch, "easel_layout.struct_size is \(layout.struct_size); fill it with EASEL_LAYOUT_INIT")
+        }
+        let theirs = [layout.point_size, layout.size_size, layout.rect_size, layout.transform_size,
+                      layout.color_size, layout.rect_alignment].map(Int.init)
+        let differences = zip(HostABI.layout, theirs).filter { $0.0.1 != $0.1 }
+        guard differences.isEmpty else {
+            let listed = differences.map { "\($0.0.0) is \($0.1) bytes (host: \($0.0.1))" }.joined(separator: ", ")
+            return fail(.layoutMismatch,
+                "geometry layout mismatch: \(listed); geometry must be 64-bit doubles laid out like CoreGraphics")
+        }
+        guard let namePointer = desc.pointee.name, namePointer.pointee != 0 else {
+            return fail(.invalidDescription, "the plugin description has no name")
+        }
+        let pluginName = String(cString: namePointer)
+
+        // 5. Classes.
+        let count = Int(desc.pointee.class_count)
+        guard count == 0 || desc.pointee.classes != nil else {
+            return fail(.invalidDescription, "class_count is \(count) but classes is NULL")
+        }
+        var specs: [ClassSpec] = []
+        var names = Set<String>()
+        let classDescs: [easel_class_desc]
+        switch count == 0 ? .success([]) : readDescriptors(easel_class_desc.self, at: UnsafeRawPointer(desc.pointee.classes!),
+                                                          count: count, minimumSize: HostABI.classDescSize) {
+        case .success(let read): classDescs = read
+        case .failure(let error):
+            return fail(.invalidDescription,
+                "class #\(error.index): easel_class_desc.struct_size is \(error.structSize); expected at least \(HostABI.classDescSize), the same for every class")
+        }
+        for (index, classDesc) in classDescs.enumerated() {
+            switch validateClass(classDesc, index: index, path: path) {
+            case .failure(let error): return .failure(error)
+            case .success(let spec):
+                guard names.insert(spec.name).inserted else {
+                    return fail(.duplicateClass, "class '\(spec.name)' is defined twice in this plugin", class: spec.name)
+                }
+                specs.append(spec)
+            }
+        }
+        return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
+    }
+
+    /// Property types parsed so far, by encoding (successes only, at most
+    /// 1024), as `MethodSignature.cached` keeps method signatures: a scan sees
+    /// the same few encodings in every plugin.
+    private static let propertyTypes = Mutex<[String: TypeEncoding]>([:])
+
+    private static func propertyType(_ encoding: String) throws(EncodingError) -> TypeEncoding {
+        if let known = propertyTypes.withLock({ $0[encoding] }) { return known }
+        let type = try TypeEncoding(parsing: encoding)
+        propertyTypes.withLock { if $0.count < 1024 { $0[encoding] = type } }
+        return type
+    }
+
+    private static func validateClass(_ desc: easel_class_desc, index: Int,
+                               path: String) -> Result<ClassSpec, PluginLoadError> {
+        guard let namePointer = desc.name, namePointer.pointee != 0 else {
+            return .failure(PluginLoadError(path: path, kind: .invalidDescription,
+                message: "class #\(index) has no name"))
+        }
+        let name = String(cString: namePointer)
+        func fail(_ kind: PluginLoadError.Kind, _ message: String,
+                  selector: String? = nil) -> Result<ClassSpec, PluginLoadError> {
+            .failure(PluginLoadError(path: path, kind: kind, className: name, selector: selector,
+                                     message: "class '\(name)': \(message)"))
+        }
+        guard Int(desc.abi_version >> 16) == HostABI.major else {
+            return fail(.abiMajor, "easel_class_desc.abi_version has major \(desc.abi_version >> 16), the host's is \(HostABI.major)")
+        }
+        guard let superPointer = desc.superclass_name, superPointer.pointee != 0 else {
+            return fail(.invalidDescription, "no superclass name (use \"Object\" or \"View\" for a root class)")
+        }
+        guard desc.instance_size <= 1 << 24 else {
+            return fail(.invalidDescription, "instance_size \(desc.instance_size) is larger than 16 MiB")
+        }
+        let instanceSize = Int(desc.instance_size)
+
+        // Properties.
+        var properties: [Property] = []
+        let propertyCount = Int(desc.property_count)
+        guard propertyCount == 0 || desc.properties != nil else {
+            return fail(.invalidDescription, "property_count is \(propertyCount) but properties is NULL")
+        }
+        if propertyCount > 0 {
+            let propertyDescs: [easel_property_desc]
+            switch readDescriptors(easel_property_desc.self, at: UnsafeRawPointer(desc.properties!),
+                                   count: propertyCount, minimumSize: HostABI.propertyDescSize) {
+            case .success(let read): propertyDescs = read
+            case .failure(let error):
+                return fail(.invalidDescription,
+                    "property #\(error.index): easel_property_desc.struct_size is \(error.structSize); expected at least \(HostABI.propertyDescSize)")
+            }
+            for (index, property) in propertyDescs.enumerated() {
+                guard let propertyName = property.name.map({ String(cString: $0) }), !propertyName.isEmpty else {
+                    return fail(.invalidDescription, "property #\(index) has no name")
+                }
+                guard !properties.contains(where: { $0.name == propertyName }) else {
+                    return fail(.invalidDescription, "property '\(propertyName)' is declared twice")
+                }
+                guard let encodingPointer = property.type_encoding else {
+                    return fail(.invalidDescription, "property '\(propertyName)' has no type encoding")
+                }
+                let type: TypeEncoding
+                do { type = try propertyType(String(cString: encodingPointer)) } catch {
+                    return fail(.malformedEncoding, "property '\(propertyName)': \(error)")
+                }
+                guard type != .void, type.size > 0 else {
+                    return fail(.malformedEncoding, "property '\(propertyName)' has type \(type.encoding), which has no size")
+                }
+                let offset = Int(clamping: property.offset)
+                guard offset % type.alignment == 0, offset + type.size <= instanceSize else {
+                    return fail(.invalidDescription,
+                        "property '\(propertyName)' (\(type.readableName), \(type.size) bytes) at offset \(offset) does not fit, aligned, in instance_size \(instanceSize)")
+                }
+                let defaultValue = property.default_value.map {
+                    Array(UnsafeRawBufferPointer(start: $0, count: type.size))
+                }
+                properties.append(Property(name: propertyName, type: type, offset: offset, defaultValue: defaultValue))
+            }
+        }
+
+        // Methods.
+        var methods: [MethodSpec] = []
+        let methodCount = Int(desc.method_count)
+        guard methodCount == 0 || desc.methods != nil else {
+            return fail(.invalidDescription, "method_count is \(methodCount) but methods is NULL")
+        }
+        if methodCount > 0 {
+            let methodDescs: [easel_method_desc]
+            switch readDescriptors(easel_method_desc.self, at: UnsafeRawPointer(desc.methods!),
+                                   count: methodCount, minimumSize: HostABI.methodDescSize) {
+            case .success(let read): methodDescs = read
+            case .failure(let error):
+                return fail(.invalidDescription,
+                    "method #\(error.index): easel_method_desc.struct_size is \(error.structSize); expected at least \(HostABI.methodDescSize)")
+            }
+            for (index, method) in methodDescs.enumerated() {
+                guard let selectorName = method.selector.map({ String(cString: $0) }), !selectorName.isEmpty else {
+                    return fail(.invalidDescription, "method #\(index) has no selector")
+                }
+                let selector = Selector(selectorName)
+                guard !methods.contains(where: { $0.selector == selector }) else {
+                    return fail(.invalidDescription, "selector '\(selectorName)' is declared twice", selector: selectorName)
+                }
+                guard let encodingPointer = method.type_encoding else {
+                    return fail(.invalidDescription, "selector '\(selectorName)' has no type encoding", selector: selectorName)
+                }
+                let signature: MethodSignature
+                do { signature = try MethodSignature.cached(String(cString: encodingPointer)) } catch {
+                    return fail(.malformedEncoding, "selector '\(selectorName)': \(error)", selector: selectorName)
+                }
+                let expected = MethodSignature.argumentCount(forSelector: selectorName)
+                guard signature.numberOfArguments == expected else {
+                    return fail(.arityMismatch,
+                        "selector '\(selectorName)' takes \(expected - 2) argument(s) but its encoding \"\(signature.encoding)\" declares \(signature.numberOfArguments - 2)",
+                        selector: selectorName)
+                }
+                guard let imp = method.imp else {
+                    return fail(.nullImplementation, "selector '\(selectorName)' has a NULL implementation", selector: selectorName)
+                }
+                let frame: CallFrame
+                do { frame = try CallFrame.cached(for: signature) } catch {
+                    return fail(.malformedEncoding, "selector '\(selectorName)': \(error)", selector: selectorName)
+                }
+                methods.append(MethodSpec(selector: selector, signature: signature, frame: frame,
+                                          implementation: unsafeBitCast(imp, to: UnsafeRawPointer.self)))
+            }
+        }
+        return .success(ClassSpec(name: name, superclassName: String(cString: superPointer),
+                                  instanceSize: instanceSize, properties: properties, methods: methods))
+    }
+
+}
+

@@ -1,0 +1,367 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The messages between the host and `easel-plugin-scanner` (see EaselHost's
+/// Scanning/PluginScanner.swift).
+///
+/// Host → helper: the paths to probe, each followed by a NUL byte (a path
+/// cannot contain one), all written at once.
+///
+/// Helper → host: packets, as gst-plugin-scanner's are: a kind byte, the
+/// payload's length (4 bytes, little-endian), the payload. A `hello` first
+/// (protocol version, host ABI), then for every path in order an `answer`:
+/// the plugin's description or its load error, each followed by
+/// ``answerMarker`` on standard error; when every path is answered the
+/// helper closes its standard output. Inside a payload an integer
+/// is 8 bytes and a count 4 bytes (little-endian), a string its UTF-8 length
+/// (4 bytes) and bytes, and an absent string the length `0xFFFFFFFF`:
+///
+/// ```
+/// hello   'H'  version(int) hostABI(string)
+/// plugin  'P'  path name abiMajor(int) abiMinor(int) count(classes)
+///              class:    name superclass instanceSize(int) count(properties) count(methods)
+///              property: name encoding offset(int) default(hex string or absent)
+///              method:   selector encoding
+/// failure 'F'  path kind className? selector? message count(output lines)
+/// ```
+///
+/// Every field is read with bounds checks; a packet that does not parse is
+/// a reply the host cannot read. Decoding a description costs a few string
+/// copies, where JSON cost about 10 µs per plugin each way.
+package enum ScannerProtocol {
+    /// Bumped whenever a message changes shape.
+    package static let version = 3
+
+    /// The line the helper writes to standard error after each answer
+    /// (a record separator, then a newline): the lines before it belong to
+    /// files already answered, so that the host need not read the two
+    /// channels in step to know what a plugin that died last wrote.
+    package static let answerMarker: [UInt8] = [0x1E, 0x0A]
+
+    /// The kind byte of a packet.
+    package enum Kind: UInt8 {
+        case hello = 0x48     // "H"
+        case plugin = 0x50    // "P"
+        case failure = 0x46   // "F"
+    }
+
+    /// What a packet says.
+    package enum Message {
+        /// The helper is ready and speaks this protocol for this host ABI.
+        case hello(protocolVersion: Int, hostABI: String)
+        /// The answer for one path.
+        case answer(path: String, Result<PluginDescription, PluginLoadError>)
+    }
+
+    /// The bytes of a packet's header: kind and payload length.
+    package static let headerSize = 5
+
+    /// The hello packet.
+    package static func helloPacket() -> [UInt8] {
+        var writer = Writer()
+        writer.begin(.hello)
+        writer.integer(version)
+        writer.string(HostABI.versionString)
+        writer.end()
+        return writer.bytes
+    }
+
+    /// Appends the answer packet for a path to `writer`.
+    package static func writeAnswer(path: String, _ result: Result<PluginDescription, PluginLoadError>,
+                                    to writer: inout Writer) {
+        switch result {
+        case .success(let plugin):
+            writer.begin(.plugin)
+            writer.string(path)
+            writer.string(plugin.name)
+            writer.integer(plugin.abiMajor)
+            writer.integer(plugin.abiMinor)
+            writer.count(plugin.classes.count)
+            for cls in plugin.classes {
+                writer.string(cls.name)
+                writer.string(cls.superclass)
+                writer.integer(cls.instanceSize)
+                writer.count(cls.properties.count)
+                for property in cls.properties {
+                    writer.string(property.name)
+                    writer.string(property.encoding)
+                    writer.integer(property.offset)
+                    writer.optionalString(property.defaultValue)
+                }
+                writer.count(cls.methods.count)
+                for method in cls.methods {
+                    writer.string(method.selector)
+                    writer.string(method.encoding)
+                }
+            }
+        case .failure(let error):
+            writer.begin(.failure)
+            writer.string(path)
+            writer.string(error.kind.rawValue)
+            writer.optionalString(error.className)
+            writer.optionalString(error.selector)
+            writer.string(error.message)
+            writer.count(error.output.count)
+            for line in error.output { writer.string(line) }
+        }
+        writer.end()
+    }
+
+    /// What the start of a buffer holds.
+    package enum PacketRead {
+        /// Not a whole packet yet.
+        case incomplete
+        /// Something that is not a packet of this protocol.
+        case malformed
+        /// A whole packet of `length` bytes.
+        case message(Message, length: Int)
+    }
+
+    /// The largest payload a helper may send (a description is a few kilobytes).
+    static let maximumPayload = 1 << 26
+
+    /// Reads the packet at the start of `bytes`. An unknown kind byte or an
+    /// absurd length is malformed at once, without waiting for more bytes.
+    package static func readPacket(_ bytes: UnsafeRawBufferPointer) -> PacketRead {
+        guard let first = bytes.first else { return .incomplete }
+        guard let kind = Kind(rawValue: first) else { return .malformed }
+        guard bytes.count >= headerSize else { return .incomplete }
+        let payloadLength = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
+        guard payloadLength <= maximumPayload else { return .malformed }
+        guard bytes.count - headerSize >= payloadLength else { return .incomplete }
+        var reader = Reader(UnsafeRawBufferPointer(rebasing: bytes[headerSize..<headerSize + payloadLength]))
+        let message: Message? = switch kind {
+        case .hello: reader.hello()
+        case .plugin: reader.plugin()
+        case .failure: reader.failure()
+        }
+        guard let message, reader.atEnd else { return .malformed }
+        return .message(message, length: headerSize + payloadLength)
+    }
+
+    /// A packet being written.
+    package struct Writer {
+        package private(set) var bytes: [UInt8] = []
+        private var start = 0
+
+        package init() {}
+
+        /// Forgets what was written, keeping the memory.
+        package mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+        mutating func begin(_ kind: Kind) {
+            start = bytes.count
+            bytes.append(kind.rawValue)
+            bytes.append(contentsOf: [0, 0, 0, 0])
+        }
+
+        mutating func end() {
+            let length = UInt32(bytes.count - start - headerSize)
+            withUnsafeBytes(of: length.littleEndian) { raw in
+                for index in 0..<4 { bytes[start + 1 + index] = raw[index] }
+            }
+        }
+
+        mutating func integer(_ value: Int) {
+            withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func count(_ value: Int) {
+            withUnsafeBytes(of: UInt32(value).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func string(_ value: String) {
+            var value = value
+            value.withUTF8 { utf8 in
+                count(utf8.count)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func optionalString(_ value: String?) {
+            if let value { string(value) } else { count(Int(UInt32.max)) }
+        }
+    }
+
+    /// Reads a payload; every read fails (nil) past its end.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var position = 0
+
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        var atEnd: Bool { position == bytes.count }
+
+        mutating func integer() -> Int? {
+            guard bytes.count - position >= 8 else { return nil }
+            defer { position += 8 }
+            return Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: Int64.self)))
+        }
+
+        mutating func rawCount() -> UInt32? {
+            guard bytes.count - position >= 4 else { return nil }
+            defer { position += 4 }
+            return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+        }
+
+        /// A count of items, each at least `itemSize` bytes, that fit in what is left.
+        mutating func count(itemSize: Int) -> Int? {
+            guard let value = rawCount(), Int(value) <= (bytes.count - position) / itemSize else { return nil }
+            return Int(value)
+        }
+
+        mutating func optionalString() -> String?? {
+            guard let length = rawCount() else { return nil }
+            if length == UInt32.max { return .some(nil) }
+            guard Int(length) <= bytes.count - position else { return nil }
+            defer { position += Int(length) }
+            return .some(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(length)]),
+                                as: UTF8.self))
+        }
+
+        mutating func string() -> String? {
+            guard case .some(.some(let value)) = optionalString() else { return nil }
+            return value
+        }
+
+        mutating func hello() -> Message? {
+            guard let version = integer(), let abi = string() else { return nil }
+            return .hello(protocolVersion: version, hostABI: abi)
+        }
+
+        mutating func plugin() -> Message? {
+            guard let path = string(), let name = string(), let major = integer(), let minor = integer(),
+                  let classCount = count(itemSize: 32) else { return nil }
+            var classes: [ClassDescription] = []
+            classes.reserveCapacity(classCount)
+            for _ in 0..<classCount {
+                guard let className = string(), let superclass = string(), let size = integer(),
+                      let propertyCount = count(itemSize: 20) else { return nil }
+                var properties: [PropertyDescription] = []
+                properties.reserveCapacity(propertyCount)
+                for _ in 0..<propertyCount {
+                    guard let propertyName = string(), let encoding = string(), let offset = integer(),
+                          case .some(let defaultValue) = optionalString() else { return nil }
+                    properties.append(PropertyDescription(name: propertyName, encoding: encoding, offset: offset,
+                                                          hexDefault: defaultValue))
+                }
+                guard let methodCount = count(itemSize: 8) else { return nil }
+                var methods: [MethodDescription] = []
+                methods.reserveCapacity(methodCount)
+                for _ in 0..<methodCount {
+                    guard let selector = string(), let encoding = string() else { return nil }
+                    methods.append(MethodDescription(selector: selector, encoding: encoding))
+                }
+                classes.append(ClassDescription(name: className, superclass: superclass, instanceSize: size,
+                                                properties: properties, methods: methods))
+            }
+            return .answer(path: path, .success(PluginDescription(path: path, name: name, abiMajor: major,
+                                                                  abiMinor: minor, classes: classes)))
+        }
+
+        mutating func failure() -> Message? {
+            guard let path = string(), let kind = string(), case .some(let className) = optionalString(),
+                  case .some(let selector) = optionalString(), let message = string(),
+                  let lineCount = count(itemSize: 4) else { return nil }
+            var output: [String] = []
+            for _ in 0..<lineCount {
+                guard let line = string() else { return nil }
+                output.append(line)
+            }
+            return .answer(path: path, .failure(PluginLoadError(path: path, kind: PluginLoadError.Kind(rawValue: kind),
+                className: className, selector: selector, message: message, output: output)))
+        }
+    }
+}
+
+/// The helper process's side: `easel-plugin-scanner` is `ScannerHelper.main()`.
+package enum ScannerHelper {
+    /// Reads paths from standard input until it ends, probes each file with
+    /// ``PluginProbe`` (running its code in this process, with
+    /// ``ProbeHostTable``) and answers on standard output. Returns the exit status.
+    package static func main() -> Int32 {
+        // The protocol keeps the original standard input and output to
+        // itself: plugin code reads an empty standard input, and whatever it
+        // prints to standard output lands on standard error.
+        let requests = dup(STDIN_FILENO), channel = dup(STDOUT_FILENO)
+        let empty = open("/dev/null", O_RDONLY)
+        guard requests >= 0, channel >= 0, empty >= 0, dup2(empty, STDIN_FILENO) >= 0,
+              dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            perror("easel-plugin-scanner: cannot set up its input and output")
+            return 2
+        }
+        close(empty)
+        _ = fcntl(requests, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(channel, F_SETFD, FD_CLOEXEC)
+        // A crashing plugin must not cost a core dump per scan.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+
+        guard ScannerProtocol.helloPacket().withUnsafeBytes({ writeAll(channel, $0) }) else { return 3 }
+        var reader = RecordReader(fd: requests)
+        var writer = ScannerProtocol.Writer()
+        while let record = reader.next() {
+            guard !record.isEmpty else { continue }
+            let path = String(decoding: record, as: UTF8.self)
+            // The host has made the checks that need no plugin code (PluginScanner.scan).
+            let result = PluginProbe.probe(path, fileChecked: true, host: ProbeHostTable.table).map(\.pluginDescription)
+            // One write per answer, before the next file's code runs: if
+            // that code kills the helper, every earlier answer has arrived.
+            writer.reset()
+            ScannerProtocol.writeAnswer(path: path, result, to: &writer)
+            guard writer.bytes.withUnsafeBytes({ writeAll(channel, $0) }) else { return 3 }
+            _ = ScannerProtocol.answerMarker.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
+        }
+        // Every request is answered: the host wakes when this channel closes.
+        close(channel)
+        return 0
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
+
+/// NUL-terminated records from a file descriptor, without their NUL.
+private struct RecordReader {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next record, or `nil` at the end of the input.
+    mutating func next() -> ArraySlice<UInt8>? {
+        while true {
+            if let end = buffer[start...].firstIndex(of: 0) {
+                defer { start = end + 1 }
+                return buffer[start..<end]
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return buffer[start...]
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 || errno != EINTR {
+                ended = true
+            }
+        }
+    }
+}
