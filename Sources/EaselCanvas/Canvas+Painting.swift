@@ -140,8 +140,7 @@ extension Canvas {
             }
             cairo_new_path(cr)
             for rect in rects {
-                let rect = Self.standardized(rect)
-                cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+                addRectangle(Self.standardized(rect))
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
@@ -208,7 +207,7 @@ extension Canvas {
         perform(operation) { cr throws(CanvasError) in
             try Self.validate(rect, in: operation)
             cairo_new_path(cr)
-            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            addRectangle(rect)
             try paint(cr)
         }
     }
@@ -325,6 +324,8 @@ extension Canvas {
         perform("show_text") { cr throws(CanvasError) in
             let utf8 = try Self.require(utf8, "show_text")
             try Self.requireFinite("show_text", x, y)
+            // cairo places glyphs under its own matrix: give it the translation.
+            materializeOffset()
             useSource(state.fillColor)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y)

@@ -3,6 +3,10 @@ import EaselABI
 
 // Path construction. Coordinates are in user space; a non-finite one puts the
 // canvas in error. The current path is not part of the saved state.
+//
+// While the transform is a translation kept on the Swift side
+// (Canvas+Offset.swift), each function adds it to the coordinates it hands
+// cairo.
 
 extension Canvas {
     /// Discards the current path (CGContextBeginPath).
@@ -16,7 +20,12 @@ extension Canvas {
     package func move(toX x: Double, y: Double) {
         perform("move_to") { cr throws(CanvasError) in
             try Self.requireFinite("move_to", x, y)
-            cairo_move_to(cr, x, y)
+            if isOffset {
+                let px = x + offsetX, py = y + offsetY
+                cairo_move_to(cr, px, py)
+            } else {
+                cairo_move_to(cr, x, y)
+            }
         }
     }
 
@@ -26,7 +35,12 @@ extension Canvas {
     package func addLine(toX x: Double, y: Double) {
         perform("add_line_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_line_to", x, y)
-            cairo_line_to(cr, x, y)
+            if isOffset {
+                let px = x + offsetX, py = y + offsetY
+                cairo_line_to(cr, px, py)
+            } else {
+                cairo_line_to(cr, x, y)
+            }
         }
     }
 
@@ -36,7 +50,7 @@ extension Canvas {
     ) {
         perform("add_curve_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_curve_to", control1X, control1Y, control2X, control2Y, x, y)
-            cairo_curve_to(cr, control1X, control1Y, control2X, control2Y, x, y)
+            curve(control1X, control1Y, control2X, control2Y, x, y)
         }
     }
 
@@ -48,14 +62,23 @@ extension Canvas {
     package func addQuadCurve(controlX cx: Double, controlY cy: Double, toX x: Double, y: Double) {
         perform("add_quad_curve_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_quad_curve_to", cx, cy, x, y)
+            let offset = isOffset
             if cairo_has_current_point(cr) == 0 {
-                cairo_move_to(cr, cx, cy)
+                if offset {
+                    cairo_move_to(cr, cx + offsetX, cy + offsetY)
+                } else {
+                    cairo_move_to(cr, cx, cy)
+                }
             }
             var x0 = 0.0
             var y0 = 0.0
             cairo_get_current_point(cr, &x0, &y0)
-            cairo_curve_to(
-                cr,
+            if offset {
+                // cairo's inverse transform: (x0 * 1 + y0 * 0) - tx.
+                x0 -= offsetX
+                y0 -= offsetY
+            }
+            curve(
                 x0 + 2 / 3 * (cx - x0), y0 + 2 / 3 * (cy - y0),
                 x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y),
                 x, y)
@@ -85,19 +108,45 @@ extension Canvas {
                 let direction: Double = end > start ? 1 : -1
                 end = start + direction * (turn + sweep.truncatingRemainder(dividingBy: turn))
             }
+            guard isOffset else {
+                if clockwise {
+                    cairo_arc_negative(cr, x, y, radius, start, end)
+                } else {
+                    cairo_arc(cr, x, y, radius, start, end)
+                }
+                return
+            }
+            let cx = x + offsetX, cy = y + offsetY
             if clockwise {
-                cairo_arc_negative(cr, x, y, radius, start, end)
+                cairo_arc_negative(cr, cx, cy, radius, start, end)
             } else {
-                cairo_arc(cr, x, y, radius, start, end)
+                cairo_arc(cr, cx, cy, radius, start, end)
             }
         }
+    }
+
+    /// cairo_curve_to with the Swift-side translation.
+    @inline(__always)
+    private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double) {
+        if isOffset {
+            let ox = offsetX, oy = offsetY
+            cairo_curve_to(cr, x1 + ox, y1 + oy, x2 + ox, y2 + oy, x3 + ox, y3 + oy)
+        } else {
+            cairo_curve_to(cr, x1, y1, x2, y2, x3, y3)
+        }
+    }
+
+    /// cairo_rectangle with the Swift-side translation.
+    func addRectangle(_ rect: easel_rect) {
+        let x = rect.origin.x + offsetX, y = rect.origin.y + offsetY
+        cairo_rectangle(cr, x, y, rect.size.width, rect.size.height)
     }
 
     /// Adds a closed rectangle as a new subpath (CGContextAddRect).
     package func addRect(_ rect: easel_rect) {
         perform("add_rect") { cr throws(CanvasError) in
             try Self.validate(rect, in: "add_rect")
-            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            addRectangle(rect)
         }
     }
 
@@ -118,11 +167,15 @@ extension Canvas {
             let cy = rect.origin.y + ry
             let kx = kappa * rx
             let ky = kappa * ry
-            cairo_move_to(cr, cx + rx, cy)
-            cairo_curve_to(cr, cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
-            cairo_curve_to(cr, cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
-            cairo_curve_to(cr, cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
-            cairo_curve_to(cr, cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
+            if isOffset {
+                cairo_move_to(cr, cx + rx + offsetX, cy + offsetY)
+            } else {
+                cairo_move_to(cr, cx + rx, cy)
+            }
+            curve(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
+            curve(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
+            curve(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
+            curve(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
             cairo_close_path(cr)
         }
     }

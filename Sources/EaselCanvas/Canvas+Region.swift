@@ -42,7 +42,8 @@ extension Canvas {
             for rect in rects {
                 let x = min(rect.origin.x, rect.origin.x + rect.size.width)
                 let y = min(rect.origin.y, rect.origin.y + rect.size.height)
-                cairo_rectangle(cr, x, y, abs(rect.size.width), abs(rect.size.height))
+                addRectangle(easel_rect(origin: easel_point(x: x, y: y),
+                                        size: easel_size(width: abs(rect.size.width), height: abs(rect.size.height))))
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)

@@ -14,6 +14,15 @@ struct DrawingState {
     var strokeColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
     /// Multiplied into the alpha of everything painted, 0...1.
     var alpha: Double = 1
+
+    /// Whether the current transform is the translation by (`offsetX`,
+    /// `offsetY`), kept here while cairo's matrix stays the identity (see
+    /// Canvas+Offset.swift). When `false` cairo's matrix is the current
+    /// transform and the offset is zero.
+    var isOffset = true
+    /// The translation of the current transform while `isOffset`.
+    var offsetX: Double = 0
+    var offsetY: Double = 0
 }
 
 // MARK: - The state stack
@@ -22,7 +31,7 @@ extension Canvas {
     /// The innermost state.
     var state: DrawingState {
         get { states[states.count - 1] }
-        set { states[states.count - 1] = newValue }
+        _modify { yield &states[states.count - 1] }
     }
 
     /// How many states are saved above the canvas's base state.
@@ -130,7 +139,10 @@ extension Canvas {
     public func translate(x: Double, y: Double) {
         perform("translate") { cr throws(CanvasError) in
             try Self.requireFinite("translate", x, y)
-            cairo_translate(cr, x, y)
+            if !addOffset(x, y) {
+                materializeOffset()
+                cairo_translate(cr, x, y)
+            }
         }
     }
 
@@ -146,6 +158,7 @@ extension Canvas {
     public func scale(x: Double, y: Double) {
         perform("scale") { cr throws(CanvasError) in
             try Self.requireFinite("scale", x, y)
+            materializeOffset()
             cairo_scale(cr, x, y)
         }
     }
@@ -159,6 +172,7 @@ extension Canvas {
     public func rotate(by radians: Double) {
         perform("rotate") { cr throws(CanvasError) in
             try Self.requireFinite("rotate", radians)
+            materializeOffset()
             cairo_rotate(cr, radians)
         }
     }
@@ -174,6 +188,13 @@ extension Canvas {
         perform("concat_ctm") { cr throws(CanvasError) in
             try Self.requireFinite(
                 "concat_ctm", transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
+            // A pure translation stays on the Swift side; cairo_transform
+            // would compute x0 = tx * 1 + ty * 0 + x0, the same sum.
+            if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
+               addOffset(transform.tx, transform.ty) {
+                return
+            }
+            materializeOffset()
             var matrix = cairo_matrix_t(
                 xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                 x0: transform.tx, y0: transform.ty)
@@ -186,6 +207,9 @@ extension Canvas {
     /// The identity for a fresh canvas, and for a canvas in error.
     public var currentTransform: easel_affine_transform {
         perform("get_ctm", else: easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)) { cr in
+            if isOffset {
+                return easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: offsetX, ty: offsetY)
+            }
             var matrix = cairo_matrix_t()
             cairo_get_matrix(cr, &matrix)
             return easel_affine_transform(

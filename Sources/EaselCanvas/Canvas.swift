@@ -214,6 +214,8 @@ public final class Canvas {
         self.surface = surface
         self.cr = cr
         self.deviceScale = deviceScale
+        // A raster canvas keeps translations on the Swift side (Canvas+Offset.swift).
+        states[0].isOffset = backing != .recording
         liveCanvases.withLock { _ = $0.insert(UInt(bitPattern: handleAddress)) }
     }
 
@@ -423,8 +425,8 @@ extension Canvas {
     /// Uses the Frobenius norm of the transform's linear part, an upper bound
     /// of how much it can stretch a length.
     func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
+        var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+        if !isOffset { cairo_get_matrix(cr, &matrix) }
         let stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
             + matrix.yy * matrix.yy).squareRoot() * deviceScale
         guard abs(length) * stretch <= Self.maximumDeviceExtent else {

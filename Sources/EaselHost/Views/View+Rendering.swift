@@ -182,16 +182,31 @@ extension View {
         // restore, and concatenating the identity changes nothing. An
         // overlay, which shares its host's coordinates, is such a view.
         let changesState = grouped || clipsToBounds || !local.isIdentity
+        if changesState && !grouped && !clipsToBounds && local.isTranslation {
+            // The common case: a view placed by a translation. The canvas can
+            // keep it without saving its state (Canvas.withTranslation).
+            canvas.withTranslation(x: local.tx, y: local.ty) {
+                drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, state: &state)
+            }
+            return
+        }
         if changesState {
             canvas.saveState()
             canvas.concatenate(local)
         }
         if grouped { canvas.beginTransparencyGroup() }
-        if touched { drawContent(toCanvas: toCanvas, state: &state) }
-        if clipsToBounds { canvas.clip(to: bounds) }
-        for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
+        drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, state: &state)
         if grouped { canvas.endTransparencyGroup(alpha: alpha) }
         if changesState { canvas.restoreState() }
+    }
+
+    /// The view's own content (when it touches the area being drawn), the
+    /// clip to its bounds when it clips its subviews, and its subviews.
+    @inline(__always)
+    private func drawSelfAndSubviews(toCanvas: easel_affine_transform, touched: Bool, state: inout RenderState) {
+        if touched { drawContent(toCanvas: toCanvas, state: &state) }
+        if clipsToBounds { state.canvas.clip(to: bounds) }
+        for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
     }
 
     /// Whether drawing the view, which does not touch the area being

@@ -1,0 +1,124 @@
+import CCairo
+import EaselABI
+
+// Translations without a cairo matrix.
+//
+// A view draws in its own coordinates, so nearly everything a view renderer
+// draws is drawn under a translation. cairo 1.16 strokes under any matrix
+// other than the identity on a slower path (for every face of the stroke it
+// maps the slope through the inverse matrix, normalises it again and maps
+// the offset back), which makes a frame of stroked views about a tenth
+// slower than the same drawing in absolute coordinates.
+//
+// So on a raster canvas a translation is not handed to cairo: the canvas
+// keeps it in its Swift-side state (`DrawingState.offsetX/offsetY`, saved
+// and restored with cairo's state) while cairo's matrix stays the identity,
+// and adds it to the coordinates of every path and painting operation. For
+// points and rectangles the device coordinates are the very doubles cairo
+// would compute (with an identity linear part cairo maps x to x + tx, which
+// is what the canvas computes), so the paths are the same fixed-point
+// paths. cairo computes an arc's points from the translated centre instead
+// of translating them afterwards, and strokes without renormalising each
+// face's slope: both can differ from the translated drawing in the last bit
+// of a double, far below cairo's fixed point of 1/256 of a pixel
+// (CanvasFastPathTests draws hundreds of random scenes both ways and
+// compares them bit for bit).
+// The translation reaches cairo only when the transform stops being one:
+// `scale`, `rotate` and a `concat_ctm` that is not a pure translation first
+// set cairo's matrix to the translation (the same matrix the translations
+// would have built in cairo), then apply themselves, and the canvas stays on
+// cairo's matrix until the state that made the change is restored. Text,
+// whose glyph positions cairo computes under its own matrix, does the same.
+// `get_ctm` reports the translation either way.
+//
+// Only raster canvases work this way: a recording canvas records cairo's
+// matrix with every operation (and writes it into SVG and PDF output), so it
+// keeps every transform in cairo as before.
+
+extension Canvas {
+    /// Whether the current transform is a translation kept on the Swift side.
+    @inline(__always)
+    var isOffset: Bool { states[states.count - 1].isOffset }
+
+    /// The pending translation's x.
+    @inline(__always)
+    var offsetX: Double { states[states.count - 1].offsetX }
+
+    /// The pending translation's y.
+    @inline(__always)
+    var offsetY: Double { states[states.count - 1].offsetY }
+
+    /// Hands the pending translation to cairo's matrix and stops keeping the
+    /// transform on the Swift side, until the current state is restored.
+    ///
+    /// Runs inside `perform`.
+    func materializeOffset() {
+        guard state.isOffset else { return }
+        let x = state.offsetX, y = state.offsetY
+        // cairo_translate on the identity gives the matrix that the
+        // translations would have built (x0 = tx * 1 + ty * 0 + x0, summed in
+        // the same order as the offset).
+        if x != 0 || y != 0 { cairo_translate(cr, x, y) }
+        state.isOffset = false
+        state.offsetX = 0
+        state.offsetY = 0
+    }
+
+    /// Adds a translation to the pending one when the transform is kept on
+    /// the Swift side and the sum stays finite; returns whether it did.
+    ///
+    /// cairo would compute the new x0 as `tx * 1 + ty * 0 + x0`, which is
+    /// `x0 + tx`: the same double.
+    @inline(__always)
+    func addOffset(_ tx: Double, _ ty: Double) -> Bool {
+        guard state.isOffset else { return false }
+        let x = state.offsetX + tx, y = state.offsetY + ty
+        guard x.isFinite, y.isFinite else { return false }
+        state.offsetX = x
+        state.offsetY = y
+        return true
+    }
+
+    /// Makes the canvas hand every transform to cairo, as a recording canvas
+    /// does: for comparing the two ways in tests. Call it before drawing.
+    package func keepTransformsInCairo() {
+        precondition(states.count == 1, "keepTransformsInCairo() must come before drawing")
+        materializeOffset()
+    }
+
+    // MARK: Host-side translations without a saved state
+
+    /// Translates the current transform for the drawing `body` does, then
+    /// puts it back, without saving cairo's state when the translation can
+    /// stay on the Swift side.
+    ///
+    /// For a view renderer: `body` must leave the graphics state as it found
+    /// it (balanced saves and restores). Otherwise it is
+    /// `saveState(); concatenate(translation); body(); restoreState()`.
+    ///
+    /// - Parameters:
+    ///   - tx: The translation along x.
+    ///   - ty: The translation along y.
+    ///   - body: The drawing.
+    package func withTranslation<R>(x tx: Double, y ty: Double, _ body: () throws -> R) rethrows -> R {
+        let depth = states.count
+        if firstError == nil, state.isOffset {
+            let savedX = state.offsetX, savedY = state.offsetY
+            if addOffset(tx, ty) {
+                defer {
+                    // Only if body left the stack where it found it (it may
+                    // have failed part way; the canvas is then in error).
+                    if states.count == depth {
+                        state.offsetX = savedX
+                        state.offsetY = savedY
+                    }
+                }
+                return try body()
+            }
+        }
+        saveState()
+        concatenate(easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty))
+        defer { restoreState() }
+        return try body()
+    }
+}
