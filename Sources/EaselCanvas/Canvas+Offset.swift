@@ -51,9 +51,11 @@ extension Canvas {
     /// Hands the pending translation to cairo's matrix and stops keeping the
     /// transform on the Swift side, until the current state is restored.
     ///
-    /// Runs inside `perform`.
+    /// A pending guard clip is applied first: the guard is in the
+    /// coordinates of an identity matrix. Runs inside `perform`.
     func materializeOffset() {
         guard state.isOffset else { return }
+        applyGuardClip()
         let x = state.offsetX, y = state.offsetY
         // cairo_translate on the identity gives the matrix that the
         // translations would have built (x0 = tx * 1 + ty * 0 + x0, summed in
@@ -79,10 +81,11 @@ extension Canvas {
         return true
     }
 
-    /// Makes the canvas hand every transform to cairo, as a recording canvas
-    /// does: for comparing the two ways in tests. Call it before drawing.
+    /// Makes the canvas hand every transform to cairo and clip eagerly, as a
+    /// recording canvas does: for comparing the two ways in tests. Call it
+    /// before drawing.
     package func keepTransformsInCairo() {
-        precondition(states.count == 1, "keepTransformsInCairo() must come before drawing")
+        precondition(states.count == 1 && !states[0].isGuarded, "keepTransformsInCairo() must come before drawing")
         materializeOffset()
     }
 

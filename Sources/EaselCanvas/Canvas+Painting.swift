@@ -16,8 +16,10 @@ extension Canvas {
     package func fillPath(rule: Int32) {
         perform("fill_path") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "fill_path"))
+            guardFill()
             useSource(state.fillColor)
             cairo_fill(cr)
+            pathExtents.reset()
         }
     }
 
@@ -29,8 +31,10 @@ extension Canvas {
     package func strokePath() {
         perform("stroke_path") { cr throws(CanvasError) in
             try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_path")
+            guardStroke()
             useSource(state.strokeColor)
             cairo_stroke(cr)
+            pathExtents.reset()
         }
     }
 
@@ -42,7 +46,9 @@ extension Canvas {
     package func clip(rule: Int32) {
         perform("clip") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "clip"))
+            applyGuardClip()
             cairo_clip(cr)
+            pathExtents.reset()
         }
     }
 
@@ -51,6 +57,7 @@ extension Canvas {
     /// Like CoreGraphics, leaves the current path empty.
     package func fillRect(_ rect: easel_rect) {
         withRectPath("fill_rect", rect) { cr in
+            guardFill()
             useSource(state.fillColor)
             cairo_fill(cr)
         }
@@ -63,6 +70,7 @@ extension Canvas {
     package func strokeRect(_ rect: easel_rect) {
         withRectPath("stroke_rect", rect) { cr throws(CanvasError) in
             try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_rect")
+            guardStroke()
             useSource(state.strokeColor)
             cairo_stroke(cr)
         }
@@ -79,6 +87,7 @@ extension Canvas {
     ///   - rect: The rectangle, in user space.
     public func clear(_ rect: easel_rect) {
         withRectPath("clear_rect", rect) { cr in
+            guardFill()
             let previous = cairo_get_operator(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
@@ -100,6 +109,7 @@ extension Canvas {
     public func fill(_ rect: easel_rect, color: easel_color) {
         withRectPath("fill", rect) { cr throws(CanvasError) in
             try Self.validate(color, in: "fill")
+            guardFill()
             useSource(color)
             cairo_fill(cr)
         }
@@ -114,6 +124,7 @@ extension Canvas {
     ///   - rect: The rectangle, in user space.
     public func clip(to rect: easel_rect) {
         withRectPath("clip_to_rect", rect) { cr in
+            applyGuardClip()
             cairo_clip(cr)
         }
     }
@@ -138,12 +149,14 @@ extension Canvas {
             for rect in rects {
                 try Self.validate(rect, in: "clip_to_rects")
             }
+            applyGuardClip()
             cairo_new_path(cr)
             for rect in rects {
                 addRectangle(Self.standardized(rect))
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
+            pathExtents.reset()
         }
     }
 
@@ -207,8 +220,10 @@ extension Canvas {
         perform(operation) { cr throws(CanvasError) in
             try Self.validate(rect, in: operation)
             cairo_new_path(cr)
+            pathExtents.reset()
             addRectangle(rect)
             try paint(cr)
+            pathExtents.reset()
         }
     }
 
@@ -331,6 +346,7 @@ extension Canvas {
             cairo_move_to(cr, x, y)
             cairo_show_text(cr, utf8)
             cairo_new_path(cr)
+            pathExtents.reset()
         }
     }
 

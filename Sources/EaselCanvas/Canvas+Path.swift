@@ -1,18 +1,23 @@
 import CCairo
 import EaselABI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Path construction. Coordinates are in user space; a non-finite one puts the
 // canvas in error. The current path is not part of the saved state.
 //
 // While the transform is a translation kept on the Swift side
 // (Canvas+Offset.swift), each function adds it to the coordinates it hands
-// cairo.
+// cairo, and records the device coordinates in `pathExtents` for the lazy
+// clip (Canvas+Guard.swift).
 
 extension Canvas {
     /// Discards the current path (CGContextBeginPath).
     package func beginPath() {
         perform("begin_path") { cr in
             cairo_new_path(cr)
+            pathExtents.reset()
         }
     }
 
@@ -23,8 +28,10 @@ extension Canvas {
             if isOffset {
                 let px = x + offsetX, py = y + offsetY
                 cairo_move_to(cr, px, py)
+                pathExtents.moveTo(px * deviceScale, py * deviceScale)
             } else {
                 cairo_move_to(cr, x, y)
+                pathExtents.untrack()
             }
         }
     }
@@ -38,8 +45,10 @@ extension Canvas {
             if isOffset {
                 let px = x + offsetX, py = y + offsetY
                 cairo_line_to(cr, px, py)
+                pathExtents.lineTo(px * deviceScale, py * deviceScale)
             } else {
                 cairo_line_to(cr, x, y)
+                pathExtents.untrack()
             }
         }
     }
@@ -66,6 +75,7 @@ extension Canvas {
             if cairo_has_current_point(cr) == 0 {
                 if offset {
                     cairo_move_to(cr, cx + offsetX, cy + offsetY)
+                    pathExtents.moveTo((cx + offsetX) * deviceScale, (cy + offsetY) * deviceScale)
                 } else {
                     cairo_move_to(cr, cx, cy)
                 }
@@ -114,6 +124,7 @@ extension Canvas {
                 } else {
                     cairo_arc(cr, x, y, radius, start, end)
                 }
+                pathExtents.untrack()
                 return
             }
             let cx = x + offsetX, cy = y + offsetY
@@ -122,24 +133,115 @@ extension Canvas {
             } else {
                 cairo_arc(cr, cx, cy, radius, start, end)
             }
+            trackArc(centerX: cx, centerY: cy, radius: radius, start: start, end: end, negative: clockwise)
         }
     }
 
-    /// cairo_curve_to with the Swift-side translation.
+    /// Records in `pathExtents` the arc cairo_arc (or cairo_arc_negative) just added.
+    private func trackArc(centerX cx: Double, centerY cy: Double, radius: Double, start: Double, end: Double,
+                          negative: Bool) {
+        let scale = deviceScale
+        guard radius > 0 else {
+            // cairo draws a line to the centre.
+            pathExtents.lineTo(cx * scale, cy * scale)
+            return
+        }
+        // cairo_arc moves the end angle past the start by whole turns (fmod),
+        // cairo_arc_negative before it.
+        let turn = 2 * Double.pi
+        var end = end
+        if !negative, end < start {
+            end = fmod(end - start, turn)
+            if end < 0 { end += turn }
+            end += start
+        } else if negative, end > start {
+            end = fmod(end - start, turn)
+            if end > 0 { end -= turn }
+            end += start
+        }
+        let sweep = abs(end - start)
+        let (startCos, startSin) = Self.cosSin(start)
+        let (endCos, endSin) = Self.cosSin(end)
+        // cairo splits sweeps above π in halves, then each part into pieces
+        // of at most the angle its tolerance allows for this radius.
+        var part = sweep
+        while part > Double.pi { part /= 2 }
+        let maxAngle = Self.arcMaxAngle(radius: radius)
+        let pieces = part <= maxAngle ? 1 : (part / maxAngle).rounded(.up)
+        let pieceAngle = part / pieces
+        pathExtents.arc(
+            centerX: cx * scale, centerY: cy * scale, radius: radius * scale,
+            startX: (cx + radius * startCos) * scale, startY: (cy + radius * startSin) * scale,
+            endX: (cx + radius * endCos) * scale, endY: (cy + radius * endSin) * scale,
+            startCos: startCos, startSin: startSin, endCos: endCos, endSin: endSin,
+            negative: negative, sweep: sweep, pieceAngle: pieceAngle,
+            severalPieces: pieces > 1 || part < sweep)
+    }
+
+    /// Cosine and sine, from constants for the angles rounded rectangles use.
+    @inline(__always)
+    static func cosSin(_ angle: Double) -> (Double, Double) {
+        switch angle {
+        case 0: return (1, 0)
+        case Double.pi / 2: return (6.123233995736766e-17, 1)
+        case -Double.pi / 2: return (6.123233995736766e-17, -1)
+        case Double.pi: return (-1, 1.2246467991473532e-16)
+        case 3 * Double.pi / 2: return (-1.8369701987210297e-16, -1)
+        default: return (cos(angle), sin(angle))
+        }
+    }
+
+    /// The largest angle of one Bézier piece of a cairo arc of this radius
+    /// (cairo-arc.c, `_arc_max_angle_for_tolerance_normalized`, at cairo's
+    /// default tolerance of 0.1 under a transform without scaling).
+    @inline(__always)
+    static func arcMaxAngle(radius: Double) -> Double {
+        // The table's errors, against which cairo compares tolerance / radius.
+        let tolerance = 0.1 / radius
+        if tolerance > 0.0185185185185185036127 { return Double.pi }
+        if tolerance > 0.000272567143730179811158 { return Double.pi / 2 }
+        if tolerance > 2.38647043651461047433e-05 { return Double.pi / 3 }
+        if tolerance > 4.2455377443222443279e-06 { return Double.pi / 4 }
+        if tolerance > 1.11281001494389081528e-06 { return Double.pi / 5 }
+        if tolerance > 3.72662000942734705475e-07 { return Double.pi / 6 }
+        if tolerance > 1.47783685574284411325e-07 { return Double.pi / 7 }
+        if tolerance > 6.63240432022601149057e-08 { return Double.pi / 8 }
+        if tolerance > 3.2715520137536980553e-08 { return Double.pi / 9 }
+        if tolerance > 1.73863223499021216974e-08 { return Double.pi / 10 }
+        if tolerance > 9.81410988043554039085e-09 { return Double.pi / 11 }
+        // Beyond the table cairo searches on; its pieces are then so long
+        // that their directions cannot turn in fixed point.
+        return Double.pi / 1000
+    }
+
+    /// cairo_curve_to with the Swift-side translation, recorded in `pathExtents`.
     @inline(__always)
     private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double) {
         if isOffset {
-            let ox = offsetX, oy = offsetY
+            let ox = offsetX, oy = offsetY, scale = deviceScale
             cairo_curve_to(cr, x1 + ox, y1 + oy, x2 + ox, y2 + oy, x3 + ox, y3 + oy)
+            pathExtents.curveTo((x1 + ox) * scale, (y1 + oy) * scale, (x2 + ox) * scale, (y2 + oy) * scale,
+                                (x3 + ox) * scale, (y3 + oy) * scale)
         } else {
             cairo_curve_to(cr, x1, y1, x2, y2, x3, y3)
+            pathExtents.untrack()
         }
     }
 
-    /// cairo_rectangle with the Swift-side translation.
+    /// cairo_rectangle with the Swift-side translation, recorded in `pathExtents`.
     func addRectangle(_ rect: easel_rect) {
+        guard isOffset else {
+            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            pathExtents.untrack()
+            return
+        }
         let x = rect.origin.x + offsetX, y = rect.origin.y + offsetY
         cairo_rectangle(cr, x, y, rect.size.width, rect.size.height)
+        // cairo's corners: a move, then relative lines of the size, each rounded to fixed point.
+        let scale = deviceScale
+        let x0 = Self.fixed(x * scale), y0 = Self.fixed(y * scale)
+        let x1 = x0 + Self.fixed(rect.size.width * scale), y1 = y0 + Self.fixed(rect.size.height * scale)
+        pathExtents.rectangle(x0: x0 / 256, y0: y0 / 256, x1: x1 / 256, y1: y1 / 256)
     }
 
     /// Adds a closed rectangle as a new subpath (CGContextAddRect).
@@ -169,14 +271,17 @@ extension Canvas {
             let ky = kappa * ry
             if isOffset {
                 cairo_move_to(cr, cx + rx + offsetX, cy + offsetY)
+                pathExtents.moveTo((cx + rx + offsetX) * deviceScale, (cy + offsetY) * deviceScale)
             } else {
                 cairo_move_to(cr, cx + rx, cy)
+                pathExtents.untrack()
             }
             curve(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
             curve(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
             curve(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
             curve(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
             cairo_close_path(cr)
+            pathExtents.closePath()
         }
     }
 
@@ -184,6 +289,7 @@ extension Canvas {
     package func closePath() {
         perform("close_path") { cr in
             cairo_close_path(cr)
+            pathExtents.closePath()
         }
     }
 }

@@ -24,6 +24,7 @@ extension Canvas {
     ///   - body: The drawing, as onto the whole canvas.
     public func redraw(inside rects: [easel_rect], _ body: () -> Void) {
         perform("redraw") { cr in
+            applyGuardClip()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
             states.append(state)
@@ -37,6 +38,7 @@ extension Canvas {
             if states.count > 1 {
                 states.removeLast()
             }
+            applyGuardClip()
             cairo_save(cr)
             cairo_new_path(cr)
             for rect in rects {
@@ -51,6 +53,7 @@ extension Canvas {
             cairo_set_source(cr, layer)
             cairo_paint(cr)
             cairo_restore(cr)
+            pathExtents.reset()
         }
     }
 }

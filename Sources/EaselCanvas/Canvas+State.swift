@@ -23,6 +23,20 @@ struct DrawingState {
     /// The translation of the current transform while `isOffset`.
     var offsetX: Double = 0
     var offsetY: Double = 0
+
+    /// Whether a clip to `guardRect` is pending (see Canvas+Guard.swift):
+    /// painting that may reach outside the guard applies it first.
+    var isGuarded = false
+    /// The pending clip rectangle, in cairo's coordinates (those of an
+    /// identity matrix, offset applied) when it was set.
+    var guardRect = easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 0, height: 0))
+    /// The same rectangle in fixed-point device units (1/256 of a device
+    /// pixel, whole pixels): painting whose device extents stay within it is
+    /// not changed by the clip.
+    var guardMinX: Double = 0
+    var guardMinY: Double = 0
+    var guardMaxX: Double = 0
+    var guardMaxY: Double = 0
 }
 
 // MARK: - The state stack
@@ -79,6 +93,7 @@ extension Canvas {
     /// matching ``endTransparencyGroup(alpha:)`` goes into the group.
     public func beginTransparencyGroup() {
         perform("begin_transparency_group") { cr in
+            applyGuardClip()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
             states.append(state)
@@ -119,6 +134,7 @@ extension Canvas {
             if states.count > 1 {
                 states.removeLast()
             }
+            applyGuardClip()
             cairo_paint_with_alpha(cr, Self.clampUnit(alpha) * state.alpha)
         }
     }

@@ -124,6 +124,9 @@ public final class Canvas {
     @exclusivity(unchecked) var firstError: CanvasError?
     /// Whether `takeError()` has already handed `firstError` out.
     var errorTaken = false
+    /// The current path's device extents, for lazy clips (Canvas+Guard.swift).
+    /// Not part of the saved state, as cairo's path is not.
+    @exclusivity(unchecked) var pathExtents = PathExtents()
 
     /// Where a canvas's drawing goes.
     public enum Backing: Sendable, Equatable {

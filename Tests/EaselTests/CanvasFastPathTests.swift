@@ -2,10 +2,12 @@ import EaselABI
 import EaselCanvas
 import Testing
 
-// A raster canvas keeps translations on the Swift side (Canvas+Offset.swift).
-// It must give exactly the pixels of handing every transform to cairo. These
-// tests draw the same random view-like scenes both ways and compare the
-// surfaces bit for bit.
+// A raster canvas keeps translations on the Swift side and clips a view's
+// drawing to its bounds lazily (Canvas+Offset.swift, Canvas+Guard.swift).
+// Both must give exactly the pixels of handing every transform to cairo and
+// clipping at once. These tests draw the same random view-like scenes both
+// ways and compare the surfaces bit for bit, with shapes that hug the clip's
+// edges exactly (a Tile's border), cross them, or stay well inside.
 
 /// A small deterministic generator (SplitMix64).
 private struct SplitMix {
@@ -46,7 +48,7 @@ private enum Call {
         case .translate(let x, let y): canvas.translate(x: x, y: y)
         case .scale(let x, let y): canvas.scale(x: x, y: y)
         case .rotate(let angle): canvas.rotate(by: angle)
-        case .lazyClip(let rect): canvas.clip(to: rect)
+        case .lazyClip(let rect): canvas.clipLazily(to: rect)
         case .fillBounds(let rect, let color): canvas.fill(rect, color: color)
         case .lineWidth(let width): canvas.setLineWidth(width)
         case .lineCap(let cap): canvas.setLineCap(cap)
@@ -81,8 +83,8 @@ private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -
     easel_rect(origin: easel_point(x: x, y: y), size: easel_size(width: width, height: height))
 }
 
-/// A scene of a few views: each translated, clipped to its bounds, filled,
-/// then drawn on like a plugin's drawRect: would.
+/// A scene of a few views: each translated, lazily clipped to its bounds,
+/// filled, then drawn on like a plugin's drawRect: would.
 private func scene(seed: UInt64) -> [Call] {
     var random = SplitMix(state: seed)
     var calls: [Call] = []
@@ -221,7 +223,7 @@ private func randomOperation(_ random: inout SplitMix, bounds: easel_rect, depth
     return calls
 }
 
-@Suite("Canvas: Swift-side translations draw exactly what cairo's transforms draw")
+@Suite("Canvas: Swift-side translations and lazy clips draw exactly what cairo's transforms and clips draw")
 struct CanvasFastPathTests {
     @Test(arguments: [1.0, 2.0, 1.5])
     func randomScenesGiveIdenticalPixels(scale: Double) throws {

@@ -236,7 +236,9 @@ extension View {
         guard underlay || background != nil || method != nil else { return }
         let canvas = state.canvas
         canvas.saveState()
-        canvas.clip(to: bounds)
+        // The view's drawing is clipped to its bounds; lazily, so that cairo
+        // clips only drawing that may reach outside them (Canvas+Guard.swift).
+        canvas.clipLazily(to: bounds)
         if underlay { canvas.fill(bounds, color: easel_color(red: 0, green: 0, blue: 0, alpha: 1)) }
         if let background { canvas.fill(bounds, color: background) }
         if let method {
