@@ -352,11 +352,10 @@ extension Canvas {
     func pathStaysInsideGuard(margin: Double) -> Bool {
         guard pathExtents.isTracked else { return false }
         guard !pathExtents.isEmpty, pathExtents.minX <= pathExtents.maxX else { return true }
-        let top = states.count - 1
-        return Self.fixed(pathExtents.minX) - margin >= states[top].guardMinX
-            && Self.fixed(pathExtents.maxX) + margin <= states[top].guardMaxX
-            && Self.fixed(pathExtents.minY) - margin >= states[top].guardMinY
-            && Self.fixed(pathExtents.maxY) + margin <= states[top].guardMaxY
+        return Self.fixed(pathExtents.minX) - margin >= Double(state.guardMinX) * 256
+            && Self.fixed(pathExtents.maxX) + margin <= Double(state.guardMaxX) * 256
+            && Self.fixed(pathExtents.minY) - margin >= Double(state.guardMinY) * 256
+            && Self.fixed(pathExtents.maxY) + margin <= Double(state.guardMaxY) * 256
     }
 
     /// Applies the guard's clip if filling the current path may reach outside it.
@@ -393,10 +392,14 @@ extension Canvas {
     func applyGuardClip() {
         guard state.isGuarded else { return }
         state.isGuarded = false
-        let rect = state.guardRect
         let path = pathExtents.isEmpty ? nil : cairo_copy_path(cr)
         cairo_new_path(cr)
-        cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        // In cairo's coordinates (an identity matrix: device pixels over the
+        // device scale); cairo rounds them back to exactly the guard's pixels.
+        let scale = deviceScale
+        cairo_rectangle(cr, Double(state.guardMinX) / scale, Double(state.guardMinY) / scale,
+                        Double(state.guardMaxX - state.guardMinX) / scale,
+                        Double(state.guardMaxY - state.guardMinY) / scale)
         cairo_clip(cr)
         if let path {
             cairo_append_path(cr, path)
@@ -415,9 +418,8 @@ extension Canvas {
     package func clipLazily(to rect: easel_rect) {
         perform("clip_to_rect") { cr throws(CanvasError) in
             try Self.validate(rect, in: "clip_to_rect")
-            let current = states[states.count - 1]
-            if current.isOffset, !current.isGuarded, rect.size.width > 0, rect.size.height > 0 {
-                let x = rect.origin.x + current.offsetX, y = rect.origin.y + current.offsetY
+            if state.isOffset, !state.isGuarded, rect.size.width > 0, rect.size.height > 0 {
+                let x = rect.origin.x + state.offsetX, y = rect.origin.y + state.offsetY
                 let scale = deviceScale
                 // cairo_rectangle's corners: move_to, then relative lines.
                 let minX = Self.fixed(x * scale), minY = Self.fixed(y * scale)
@@ -425,14 +427,17 @@ extension Canvas {
                 let maxY = minY + Self.fixed(rect.size.height * scale)
                 if abs(minX) < 1e9, abs(maxX) < 1e9, abs(minY) < 1e9, abs(maxY) < 1e9,
                    (Int64(minX) | Int64(maxX) | Int64(minY) | Int64(maxY)) & 255 == 0 {
-                    cairo_new_path(cr)
-                    pathExtents.reset()
+                    // Leaves the path empty, as a clip does (an empty
+                    // tracked path is an empty cairo path).
+                    if !pathExtents.isEmpty {
+                        cairo_new_path(cr)
+                        pathExtents.reset()
+                    }
                     state.isGuarded = true
-                    state.guardRect = easel_rect(origin: easel_point(x: x, y: y), size: rect.size)
-                    state.guardMinX = minX
-                    state.guardMinY = minY
-                    state.guardMaxX = maxX
-                    state.guardMaxY = maxY
+                    state.guardMinX = Int32(minX / 256)
+                    state.guardMinY = Int32(minY / 256)
+                    state.guardMaxX = Int32(maxX / 256)
+                    state.guardMaxY = Int32(maxY / 256)
                     return
                 }
             }

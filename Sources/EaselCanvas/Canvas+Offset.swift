@@ -38,15 +38,15 @@ import EaselABI
 extension Canvas {
     /// Whether the current transform is a translation kept on the Swift side.
     @inline(__always)
-    var isOffset: Bool { states[states.count - 1].isOffset }
+    var isOffset: Bool { state.isOffset }
 
     /// The pending translation's x.
     @inline(__always)
-    var offsetX: Double { states[states.count - 1].offsetX }
+    var offsetX: Double { state.offsetX }
 
     /// The pending translation's y.
     @inline(__always)
-    var offsetY: Double { states[states.count - 1].offsetY }
+    var offsetY: Double { state.offsetY }
 
     /// Hands the pending translation to cairo's matrix and stops keeping the
     /// transform on the Swift side, until the current state is restored.
@@ -85,43 +85,60 @@ extension Canvas {
     /// recording canvas does: for comparing the two ways in tests. Call it
     /// before drawing.
     package func keepTransformsInCairo() {
-        precondition(states.count == 1 && !states[0].isGuarded, "keepTransformsInCairo() must come before drawing")
+        precondition(savedStates.isEmpty && !state.isGuarded, "keepTransformsInCairo() must come before drawing")
         materializeOffset()
     }
 
     // MARK: Host-side translations without a saved state
 
-    /// Translates the current transform for the drawing `body` does, then
-    /// puts it back, without saving cairo's state when the translation can
-    /// stay on the Swift side.
+    /// How to undo a ``beginTranslation(x:y:)``.
+    package struct SavedTranslation {
+        fileprivate let x: Double
+        fileprivate let y: Double
+        fileprivate let depth: Int
+        fileprivate let savedState: Bool
+    }
+
+    /// Translates the current transform, without saving cairo's state when
+    /// the translation can stay on the Swift side; ``endTranslation(_:)``
+    /// puts it back.
     ///
-    /// For a view renderer: `body` must leave the graphics state as it found
-    /// it (balanced saves and restores). Otherwise it is
-    /// `saveState(); concatenate(translation); body(); restoreState()`.
+    /// For a view renderer: the drawing in between must leave the graphics
+    /// state as it found it (balanced saves and restores). Otherwise the pair
+    /// is `saveState(); concatenate(translation)` … `restoreState()`.
     ///
     /// - Parameters:
     ///   - tx: The translation along x.
     ///   - ty: The translation along y.
-    ///   - body: The drawing.
-    package func withTranslation<R>(x tx: Double, y ty: Double, _ body: () throws -> R) rethrows -> R {
-        let depth = states.count
+    /// - Returns: What ``endTranslation(_:)`` needs.
+    package func beginTranslation(x tx: Double, y ty: Double) -> SavedTranslation {
         if firstError == nil, state.isOffset {
-            let savedX = state.offsetX, savedY = state.offsetY
-            if addOffset(tx, ty) {
-                defer {
-                    // Only if body left the stack where it found it (it may
-                    // have failed part way; the canvas is then in error).
-                    if states.count == depth {
-                        state.offsetX = savedX
-                        state.offsetY = savedY
-                    }
-                }
-                return try body()
-            }
+            let x = state.offsetX, y = state.offsetY
+            if addOffset(tx, ty) { return SavedTranslation(x: x, y: y, depth: savedStates.count, savedState: false) }
         }
         saveState()
         concatenate(easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty))
-        defer { restoreState() }
+        return SavedTranslation(x: 0, y: 0, depth: 0, savedState: true)
+    }
+
+    /// Translates the current transform for the drawing `body` does, then
+    /// puts it back: ``beginTranslation(x:y:)`` and ``endTranslation(_:)``
+    /// around `body`.
+    package func withTranslation<R>(x tx: Double, y ty: Double, _ body: () throws -> R) rethrows -> R {
+        let saved = beginTranslation(x: tx, y: ty)
+        defer { endTranslation(saved) }
         return try body()
+    }
+
+    /// Undoes the matching ``beginTranslation(x:y:)``.
+    package func endTranslation(_ saved: SavedTranslation) {
+        if saved.savedState {
+            restoreState()
+        } else if savedStates.count == saved.depth {
+            // (Only if the drawing left the stack where it found it; it may
+            // have failed part way, and the canvas is then in error.)
+            state.offsetX = saved.x
+            state.offsetY = saved.y
+        }
     }
 }

@@ -27,7 +27,7 @@ extension Canvas {
             applyGuardClip()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
-            states.append(state)
+            savedStates.append(state)
         }
         body()
         perform("redraw") { cr throws(CanvasError) in
@@ -35,8 +35,8 @@ extension Canvas {
             let layer: OpaquePointer = cairo_pop_group(cr)
             defer { cairo_pattern_destroy(layer) }
             guard CairoStatus.check(cairo_status(cr)) == nil else { return }
-            if states.count > 1 {
-                states.removeLast()
+            if let saved = savedStates.popLast() {
+                state = saved
             }
             applyGuardClip()
             cairo_save(cr)

@@ -24,30 +24,20 @@ struct DrawingState {
     var offsetX: Double = 0
     var offsetY: Double = 0
 
-    /// Whether a clip to `guardRect` is pending (see Canvas+Guard.swift):
-    /// painting that may reach outside the guard applies it first.
+    /// Whether a clip to the guard rectangle is pending (see
+    /// Canvas+Guard.swift): painting that may reach outside it applies it first.
     var isGuarded = false
-    /// The pending clip rectangle, in cairo's coordinates (those of an
-    /// identity matrix, offset applied) when it was set.
-    var guardRect = easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 0, height: 0))
-    /// The same rectangle in fixed-point device units (1/256 of a device
-    /// pixel, whole pixels): painting whose device extents stay within it is
-    /// not changed by the clip.
-    var guardMinX: Double = 0
-    var guardMinY: Double = 0
-    var guardMaxX: Double = 0
-    var guardMaxY: Double = 0
+    /// The guard rectangle in whole device pixels: painting whose device
+    /// extents stay within it is not changed by the clip.
+    var guardMinX: Int32 = 0
+    var guardMinY: Int32 = 0
+    var guardMaxX: Int32 = 0
+    var guardMaxY: Int32 = 0
 }
 
 // MARK: - The state stack
 
 extension Canvas {
-    /// The innermost state.
-    var state: DrawingState {
-        get { states[states.count - 1] }
-        _modify { yield &states[states.count - 1] }
-    }
-
     /// How many states are saved above the canvas's base state.
     ///
     /// Each ``saveState()`` and ``beginTransparencyGroup()`` adds one; each
@@ -55,7 +45,7 @@ extension Canvas {
     /// host can compare the depth before and after plugin code to notice
     /// unbalanced saves.
     package var stateDepth: Int {
-        states.count - 1
+        savedStates.count
     }
 
     /// Pushes a copy of the graphics state (CGContextSaveGState).
@@ -66,7 +56,7 @@ extension Canvas {
     public func saveState() {
         perform("save_state") { cr in
             cairo_save(cr)
-            states.append(state)
+            savedStates.append(state)
         }
     }
 
@@ -80,8 +70,8 @@ extension Canvas {
             cairo_restore(cr)
             // cairo is the judge of balance; the Swift stack follows it and
             // never drops its base entry.
-            if CairoStatus.check(cairo_status(cr)) == nil, states.count > 1 {
-                states.removeLast()
+            if CairoStatus.check(cairo_status(cr)) == nil, let saved = savedStates.popLast() {
+                state = saved
             }
         }
     }
@@ -96,7 +86,7 @@ extension Canvas {
             applyGuardClip()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
-            states.append(state)
+            savedStates.append(state)
         }
     }
 
@@ -131,8 +121,8 @@ extension Canvas {
             try Self.requireFinite("end_transparency_group", alpha)
             cairo_pop_group_to_source(cr)
             guard CairoStatus.check(cairo_status(cr)) == nil else { return }
-            if states.count > 1 {
-                states.removeLast()
+            if let saved = savedStates.popLast() {
+                state = saved
             }
             applyGuardClip()
             cairo_paint_with_alpha(cr, Self.clampUnit(alpha) * state.alpha)

@@ -118,8 +118,13 @@ public final class Canvas {
     // canvas is used on one thread, and no access to them overlaps another
     // (the compile-time checks still apply).
 
-    /// The state cairo cannot hold, one entry per cairo state; never empty.
-    @exclusivity(unchecked) var states: [DrawingState] = [DrawingState()]
+    /// The state cairo cannot hold, for cairo's current state (every drawing
+    /// call reads it, so it is a stored property rather than the top of
+    /// `savedStates`).
+    @exclusivity(unchecked) var state = DrawingState()
+    /// The states saved below the current one, one entry per cairo state
+    /// saved (save, push_group).
+    @exclusivity(unchecked) var savedStates: [DrawingState] = []
     /// The first error, kept until the canvas is discarded.
     @exclusivity(unchecked) var firstError: CanvasError?
     /// Whether `takeError()` has already handed `firstError` out.
@@ -218,7 +223,7 @@ public final class Canvas {
         self.cr = cr
         self.deviceScale = deviceScale
         // A raster canvas keeps translations on the Swift side (Canvas+Offset.swift).
-        states[0].isOffset = backing != .recording
+        state.isOffset = backing != .recording
         liveCanvases.withLock { _ = $0.insert(UInt(bitPattern: handleAddress)) }
     }
 
@@ -366,6 +371,7 @@ extension Canvas {
     ///   - fallback: What to return when the operation is skipped or fails.
     ///   - body: The operation.
     /// - Returns: The result of `body`, or `fallback`.
+    @inline(__always)
     func perform<R>(
         _ operation: String, else fallback: R, _ body: (OpaquePointer) throws(CanvasError) -> R
     ) -> R {
@@ -385,6 +391,7 @@ extension Canvas {
     }
 
     /// Runs one drawing operation that returns nothing; see ``perform(_:else:_:)``.
+    @inline(__always)
     func perform(_ operation: String, _ body: (OpaquePointer) throws(CanvasError) -> Void) {
         perform(operation, else: (), body)
     }
@@ -428,10 +435,16 @@ extension Canvas {
     /// Uses the Frobenius norm of the transform's linear part, an upper bound
     /// of how much it can stretch a length.
     func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
-        var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
-        if !isOffset { cairo_get_matrix(cr, &matrix) }
-        let stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
-            + matrix.yy * matrix.yy).squareRoot() * deviceScale
+        let stretch: Double
+        if state.isOffset {
+            // A translation: the identity's norm, √2.
+            stretch = 1.4142135623730951 * deviceScale
+        } else {
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
+                + matrix.yy * matrix.yy).squareRoot() * deviceScale
+        }
         guard abs(length) * stretch <= Self.maximumDeviceExtent else {
             throw .invalidArgument(
                 operation,
