@@ -121,15 +121,6 @@ extension Canvas {
         return SavedTranslation(x: 0, y: 0, depth: 0, savedState: true)
     }
 
-    /// Translates the current transform for the drawing `body` does, then
-    /// puts it back: ``beginTranslation(x:y:)`` and ``endTranslation(_:)``
-    /// around `body`.
-    package func withTranslation<R>(x tx: Double, y ty: Double, _ body: () throws -> R) rethrows -> R {
-        let saved = beginTranslation(x: tx, y: ty)
-        defer { endTranslation(saved) }
-        return try body()
-    }
-
     /// Undoes the matching ``beginTranslation(x:y:)``.
     package func endTranslation(_ saved: SavedTranslation) {
         if saved.savedState {

@@ -165,7 +165,7 @@ extension View {
 
     private func draw(parentToCanvas: easel_affine_transform, state: inout RenderState) {
         guard !isHidden, alpha > 0 else { return }
-        contentScaleFactor = state.scale
+        if contentScaleFactor != state.scale { contentScaleFactor = state.scale }
         let local = downToSuperviewDown
         let toCanvas = local.concatenating(parentToCanvas)
         let boundsInCanvas = toCanvas.apply(to: bounds)
@@ -184,10 +184,10 @@ extension View {
         let changesState = grouped || clipsToBounds || !local.isIdentity
         if changesState && !grouped && !clipsToBounds && local.isTranslation {
             // The common case: a view placed by a translation. The canvas can
-            // keep it without saving its state (Canvas.withTranslation).
-            canvas.withTranslation(x: local.tx, y: local.ty) {
-                drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, state: &state)
-            }
+            // keep it without saving its state (Canvas.beginTranslation).
+            let translation = canvas.beginTranslation(x: local.tx, y: local.ty)
+            drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, state: &state)
+            canvas.endTranslation(translation)
             return
         }
         if changesState {
@@ -206,7 +206,14 @@ extension View {
     private func drawSelfAndSubviews(toCanvas: easel_affine_transform, touched: Bool, state: inout RenderState) {
         if touched { drawContent(toCanvas: toCanvas, state: &state) }
         if clipsToBounds { state.canvas.clip(to: bounds) }
-        for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
+        // The copy of the array keeps the subviews alive however drawing
+        // changes the tree, so each is drawn without retaining it.
+        let subviews = self.subviews
+        for index in subviews.indices {
+            Unmanaged.passUnretained(subviews[index])._withUnsafeGuaranteedRef {
+                $0.draw(parentToCanvas: toCanvas, state: &state)
+            }
+        }
     }
 
     /// Whether drawing the view, which does not touch the area being
@@ -219,7 +226,7 @@ extension View {
     private func drawsNothing(toCanvas: easel_affine_transform, state: RenderState) -> Bool {
         for subview in subviews where !subview.isHidden {
             guard subview.subviews.isEmpty else { return false }
-            if subview.alpha > 0 { subview.contentScaleFactor = state.scale }
+            if subview.alpha > 0, subview.contentScaleFactor != state.scale { subview.contentScaleFactor = state.scale }
             let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
             let touched = state.full
                 ? box.intersects(state.canvasRect)
@@ -248,11 +255,13 @@ extension View {
             }
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(handle)
-                invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
-                invocation.setArgument(bytes: &rect, at: 2)
-                invocation.invoke()
+            method._withUnsafeGuaranteedRef { method in
+                if method.implementation == BuiltInClasses.overlayDrawRectAddress, let overlay = self as? OverlayView {
+                    // The built-in drawRect: of an overlay, called directly.
+                    overlay.forwardDraw(rect)
+                } else {
+                    Self.callDrawRect(method, target: handle, selector: ViewCallbacks.drawRect.selector, rect: rect)
+                }
             }
             state.drawn.append(self)
             if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
@@ -279,22 +288,46 @@ extension View {
 }
 
 extension View {
-    /// `implementation(of: ViewCallbacks.drawRect)`, resolved once per class.
+    /// Sends a drawRect:-shaped message (`v@:{CGRect=…}`, checked when the
+    /// method was resolved): a direct C call when the call frame allows it
+    /// (as an invocation's fast path does), an invocation otherwise.
+    @inline(__always)
+    static func callDrawRect(_ method: Method, target: OpaquePointer, selector: Selector, rect: easel_rect) {
+        if method.frame.fastPath == .voidRect {
+            typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
+            unsafeBitCast(method.implementation, to: Function.self)(
+                UnsafeMutableRawPointer(target), UnsafeRawPointer(selector.pointer), rect)
+            return
+        }
+        method.withInvocation { invocation in
+            invocation.target = UnsafeMutableRawPointer(target)
+            invocation.selector = UnsafeRawPointer(selector.pointer)
+            var argument = rect
+            invocation.setArgument(bytes: &argument, at: 2)
+            invocation.invoke()
+        }
+    }
+
+    /// `implementation(of: ViewCallbacks.drawRect)`, resolved once per class,
+    /// unretained (the class keeps it alive).
     ///
     /// The answer depends only on the class (a class's methods never change,
     /// and the registry judges each method's signature once), so keeping it
     /// on the class saves two dictionary lookups per view and frame.
-    final var drawRectImplementation: Method? {
-        if let resolved = objectClass.renderDrawRect { return resolved }
-        let method = implementation(of: ViewCallbacks.drawRect)
-        objectClass.renderDrawRect = .some(method)
+    final var drawRectImplementation: Unmanaged<Method>? {
+        let cls = objectClass
+        if cls.renderDrawRectResolved { return cls.renderDrawRect }
+        let method = implementation(of: ViewCallbacks.drawRect).map { Unmanaged.passUnretained($0) }
+        cls.renderDrawRect = method
+        cls.renderDrawRectResolved = true
         return method
     }
 }
 
 /// What a render carries down the tree.
 private struct RenderState {
-    let canvas: Canvas
+    /// Kept alive by `render(into:mode:)`, which holds the canvas throughout.
+    unowned(unsafe) let canvas: Canvas
     let full: Bool
     let region: [easel_rect]
     let canvasRect: easel_rect

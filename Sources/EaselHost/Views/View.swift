@@ -117,6 +117,11 @@ public class View: EaselObject {
     @exclusivity(unchecked) final var needsFullDisplay = true
     /// Whether `layoutSubviews` is pending.
     @exclusivity(unchecked) public internal(set) final var needsLayout = true
+    /// Whether this view or a descendant may need layout: `layoutIfNeeded`
+    /// skips subtrees without it, so that a render of a laid-out tree does
+    /// not visit every view. Set with `needsLayout` (by `setNeedsLayout`) on
+    /// the view and its ancestors; an ancestor of a view that has it has it too.
+    @exclusivity(unchecked) final var subtreeNeedsLayout = true
 
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []
