@@ -17,4 +17,12 @@ static inline void easel_support_set_active_registry(void *value) { easel_suppor
 static inline void *easel_support_get_current_context(void) { return easel_support_current_context; }
 static inline void easel_support_set_current_context(void *value) { easel_support_current_context = value; }
 
+/* Asks the CPU to start loading `bytes` bytes at `address` into its caches
+   (a hint: never faults, even past the end of an object). */
+static inline void easel_support_prefetch(const void *address, long bytes) {
+    for (long offset = 0; offset < bytes; offset += 64) {
+        __builtin_prefetch((const char *)address + offset);
+    }
+}
+
 #endif
