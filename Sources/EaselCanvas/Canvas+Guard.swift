@@ -373,7 +373,7 @@ extension Canvas {
     /// How far, in fixed-point units, a stroke of the current path may reach
     /// beyond the path's extents per axis, with the current line settings.
     func strokeMargin() -> Double {
-        let halfWidth = cairo_get_line_width(cr) / 2 * deviceScale
+        let halfWidth = state.lineWidth / 2 * deviceScale
         var factor: Double = 1
         if pathExtents.hasSmoothJoin || pathExtents.hasSharpJoin, cairo_get_line_join(cr) != CAIRO_LINE_JOIN_BEVEL {
             // Round joins that barely turn are mitred too.
@@ -392,6 +392,7 @@ extension Canvas {
     func applyGuardClip() {
         guard state.isGuarded else { return }
         state.isGuarded = false
+        materializeSaves()
         let path = pathExtents.isEmpty ? nil : cairo_copy_path(cr)
         cairo_new_path(cr)
         // In cairo's coordinates (an identity matrix: device pixels over the
@@ -442,6 +443,7 @@ extension Canvas {
                 }
             }
             applyGuardClip()
+            materializeSaves()
             cairo_new_path(cr)
             addRectangle(rect)
             cairo_clip(cr)

@@ -60,7 +60,10 @@ extension Canvas {
         // cairo_translate on the identity gives the matrix that the
         // translations would have built (x0 = tx * 1 + ty * 0 + x0, summed in
         // the same order as the offset).
-        if x != 0 || y != 0 { cairo_translate(cr, x, y) }
+        if x != 0 || y != 0 {
+            materializeSaves()
+            cairo_translate(cr, x, y)
+        }
         state.isOffset = false
         state.offsetX = 0
         state.offsetY = 0
@@ -81,12 +84,13 @@ extension Canvas {
         return true
     }
 
-    /// Makes the canvas hand every transform to cairo and clip eagerly, as a
-    /// recording canvas does: for comparing the two ways in tests. Call it
-    /// before drawing.
+    /// Makes the canvas hand every transform to cairo, clip eagerly and save
+    /// cairo's state on every save, as a recording canvas does: for comparing
+    /// the two ways in tests. Call it before drawing.
     package func keepTransformsInCairo() {
         precondition(savedStates.isEmpty && !state.isGuarded, "keepTransformsInCairo() must come before drawing")
         materializeOffset()
+        lazySaves = false
     }
 
     // MARK: Host-side translations without a saved state

@@ -30,7 +30,8 @@ extension Canvas {
     /// the current transform puts the canvas in error.
     package func strokePath() {
         perform("stroke_path") { cr throws(CanvasError) in
-            try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_path")
+            try requireDrawable(state.lineWidth, "line width", in: "stroke_path")
+            syncLineWidth()
             guardStroke()
             useSource(state.strokeColor)
             cairo_stroke(cr)
@@ -47,6 +48,7 @@ extension Canvas {
         perform("clip") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "clip"))
             applyGuardClip()
+            materializeSaves()
             cairo_clip(cr)
             pathExtents.reset()
         }
@@ -69,7 +71,8 @@ extension Canvas {
     /// limited as for ``strokePath()``.
     package func strokeRect(_ rect: easel_rect) {
         withRectPath("stroke_rect", rect) { cr throws(CanvasError) in
-            try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_rect")
+            try requireDrawable(state.lineWidth, "line width", in: "stroke_rect")
+            syncLineWidth()
             guardStroke()
             useSource(state.strokeColor)
             cairo_stroke(cr)
@@ -125,6 +128,7 @@ extension Canvas {
     public func clip(to rect: easel_rect) {
         withRectPath("clip_to_rect", rect) { cr in
             applyGuardClip()
+            materializeSaves()
             cairo_clip(cr)
         }
     }
@@ -150,6 +154,7 @@ extension Canvas {
                 try Self.validate(rect, in: "clip_to_rects")
             }
             applyGuardClip()
+            materializeSaves()
             cairo_new_path(cr)
             for rect in rects {
                 addRectangle(Self.standardized(rect))
@@ -247,7 +252,11 @@ extension Canvas {
         perform("set_line_width") { cr throws(CanvasError) in
             try Self.requireFinite("set_line_width", width)
             guard width >= 0 else { throw .invalidArgument("set_line_width", "negative width \(width)") }
-            cairo_set_line_width(cr, width)
+            state.lineWidth = width
+            if !lazySaves {
+                cairo_set_line_width(cr, width)
+                cairoLineWidth = width
+            }
         }
     }
 
@@ -264,6 +273,7 @@ extension Canvas {
             case Int32(EASEL_LINE_CAP_SQUARE): value = CAIRO_LINE_CAP_SQUARE
             default: throw .invalidArgument("set_line_cap", "unknown line cap \(cap)")
             }
+            materializeSaves()
             cairo_set_line_cap(cr, value)
         }
     }
@@ -281,6 +291,7 @@ extension Canvas {
             case Int32(EASEL_LINE_JOIN_BEVEL): value = CAIRO_LINE_JOIN_BEVEL
             default: throw .invalidArgument("set_line_join", "unknown line join \(join)")
             }
+            materializeSaves()
             cairo_set_line_join(cr, value)
         }
     }
@@ -294,6 +305,7 @@ extension Canvas {
     package func setLineDash(phase: Double, lengths: UnsafePointer<Double>?, count: UInt32) {
         perform("set_line_dash") { cr throws(CanvasError) in
             try Self.requireFinite("set_line_dash", phase)
+            materializeSaves()
             guard count > 0 else {
                 cairo_set_dash(cr, nil, 0, phase)
                 return
@@ -327,6 +339,7 @@ extension Canvas {
             let family = try Self.require(family, "set_font")
             try Self.requireFinite("set_font", size)
             guard size >= 0 else { throw .invalidArgument("set_font", "negative size \(size)") }
+            materializeSaves()
             cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, size)
         }

@@ -25,6 +25,7 @@ extension Canvas {
     public func redraw(inside rects: [easel_rect], _ body: () -> Void) {
         perform("redraw") { cr in
             applyGuardClip()
+            materializeSaves()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
             savedStates.append(state)
@@ -32,7 +33,9 @@ extension Canvas {
         body()
         perform("redraw") { cr throws(CanvasError) in
             for rect in rects { try Self.validate(rect, in: "redraw") }
+            materializeSaves()
             let layer: OpaquePointer = cairo_pop_group(cr)
+            cairoLineWidth = .nan
             defer { cairo_pattern_destroy(layer) }
             guard CairoStatus.check(cairo_status(cr)) == nil else { return }
             if let saved = savedStates.popLast() {
@@ -53,6 +56,7 @@ extension Canvas {
             cairo_set_source(cr, layer)
             cairo_paint(cr)
             cairo_restore(cr)
+            cairoLineWidth = .nan
             pathExtents.reset()
         }
     }

@@ -14,6 +14,9 @@ struct DrawingState {
     var strokeColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
     /// Multiplied into the alpha of everything painted, 0...1.
     var alpha: Double = 1
+    /// The width of strokes, in user-space units; cairo's is set from it
+    /// right before each stroke (see `Canvas.syncLineWidth()`).
+    var lineWidth: Double = 1
 
     /// Whether the current transform is the translation by (`offsetX`,
     /// `offsetY`), kept here while cairo's matrix stays the identity (see
@@ -55,8 +58,42 @@ extension Canvas {
     /// path is not part of it.
     public func saveState() {
         perform("save_state") { cr in
-            cairo_save(cr)
+            if lazySaves {
+                // cairo_save waits until something changes cairo's own state
+                // (materializeSaves()); until then there is nothing to restore.
+                pendingSaves += 1
+            } else {
+                cairo_save(cr)
+            }
             savedStates.append(state)
+        }
+    }
+
+    /// Issues the cairo_save of every save still pending, before a change
+    /// to cairo's own state (transform, clip, line cap, join or dash, font).
+    ///
+    /// Nothing changed cairo's state since those saves, so saving now saves
+    /// what they would have saved. Runs inside `perform`.
+    @inline(__always)
+    func materializeSaves() {
+        while pendingSaves > 0 {
+            cairo_save(cr)
+            pendingSaves -= 1
+        }
+    }
+
+    /// Sets cairo's line width to the state's before a stroke.
+    ///
+    /// The line width lives on the Swift side (saved and restored with the
+    /// rest of `DrawingState`), so that setting it does not need a saved
+    /// cairo state; cairo's own is only a copy for the next stroke, which
+    /// `cairoLineWidth` remembers until a cairo_restore or pop_group brings
+    /// back another.
+    @inline(__always)
+    func syncLineWidth() {
+        if cairoLineWidth != state.lineWidth {
+            cairo_set_line_width(cr, state.lineWidth)
+            cairoLineWidth = state.lineWidth
         }
     }
 
@@ -67,7 +104,14 @@ extension Canvas {
     /// ``takeError()`` reports it.
     public func restoreState() {
         perform("restore_state") { cr in
+            if pendingSaves > 0 {
+                // Its cairo_save never happened: nothing to undo in cairo.
+                pendingSaves -= 1
+                state = savedStates.removeLast()
+                return
+            }
             cairo_restore(cr)
+            cairoLineWidth = .nan
             // cairo is the judge of balance; the Swift stack follows it and
             // never drops its base entry.
             if CairoStatus.check(cairo_status(cr)) == nil, let saved = savedStates.popLast() {
@@ -84,6 +128,7 @@ extension Canvas {
     public func beginTransparencyGroup() {
         perform("begin_transparency_group") { cr in
             applyGuardClip()
+            materializeSaves()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
             savedStates.append(state)
@@ -119,7 +164,10 @@ extension Canvas {
     public func endTransparencyGroup(alpha: Double) {
         perform("end_transparency_group") { cr throws(CanvasError) in
             try Self.requireFinite("end_transparency_group", alpha)
+            // Saves left open inside the group make cairo refuse to pop it.
+            materializeSaves()
             cairo_pop_group_to_source(cr)
+            cairoLineWidth = .nan
             guard CairoStatus.check(cairo_status(cr)) == nil else { return }
             if let saved = savedStates.popLast() {
                 state = saved
@@ -147,6 +195,7 @@ extension Canvas {
             try Self.requireFinite("translate", x, y)
             if !addOffset(x, y) {
                 materializeOffset()
+                materializeSaves()
                 cairo_translate(cr, x, y)
             }
         }
@@ -165,6 +214,7 @@ extension Canvas {
         perform("scale") { cr throws(CanvasError) in
             try Self.requireFinite("scale", x, y)
             materializeOffset()
+            materializeSaves()
             cairo_scale(cr, x, y)
         }
     }
@@ -179,6 +229,7 @@ extension Canvas {
         perform("rotate") { cr throws(CanvasError) in
             try Self.requireFinite("rotate", radians)
             materializeOffset()
+            materializeSaves()
             cairo_rotate(cr, radians)
         }
     }
@@ -201,6 +252,7 @@ extension Canvas {
                 return
             }
             materializeOffset()
+            materializeSaves()
             var matrix = cairo_matrix_t(
                 xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                 x0: transform.tx, y0: transform.ty)

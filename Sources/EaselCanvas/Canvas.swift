@@ -129,6 +129,13 @@ public final class Canvas {
     @exclusivity(unchecked) var firstError: CanvasError?
     /// Whether `takeError()` has already handed `firstError` out.
     var errorTaken = false
+    /// Whether cairo_save waits until cairo's own state changes (raster
+    /// canvases; see `Canvas.materializeSaves()`).
+    var lazySaves: Bool
+    /// How many of the topmost saved states have no cairo_save yet.
+    @exclusivity(unchecked) var pendingSaves = 0
+    /// cairo's current line width (NaN: unknown), see `Canvas.syncLineWidth()`.
+    @exclusivity(unchecked) var cairoLineWidth: Double = 1
     /// The current path's device extents, for lazy clips (Canvas+Guard.swift).
     /// Not part of the saved state, as cairo's path is not.
     @exclusivity(unchecked) var pathExtents = PathExtents()
@@ -222,7 +229,9 @@ public final class Canvas {
         self.surface = surface
         self.cr = cr
         self.deviceScale = deviceScale
-        // A raster canvas keeps translations on the Swift side (Canvas+Offset.swift).
+        // A raster canvas keeps translations on the Swift side (Canvas+Offset.swift)
+        // and saves cairo's state only when it changes.
+        lazySaves = backing != .recording
         state.isOffset = backing != .recording
         liveCanvases.withLock { _ = $0.insert(UInt(bitPattern: handleAddress)) }
     }

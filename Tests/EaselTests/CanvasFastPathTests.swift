@@ -204,6 +204,10 @@ private func randomOperation(_ random: inout SplitMix, bounds: easel_rect, depth
         if depth > 0 {
             calls.append(.restore)
             depth -= 1
+        } else if random.chance(5) {
+            // A restore without a save: pops the view's state, and the
+            // scene's own restore then fails (cairo's invalid restore).
+            calls.append(.restore)
         } else {
             calls.append(.translate(Double(random.int(-3...3)), 0))
         }
