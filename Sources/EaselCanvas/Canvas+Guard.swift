@@ -275,6 +275,23 @@ struct PathExtents {
         return reach
     }
 
+    /// Records a quarter arc forward from a multiple of π/2 in one Bézier
+    /// piece (see `Canvas.trackArc`): ``arc(centerX:…)`` for that case.
+    @inline(__always)
+    mutating func quarterArc(startX sx: Double, startY sy: Double, endX ex: Double, endY ey: Double,
+                             startCos: Double, startSin: Double, endCos: Double, endSin: Double, arm: Double) {
+        lineTo(sx, sy)
+        enter(PathDirection(tangentX: -startSin, y: startCos, arm: arm))
+        last = PathDirection(tangentX: -endSin, y: endCos, arm: arm)
+        hasLast = true
+        // Within one quadrant: the ends' box holds the control polygon.
+        let slack = 1e-6 + arm * 1e-11
+        include(min(sx, ex) - slack, min(sy, ey) - slack)
+        include(max(sx, ex) + slack, max(sy, ey) + slack)
+        currentX = ex
+        currentY = ey
+    }
+
     /// Records an arc as cairo builds it (cairo_arc, cairo_arc_negative), in device pixels.
     ///
     /// - Parameters:

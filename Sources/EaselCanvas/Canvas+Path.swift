@@ -146,6 +146,19 @@ extension Canvas {
             pathExtents.lineTo(cx * scale, cy * scale)
             return
         }
+        if !negative, end - start == Double.pi / 2, radius < 366,
+           let (startCos, startSin) = Self.quarterTurnCosSin(start),
+           let (endCos, endSin) = Self.quarterTurnCosSin(end) {
+            // The corner of a rounded rectangle: a quarter turn forward from
+            // a multiple of π/2, one Bézier piece (cairo's tolerance allows
+            // π/2 for radii below 366), within one quadrant.
+            let sx = (cx + radius * startCos) * scale, sy = (cy + radius * startSin) * scale
+            let ex = (cx + radius * endCos) * scale, ey = (cy + radius * endSin) * scale
+            pathExtents.quarterArc(startX: sx, startY: sy, endX: ex, endY: ey, startCos: startCos,
+                                   startSin: startSin, endCos: endCos, endSin: endSin,
+                                   arm: Double.pi / 6 * radius * scale)
+            return
+        }
         // cairo_arc moves the end angle past the start by whole turns (fmod),
         // cairo_arc_negative before it.
         let turn = 2 * Double.pi
@@ -176,6 +189,21 @@ extension Canvas {
             startCos: startCos, startSin: startSin, endCos: endCos, endSin: endSin,
             negative: negative, sweep: sweep, pieceAngle: pieceAngle,
             severalPieces: pieces > 1 || part < sweep)
+    }
+
+    /// Cosine and sine of an angle that is a multiple of π/2 as a plugin
+    /// writes it (−π/2, 0, π/2, π, 3π/2), as libm computes them; `nil` for
+    /// any other angle.
+    @inline(__always)
+    static func quarterTurnCosSin(_ angle: Double) -> (Double, Double)? {
+        switch angle {
+        case 0: return (1, 0)
+        case Double.pi / 2: return (6.123233995736766e-17, 1)
+        case -Double.pi / 2: return (6.123233995736766e-17, -1)
+        case Double.pi: return (-1, 1.2246467991473532e-16)
+        case 3 * Double.pi / 2: return (-1.8369701987210297e-16, -1)
+        default: return nil
+        }
     }
 
     /// Cosine and sine, from constants for the angles rounded rectangles use.

@@ -443,10 +443,16 @@ extension Canvas {
     ///
     /// Uses the Frobenius norm of the transform's linear part, an upper bound
     /// of how much it can stretch a length.
+    @inline(__always)
     func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
+        // A translation (the transform on the Swift side): the identity's norm, √2.
+        if state.isOffset && abs(length) * (1.4142135623730951 * deviceScale) <= Self.maximumDeviceExtent { return }
+        try requireDrawableUnderMatrix(length, what, in: operation)
+    }
+
+    private func requireDrawableUnderMatrix(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
         let stretch: Double
         if state.isOffset {
-            // A translation: the identity's norm, √2.
             stretch = 1.4142135623730951 * deviceScale
         } else {
             var matrix = cairo_matrix_t()

@@ -142,16 +142,16 @@ extension View {
         dirtyRects = []
         guard !report.region.isEmpty else { return report }
 
-        var state = RenderState(canvas: canvas, full: full, region: report.region, canvasRect: canvasRect,
+        var state = RenderState(full: full, region: report.region, canvasRect: canvasRect,
                                 scale: canvas.backing.scale)
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
                 if full {
                     canvas.clear(canvasRect)
-                    draw(parentToCanvas: .identity, state: &state)
+                    draw(parentToCanvas: .identity, canvas: canvas, state: &state)
                 } else {
-                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, state: &state) }
+                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, canvas: canvas, state: &state) }
                 }
                 canvas.restoreState()
             }
@@ -164,7 +164,9 @@ extension View {
         return report
     }
 
-    private func draw(parentToCanvas: easel_affine_transform, state: inout RenderState) {
+    // The canvas is passed down as a parameter (borrowed, so no reference
+    // counting per view); render(into:mode:) holds it.
+    private func draw(parentToCanvas: easel_affine_transform, canvas: Canvas, state: inout RenderState) {
         guard !isHidden, alpha > 0 else { return }
         if contentScaleFactor != state.scale { contentScaleFactor = state.scale }
         let local = downToSuperviewDown
@@ -175,7 +177,6 @@ extension View {
             : state.region.contains(where: { $0.intersects(boundsInCanvas) })
         if clipsToBounds && !touched { return }
         if !touched && drawsNothing(toCanvas: toCanvas, state: state) { return }
-        let canvas = state.canvas
         let grouped = alpha < 1
         // A view that adds no transform, group or clip of its own leaves the
         // canvas's state as it found it (drawContent and each subview save
@@ -187,7 +188,7 @@ extension View {
             // The common case: a view placed by a translation. The canvas can
             // keep it without saving its state (Canvas.beginTranslation).
             let translation = canvas.beginTranslation(x: local.tx, y: local.ty)
-            drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, state: &state)
+            drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, canvas: canvas, state: &state)
             canvas.endTranslation(translation)
             return
         }
@@ -196,7 +197,7 @@ extension View {
             canvas.concatenate(local)
         }
         if grouped { canvas.beginTransparencyGroup() }
-        drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, state: &state)
+        drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, canvas: canvas, state: &state)
         if grouped { canvas.endTransparencyGroup(alpha: alpha) }
         if changesState { canvas.restoreState() }
     }
@@ -204,9 +205,11 @@ extension View {
     /// The view's own content (when it touches the area being drawn), the
     /// clip to its bounds when it clips its subviews, and its subviews.
     @inline(__always)
-    private func drawSelfAndSubviews(toCanvas: easel_affine_transform, touched: Bool, state: inout RenderState) {
-        if touched { drawContent(toCanvas: toCanvas, state: &state) }
-        if clipsToBounds { state.canvas.clip(to: bounds) }
+    private func drawSelfAndSubviews(toCanvas: easel_affine_transform, touched: Bool, canvas: Canvas,
+                                     state: inout RenderState) {
+        if touched { drawContent(toCanvas: toCanvas, canvas: canvas, state: &state) }
+        if clipsToBounds { canvas.clip(to: bounds) }
+        guard subviewElements != nil else { return }  // no subviews
         // The copy of the array keeps the subviews alive however drawing
         // changes the tree, so each is drawn without retaining it.
         let subviews = self.subviews
@@ -229,7 +232,7 @@ extension View {
                 Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self))
                     ._withUnsafeGuaranteedRef { view in
                         view.prefetchSubviews()
-                        view.draw(parentToCanvas: toCanvas, state: &state)
+                        view.draw(parentToCanvas: toCanvas, canvas: canvas, state: &state)
                     }
             }
         }
@@ -276,12 +279,11 @@ extension View {
         return true
     }
 
-    private func drawContent(toCanvas: easel_affine_transform, state: inout RenderState) {
+    private func drawContent(toCanvas: easel_affine_transform, canvas: Canvas, state: inout RenderState) {
         let method = drawRectImplementation
         let underlay = method != nil && isOpaque && clearsContextBeforeDrawing && backgroundColor == nil
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         guard underlay || background != nil || method != nil else { return }
-        let canvas = state.canvas
         canvas.saveState()
         // The view's drawing is clipped to its bounds; lazily, so that cairo
         // clips only drawing that may reach outside them (Canvas+Guard.swift).
@@ -296,9 +298,9 @@ extension View {
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
             method._withUnsafeGuaranteedRef { method in
-                if method.implementation == BuiltInClasses.overlayDrawRectAddress, let overlay = self as? OverlayView {
+                if method.implementation == BuiltInClasses.overlayDrawRectAddress, self is OverlayView {
                     // The built-in drawRect: of an overlay, called directly.
-                    overlay.forwardDraw(rect)
+                    unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
                 } else {
                     Self.callDrawRect(method, target: handle, selector: ViewCallbacks.drawRect.selector, rect: rect)
                 }
@@ -366,8 +368,6 @@ extension View {
 
 /// What a render carries down the tree.
 private struct RenderState {
-    /// Kept alive by `render(into:mode:)`, which holds the canvas throughout.
-    unowned(unsafe) let canvas: Canvas
     let full: Bool
     let region: [easel_rect]
     let canvasRect: easel_rect

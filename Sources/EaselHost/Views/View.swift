@@ -91,10 +91,13 @@ public class View: EaselObject {
     /// of the run-time exclusivity checks (see the scalar state below); no
     /// code that changes the array calls out while it does.
     @exclusivity(unchecked) public private(set) final var subviews: [View] = [] {
-        didSet { subviewElements = subviews.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
+        didSet {
+            subviewElements = subviews.isEmpty
+                ? nil : subviews.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        }
     }
-    /// Where the elements of `subviews` start (while the array is not
-    /// empty), for the renderer to fetch them ahead without reference counting.
+    /// Where the elements of `subviews` start; `nil` when there are none.
+    /// For the renderer, to fetch them ahead without reference counting.
     @exclusivity(unchecked) final var subviewElements: UnsafeRawPointer?
     /// The superview, or `nil` for a root view. Unowned: a superview clears it when it goes away.
     @exclusivity(unchecked) public private(set) final unowned(unsafe) var superview: View? {
