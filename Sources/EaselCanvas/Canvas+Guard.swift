@@ -419,6 +419,7 @@ extension Canvas {
                         Double(state.guardMaxX - state.guardMinX) / scale,
                         Double(state.guardMaxY - state.guardMinY) / scale)
         cairo_clip(cr)
+        state.hasClip = true
         if let path {
             cairo_append_path(cr, path)
             cairo_path_destroy(path)
@@ -464,6 +465,7 @@ extension Canvas {
             cairo_new_path(cr)
             addRectangle(rect)
             cairo_clip(cr)
+            state.hasClip = true
             pathExtents.reset()
         }
     }

@@ -50,6 +50,7 @@ extension Canvas {
             applyGuardClip()
             materializeSaves()
             cairo_clip(cr)
+            state.hasClip = true
             pathExtents.reset()
         }
     }
@@ -130,6 +131,7 @@ extension Canvas {
             applyGuardClip()
             materializeSaves()
             cairo_clip(cr)
+            state.hasClip = true
         }
     }
 
@@ -161,6 +163,7 @@ extension Canvas {
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
+            state.hasClip = true
             pathExtents.reset()
         }
     }

@@ -27,6 +27,9 @@ struct DrawingState {
     var offsetX: Double = 0
     var offsetY: Double = 0
 
+    /// Whether cairo's clip has been set in this state (a dirty-region
+    /// redraw needs an unclipped canvas for its kept layer).
+    var hasClip = false
     /// Whether a clip to the guard rectangle is pending (see
     /// Canvas+Guard.swift): painting that may reach outside it applies it first.
     var isGuarded = false

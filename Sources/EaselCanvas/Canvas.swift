@@ -109,8 +109,15 @@ public final class Canvas {
     /// The surface (`cairo_surface_t *`) drawn into: a recording surface that
     /// keeps every drawing operation, or an image surface with a device scale.
     let surface: OpaquePointer
-    /// The cairo context (`cairo_t *`) drawing into `surface`.
-    let cr: OpaquePointer
+    /// The cairo context (`cairo_t *`) drawing goes to: `mainContext`, or
+    /// during a dirty-region redraw the layer's (Canvas+Region.swift).
+    @exclusivity(unchecked) var cr: OpaquePointer
+    /// The cairo context drawing into `surface`.
+    let mainContext: OpaquePointer
+    /// The layer a dirty-region redraw draws into, kept between redraws, and
+    /// a context drawing into it (Canvas+Region.swift).
+    var layerSurface: OpaquePointer?
+    var layerContext: OpaquePointer?
     /// Device units per point: the raster scale, or 1 for a recording.
     let deviceScale: Double
     // The two properties every drawing call touches opt out of Swift's
@@ -228,6 +235,7 @@ public final class Canvas {
         self.backing = backing
         self.surface = surface
         self.cr = cr
+        self.mainContext = cr
         self.deviceScale = deviceScale
         // A raster canvas keeps translations on the Swift side (Canvas+Offset.swift)
         // and saves cairo's state only when it changes.
@@ -238,8 +246,10 @@ public final class Canvas {
 
     deinit {
         liveCanvases.withLock { _ = $0.remove(UInt(bitPattern: handleAddress)) }
-        cairo_destroy(cr)
+        cairo_destroy(mainContext)
         cairo_surface_destroy(surface)
+        if let layerContext { cairo_destroy(layerContext) }
+        if let layerSurface { cairo_surface_destroy(layerSurface) }
     }
 
     /// The font family a new canvas starts with.

@@ -267,14 +267,23 @@ extension View {
     /// neighbours without calling cairo and with exactly the same result.
     /// Records the canvas's scale on the subviews as drawing them would.
     private func drawsNothing(toCanvas: easel_affine_transform, state: RenderState) -> Bool {
-        for subview in subviews where !subview.isHidden {
-            guard subview.subviews.isEmpty else { return false }
-            if subview.alpha > 0, subview.contentScaleFactor != state.scale { subview.contentScaleFactor = state.scale }
-            let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
-            let touched = state.full
-                ? box.intersects(state.canvasRect)
-                : state.region.contains(where: { $0.intersects(box) })
-            if touched { return false }
+        guard let elements = subviewElements else { return true }
+        // Nothing here changes the tree: the subviews are read unretained.
+        for index in 0..<subviews.count {
+            let nothing = Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self))
+                ._withUnsafeGuaranteedRef { subview -> Bool in
+                    if subview.isHidden { return true }
+                    guard subview.subviewElements == nil else { return false }
+                    if subview.alpha > 0, subview.contentScaleFactor != state.scale {
+                        subview.contentScaleFactor = state.scale
+                    }
+                    let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
+                    let touched = state.full
+                        ? box.intersects(state.canvasRect)
+                        : state.region.contains(where: { $0.intersects(box) })
+                    return !touched
+                }
+            if !nothing { return false }
         }
         return true
     }
