@@ -13,6 +13,7 @@ extension Canvas {
     /// - Parameters:
     ///   - rule: `EASEL_FILL_NONZERO` or `EASEL_FILL_EVEN_ODD`; anything else
     ///     puts the canvas in error.
+    @inline(__always)
     package func fillPath(rule: Int32) {
         perform("fill_path") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "fill_path"))
@@ -28,6 +29,7 @@ extension Canvas {
     ///
     /// A line width beyond ``Canvas/maximumDeviceExtent`` device units under
     /// the current transform puts the canvas in error.
+    @inline(__always)
     package func strokePath() {
         perform("stroke_path") { cr throws(CanvasError) in
             try requireDrawable(state.lineWidth, "line width", in: "stroke_path")
@@ -58,6 +60,7 @@ extension Canvas {
     /// Fills a rectangle with the fill colour (CGContextFillRect).
     ///
     /// Like CoreGraphics, leaves the current path empty.
+    @inline(__always)
     package func fillRect(_ rect: easel_rect) {
         withRectPath("fill_rect", rect) { cr in
             guardFill()
@@ -251,6 +254,7 @@ extension Canvas {
     /// Sets the line width for strokes, in user-space units (CGContextSetLineWidth).
     ///
     /// A negative or non-finite width puts the canvas in error.
+    @inline(__always)
     package func setLineWidth(_ width: Double) {
         perform("set_line_width") { cr throws(CanvasError) in
             try Self.requireFinite("set_line_width", width)

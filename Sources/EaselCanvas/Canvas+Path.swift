@@ -14,6 +14,7 @@ import Glibc
 
 extension Canvas {
     /// Discards the current path (CGContextBeginPath).
+    @inline(__always)
     package func beginPath() {
         perform("begin_path") { cr in
             cairo_new_path(cr)
@@ -22,6 +23,7 @@ extension Canvas {
     }
 
     /// Starts a new subpath at a point (CGContextMoveToPoint).
+    @inline(__always)
     package func move(toX x: Double, y: Double) {
         perform("move_to") { cr throws(CanvasError) in
             try Self.requireFinite("move_to", x, y)
@@ -39,6 +41,7 @@ extension Canvas {
     /// Adds a straight line from the current point (CGContextAddLineToPoint).
     ///
     /// Without a current point it starts a subpath at the point instead.
+    @inline(__always)
     package func addLine(toX x: Double, y: Double) {
         perform("add_line_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_line_to", x, y)
@@ -54,6 +57,7 @@ extension Canvas {
     }
 
     /// Adds a cubic Bézier curve from the current point (CGContextAddCurveToPoint).
+    @inline(__always)
     package func addCurve(
         control1X: Double, control1Y: Double, control2X: Double, control2Y: Double, toX x: Double, y: Double
     ) {
@@ -273,6 +277,7 @@ extension Canvas {
     }
 
     /// Adds a closed rectangle as a new subpath (CGContextAddRect).
+    @inline(__always)
     package func addRect(_ rect: easel_rect) {
         perform("add_rect") { cr throws(CanvasError) in
             try Self.validate(rect, in: "add_rect")
@@ -314,6 +319,7 @@ extension Canvas {
     }
 
     /// Closes the current subpath with a line to its start (CGContextClosePath).
+    @inline(__always)
     package func closePath() {
         perform("close_path") { cr in
             cairo_close_path(cr)

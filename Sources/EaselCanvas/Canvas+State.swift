@@ -283,6 +283,7 @@ extension Canvas {
 
 extension Canvas {
     /// Sets the colour of fills and text (CGContextSetFillColor).
+    @inline(__always)
     package func setFillColor(_ color: easel_color) {
         perform("set_fill_color") { _ throws(CanvasError) in
             try Self.validate(color, in: "set_fill_color")
@@ -291,6 +292,7 @@ extension Canvas {
     }
 
     /// Sets the colour of strokes (CGContextSetStrokeColor).
+    @inline(__always)
     package func setStrokeColor(_ color: easel_color) {
         perform("set_stroke_color") { _ throws(CanvasError) in
             try Self.validate(color, in: "set_stroke_color")
