@@ -56,8 +56,20 @@ struct PathDirection {
     var length: Double = 0
     /// Whether cairo's fixed-point direction is exactly this one and axis-aligned.
     var isAxis = false
+    /// Which way along an axis the direction points, to within 10^-12 of
+    /// its length (1: +x, 2: −x, 3: +y, 4: −y), or 0: a cheap test for
+    /// straight joins.
+    var axis: Int8 = 0
 
     init() {}
+
+    /// The axis code of (dx, dy) (see ``axis``).
+    @inline(__always)
+    static func axisCode(_ dx: Double, _ dy: Double) -> Int8 {
+        if abs(dy) <= 1e-12 * abs(dx) { return dx > 0 ? 1 : 2 }
+        if abs(dx) <= 1e-12 * abs(dy) { return dy > 0 ? 3 : 4 }
+        return 0
+    }
 
     /// The direction of a vector whose ends cairo rounds to fixed point;
     /// `nil` when it has no direction at all.
@@ -74,6 +86,7 @@ struct PathDirection {
         self.length = length
         // Both ends keep their coordinate along the other axis: so does cairo.
         isAxis = (dx == 0 || dy == 0) && length >= 1.0 / 128
+        axis = dy == 0 ? (dx > 0 ? 1 : 2) : dx == 0 ? (dy > 0 ? 3 : 4) : 0
     }
 
     /// The tangent of an arc, whose control arm cairo computes: never exact.
@@ -83,6 +96,7 @@ struct PathDirection {
         self.dy = dy
         length = arm
         isAxis = false
+        axis = Self.axisCode(dx, dy)
     }
 
     /// How far, in radians, the direction cairo computes from fixed-point
@@ -224,7 +238,7 @@ struct PathExtents {
 
     mutating func closePath() {
         guard hasCurrentPoint else { return }
-        lineTo(startX, startY)
+        if currentX != startX || currentY != startY { lineTo(startX, startY) }
         if hasFirst && hasLast { join(last, first) }
         hasFirst = false
         hasLast = false
@@ -242,6 +256,15 @@ struct PathExtents {
     /// The join of two segments: records how far beyond half the line width it may reach.
     @inline(__always)
     mutating func join(_ a: PathDirection, _ b: PathDirection) {
+        if a.axis != 0 && a.axis == b.axis {
+            // Straight along an axis (a line meeting the tangent of a
+            // rounded corner): exactly, or smooth when both arms are long.
+            if a.isAxis && b.isAxis { return }
+            if a.length >= 0.88 && b.length >= 0.88 {
+                hasSmoothJoin = true
+                return
+            }
+        }
         // Straight, a right angle (a miter at half the width per axis) or a
         // reversal (a bevel).
         if a.isAxis && b.isAxis { return }
@@ -280,7 +303,8 @@ struct PathExtents {
     @inline(__always)
     mutating func quarterArc(startX sx: Double, startY sy: Double, endX ex: Double, endY ey: Double,
                              startCos: Double, startSin: Double, endCos: Double, endSin: Double, arm: Double) {
-        lineTo(sx, sy)
+        // Usually the arc starts at the current point (a degenerate line).
+        if !(hasCurrentPoint && sx == currentX && sy == currentY) { lineTo(sx, sy) }
         enter(PathDirection(tangentX: -startSin, y: startCos, arm: arm))
         last = PathDirection(tangentX: -endSin, y: endCos, arm: arm)
         hasLast = true
