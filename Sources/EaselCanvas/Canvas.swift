@@ -302,8 +302,16 @@ extension Canvas {
         liveAddress(handle).map { Unmanaged<Canvas>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// The canvas behind a context handle from a plugin, unretained, if it
+    /// is alive (see ``withCanvas(_:else:_:)``); the drawing functions of
+    /// ``graphicsAPI`` go through here.
+    @inline(__always)
+    static func live(_ handle: OpaquePointer?) -> Unmanaged<Canvas>? {
+        liveAddress(handle).map { Unmanaged<Canvas>.fromOpaque($0) }
+    }
+
     /// Runs `body` with the canvas behind a context handle from a plugin, if
-    /// it is alive; the drawing functions of ``graphicsAPI`` go through here.
+    /// it is alive.
     ///
     /// Checks the handle as ``resolve(_:)`` does, but does not retain the
     /// canvas, so a drawing call adds no reference counting to the cairo
