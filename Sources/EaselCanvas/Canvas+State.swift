@@ -7,6 +7,7 @@ import EaselABI
 /// colour and a global alpha. One `DrawingState` exists per cairo state: the
 /// canvas pushes and pops them together with `cairo_save`/`cairo_restore` and
 /// `cairo_push_group`/`cairo_pop_group`.
+@usableFromInline
 struct DrawingState {
     /// The colour of fills and text.
     var fillColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
@@ -50,6 +51,7 @@ extension Canvas {
     /// ``restoreState()`` and ``endTransparencyGroup(alpha:)`` removes one. The
     /// host can compare the depth before and after plugin code to notice
     /// unbalanced saves.
+    @inlinable
     package var stateDepth: Int {
         savedStates.count
     }

@@ -131,9 +131,9 @@ public final class Canvas {
     @exclusivity(unchecked) var state = DrawingState()
     /// The states saved below the current one, one entry per cairo state
     /// saved (save, push_group).
-    @exclusivity(unchecked) var savedStates: [DrawingState] = []
+    @usableFromInline @exclusivity(unchecked) var savedStates: [DrawingState] = []
     /// The first error, kept until the canvas is discarded.
-    @exclusivity(unchecked) var firstError: CanvasError?
+    @usableFromInline @exclusivity(unchecked) var firstError: CanvasError?
     /// Whether `takeError()` has already handed `firstError` out.
     var errorTaken = false
     /// Whether cairo_save waits until cairo's own state changes (raster
@@ -362,6 +362,7 @@ extension Canvas {
     ///
     /// Stays `true` after ``takeError()`` has handed the error out: a canvas
     /// never recovers from an error, as a cairo context never does.
+    @inlinable
     public var hasError: Bool {
         firstError != nil
     }

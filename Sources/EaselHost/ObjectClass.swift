@@ -42,6 +42,8 @@ public final class ObjectClass: CustomStringConvertible {
     var renderDrawRect: Unmanaged<Method>?
     /// Whether `renderDrawRect` has been resolved.
     var renderDrawRectResolved = false
+    /// Whether `renderDrawRect` is the built-in drawRect: of overlays.
+    var renderDrawRectIsOverlayForward = false
 
     init(name: String, superclass: ObjectClass?, plugin: LoadedPlugin?, instanceSize: Int,
          properties: [Property], methods: [MethodSpec]) {

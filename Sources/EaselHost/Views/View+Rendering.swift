@@ -307,11 +307,11 @@ extension View {
             }
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
-            method._withUnsafeGuaranteedRef { method in
-                if method.implementation == BuiltInClasses.overlayDrawRectAddress, self is OverlayView {
-                    // The built-in drawRect: of an overlay, called directly.
-                    unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
-                } else {
+            if objectClass.renderDrawRectIsOverlayForward {
+                // The built-in drawRect: of an overlay (an OverlayView), called directly.
+                unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
+            } else {
+                method._withUnsafeGuaranteedRef { method in
                     Self.callDrawRect(method, target: handle, selector: ViewCallbacks.drawRect.selector, rect: rect)
                 }
             }
@@ -369,10 +369,12 @@ extension View {
     final var drawRectImplementation: Unmanaged<Method>? {
         let cls = objectClass
         if cls.renderDrawRectResolved { return cls.renderDrawRect }
-        let method = implementation(of: ViewCallbacks.drawRect).map { Unmanaged.passUnretained($0) }
-        cls.renderDrawRect = method
+        let method = implementation(of: ViewCallbacks.drawRect)
+        cls.renderDrawRect = method.map { Unmanaged.passUnretained($0) }
+        cls.renderDrawRectIsOverlayForward = cls.builtInKind == .overlay
+            && method?.implementation == BuiltInClasses.overlayDrawRectAddress
         cls.renderDrawRectResolved = true
-        return method
+        return cls.renderDrawRect
     }
 }
 
