@@ -4,9 +4,10 @@ import EaselABI
 /// The part of the CoreGraphics graphics state that cairo cannot hold.
 ///
 /// cairo has one source pattern; CoreGraphics has a fill colour, a stroke
-/// colour and a global alpha. One `DrawingState` exists per cairo state: the
-/// canvas pushes and pops them together with `cairo_save`/`cairo_restore` and
-/// `cairo_push_group`/`cairo_pop_group`.
+/// colour and a global alpha. One `DrawingState` exists per saved state: the
+/// canvas pushes and pops them with every save and restore (`cairo_save`
+/// follows lazily on a raster canvas) and with `cairo_push_group` /
+/// `cairo_pop_group`.
 @usableFromInline
 struct DrawingState {
     /// The colour of fills and text.

@@ -39,11 +39,14 @@
 // - CoreGraphics' state model. CoreGraphics has separate fill and stroke
 //   colours and a global alpha; cairo has one source. The canvas keeps the
 //   extra state in a Swift stack (`DrawingState`) that is pushed and popped
-//   exactly when cairo's own state stack is (save/restore, push/pop group), and
-//   sets cairo's source right before each paint. Everything else that
-//   CoreGraphics saves (transform, clip, line settings, font) lives in cairo's
-//   state already. The Swift stack never drops below its base entry; cairo
-//   decides whether a restore is valid.
+//   with every save/restore and push/pop group, and sets cairo's source right
+//   before each paint (and, on a raster canvas, the line width right before
+//   each stroke). Everything else that CoreGraphics saves (clip, line cap,
+//   join and dash, font, and any transform but a translation on a raster
+//   canvas, Canvas+Offset.swift) lives in cairo's state. A raster canvas
+//   issues cairo_save only when cairo's state is about to change
+//   (`materializeSaves()`). The Swift stack never drops below its base entry;
+//   cairo decides whether a restore is valid.
 //
 // - UIKit's current context. `withCurrentContext` makes the canvas the one
 //   that `current_context()` returns, like UIGraphicsPushContext, with a
