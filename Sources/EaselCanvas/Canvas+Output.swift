@@ -193,3 +193,24 @@ extension Canvas {
         return CairoStatus.check(cairo_status(output))
     }
 }
+
+extension Canvas {
+    /// The raster surface's pixels as cairo holds them (premultiplied ARGB32,
+    /// one `UInt32` per pixel, row by row), for comparing drawings exactly;
+    /// empty for a recording canvas.
+    package func surfacePixels() -> [UInt32] {
+        guard backing != .recording else { return [] }
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for row in 0..<height {
+            let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            pixels.append(contentsOf: UnsafeBufferPointer(start: line, count: width))
+        }
+        return pixels
+    }
+}

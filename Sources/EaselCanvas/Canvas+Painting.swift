@@ -13,11 +13,14 @@ extension Canvas {
     /// - Parameters:
     ///   - rule: `EASEL_FILL_NONZERO` or `EASEL_FILL_EVEN_ODD`; anything else
     ///     puts the canvas in error.
+    @inline(__always)
     package func fillPath(rule: Int32) {
         perform("fill_path") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "fill_path"))
+            guardFill()
             useSource(state.fillColor)
             cairo_fill(cr)
+            pathExtents.reset()
         }
     }
 
@@ -26,11 +29,15 @@ extension Canvas {
     ///
     /// A line width beyond ``Canvas/maximumDeviceExtent`` device units under
     /// the current transform puts the canvas in error.
+    @inline(__always)
     package func strokePath() {
         perform("stroke_path") { cr throws(CanvasError) in
-            try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_path")
+            try requireDrawable(state.lineWidth, "line width", in: "stroke_path")
+            syncLineWidth()
+            guardStroke()
             useSource(state.strokeColor)
             cairo_stroke(cr)
+            pathExtents.reset()
         }
     }
 
@@ -42,15 +49,21 @@ extension Canvas {
     package func clip(rule: Int32) {
         perform("clip") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "clip"))
+            applyGuardClip()
+            materializeSaves()
             cairo_clip(cr)
+            state.hasClip = true
+            pathExtents.reset()
         }
     }
 
     /// Fills a rectangle with the fill colour (CGContextFillRect).
     ///
     /// Like CoreGraphics, leaves the current path empty.
+    @inline(__always)
     package func fillRect(_ rect: easel_rect) {
         withRectPath("fill_rect", rect) { cr in
+            guardFill()
             useSource(state.fillColor)
             cairo_fill(cr)
         }
@@ -62,7 +75,9 @@ extension Canvas {
     /// limited as for ``strokePath()``.
     package func strokeRect(_ rect: easel_rect) {
         withRectPath("stroke_rect", rect) { cr throws(CanvasError) in
-            try requireDrawable(cairo_get_line_width(cr), "line width", in: "stroke_rect")
+            try requireDrawable(state.lineWidth, "line width", in: "stroke_rect")
+            syncLineWidth()
+            guardStroke()
             useSource(state.strokeColor)
             cairo_stroke(cr)
         }
@@ -79,6 +94,7 @@ extension Canvas {
     ///   - rect: The rectangle, in user space.
     public func clear(_ rect: easel_rect) {
         withRectPath("clear_rect", rect) { cr in
+            guardFill()
             let previous = cairo_get_operator(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
@@ -100,6 +116,7 @@ extension Canvas {
     public func fill(_ rect: easel_rect, color: easel_color) {
         withRectPath("fill", rect) { cr throws(CanvasError) in
             try Self.validate(color, in: "fill")
+            guardFill()
             useSource(color)
             cairo_fill(cr)
         }
@@ -114,7 +131,10 @@ extension Canvas {
     ///   - rect: The rectangle, in user space.
     public func clip(to rect: easel_rect) {
         withRectPath("clip_to_rect", rect) { cr in
+            applyGuardClip()
+            materializeSaves()
             cairo_clip(cr)
+            state.hasClip = true
         }
     }
 
@@ -138,13 +158,16 @@ extension Canvas {
             for rect in rects {
                 try Self.validate(rect, in: "clip_to_rects")
             }
+            applyGuardClip()
+            materializeSaves()
             cairo_new_path(cr)
             for rect in rects {
-                let rect = Self.standardized(rect)
-                cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+                addRectangle(Self.standardized(rect))
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
+            state.hasClip = true
+            pathExtents.reset()
         }
     }
 
@@ -208,8 +231,10 @@ extension Canvas {
         perform(operation) { cr throws(CanvasError) in
             try Self.validate(rect, in: operation)
             cairo_new_path(cr)
-            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            pathExtents.reset()
+            addRectangle(rect)
             try paint(cr)
+            pathExtents.reset()
         }
     }
 
@@ -229,11 +254,16 @@ extension Canvas {
     /// Sets the line width for strokes, in user-space units (CGContextSetLineWidth).
     ///
     /// A negative or non-finite width puts the canvas in error.
+    @inline(__always)
     package func setLineWidth(_ width: Double) {
         perform("set_line_width") { cr throws(CanvasError) in
             try Self.requireFinite("set_line_width", width)
             guard width >= 0 else { throw .invalidArgument("set_line_width", "negative width \(width)") }
-            cairo_set_line_width(cr, width)
+            state.lineWidth = width
+            if !lazySaves {
+                cairo_set_line_width(cr, width)
+                cairoLineWidth = width
+            }
         }
     }
 
@@ -250,6 +280,7 @@ extension Canvas {
             case Int32(EASEL_LINE_CAP_SQUARE): value = CAIRO_LINE_CAP_SQUARE
             default: throw .invalidArgument("set_line_cap", "unknown line cap \(cap)")
             }
+            materializeSaves()
             cairo_set_line_cap(cr, value)
         }
     }
@@ -267,6 +298,7 @@ extension Canvas {
             case Int32(EASEL_LINE_JOIN_BEVEL): value = CAIRO_LINE_JOIN_BEVEL
             default: throw .invalidArgument("set_line_join", "unknown line join \(join)")
             }
+            materializeSaves()
             cairo_set_line_join(cr, value)
         }
     }
@@ -280,6 +312,7 @@ extension Canvas {
     package func setLineDash(phase: Double, lengths: UnsafePointer<Double>?, count: UInt32) {
         perform("set_line_dash") { cr throws(CanvasError) in
             try Self.requireFinite("set_line_dash", phase)
+            materializeSaves()
             guard count > 0 else {
                 cairo_set_dash(cr, nil, 0, phase)
                 return
@@ -313,6 +346,7 @@ extension Canvas {
             let family = try Self.require(family, "set_font")
             try Self.requireFinite("set_font", size)
             guard size >= 0 else { throw .invalidArgument("set_font", "negative size \(size)") }
+            materializeSaves()
             cairo_select_font_face(cr, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, size)
         }
@@ -325,11 +359,14 @@ extension Canvas {
         perform("show_text") { cr throws(CanvasError) in
             let utf8 = try Self.require(utf8, "show_text")
             try Self.requireFinite("show_text", x, y)
+            // cairo places glyphs under its own matrix: give it the translation.
+            materializeOffset()
             useSource(state.fillColor)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y)
             cairo_show_text(cr, utf8)
             cairo_new_path(cr)
+            pathExtents.reset()
         }
     }
 

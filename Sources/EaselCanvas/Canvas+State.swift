@@ -4,9 +4,11 @@ import EaselABI
 /// The part of the CoreGraphics graphics state that cairo cannot hold.
 ///
 /// cairo has one source pattern; CoreGraphics has a fill colour, a stroke
-/// colour and a global alpha. One `DrawingState` exists per cairo state: the
-/// canvas pushes and pops them together with `cairo_save`/`cairo_restore` and
-/// `cairo_push_group`/`cairo_pop_group`.
+/// colour and a global alpha. One `DrawingState` exists per saved state: the
+/// canvas pushes and pops them with every save and restore (`cairo_save`
+/// follows lazily on a raster canvas) and with `cairo_push_group` /
+/// `cairo_pop_group`.
+@usableFromInline
 struct DrawingState {
     /// The colour of fills and text.
     var fillColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
@@ -14,25 +16,45 @@ struct DrawingState {
     var strokeColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
     /// Multiplied into the alpha of everything painted, 0...1.
     var alpha: Double = 1
+    /// The width of strokes, in user-space units; cairo's is set from it
+    /// right before each stroke (see `Canvas.syncLineWidth()`).
+    var lineWidth: Double = 1
+
+    /// Whether the current transform is the translation by (`offsetX`,
+    /// `offsetY`), kept here while cairo's matrix stays the identity (see
+    /// Canvas+Offset.swift). When `false` cairo's matrix is the current
+    /// transform and the offset is zero.
+    var isOffset = true
+    /// The translation of the current transform while `isOffset`.
+    var offsetX: Double = 0
+    var offsetY: Double = 0
+
+    /// Whether cairo's clip has been set in this state (a dirty-region
+    /// redraw needs an unclipped canvas for its kept layer).
+    var hasClip = false
+    /// Whether a clip to the guard rectangle is pending (see
+    /// Canvas+Guard.swift): painting that may reach outside it applies it first.
+    var isGuarded = false
+    /// The guard rectangle in whole device pixels: painting whose device
+    /// extents stay within it is not changed by the clip.
+    var guardMinX: Int32 = 0
+    var guardMinY: Int32 = 0
+    var guardMaxX: Int32 = 0
+    var guardMaxY: Int32 = 0
 }
 
 // MARK: - The state stack
 
 extension Canvas {
-    /// The innermost state.
-    var state: DrawingState {
-        get { states[states.count - 1] }
-        set { states[states.count - 1] = newValue }
-    }
-
     /// How many states are saved above the canvas's base state.
     ///
     /// Each ``saveState()`` and ``beginTransparencyGroup()`` adds one; each
     /// ``restoreState()`` and ``endTransparencyGroup(alpha:)`` removes one. The
     /// host can compare the depth before and after plugin code to notice
     /// unbalanced saves.
+    @inlinable
     package var stateDepth: Int {
-        states.count - 1
+        savedStates.count
     }
 
     /// Pushes a copy of the graphics state (CGContextSaveGState).
@@ -42,8 +64,42 @@ extension Canvas {
     /// path is not part of it.
     public func saveState() {
         perform("save_state") { cr in
+            if lazySaves {
+                // cairo_save waits until something changes cairo's own state
+                // (materializeSaves()); until then there is nothing to restore.
+                pendingSaves += 1
+            } else {
+                cairo_save(cr)
+            }
+            savedStates.append(state)
+        }
+    }
+
+    /// Issues the cairo_save of every save still pending, before a change
+    /// to cairo's own state (transform, clip, line cap, join or dash, font).
+    ///
+    /// Nothing changed cairo's state since those saves, so saving now saves
+    /// what they would have saved. Runs inside `perform`.
+    @inline(__always)
+    func materializeSaves() {
+        while pendingSaves > 0 {
             cairo_save(cr)
-            states.append(state)
+            pendingSaves -= 1
+        }
+    }
+
+    /// Sets cairo's line width to the state's before a stroke.
+    ///
+    /// The line width lives on the Swift side (saved and restored with the
+    /// rest of `DrawingState`), so that setting it does not need a saved
+    /// cairo state; cairo's own is only a copy for the next stroke, which
+    /// `cairoLineWidth` remembers until a cairo_restore or pop_group brings
+    /// back another.
+    @inline(__always)
+    func syncLineWidth() {
+        if cairoLineWidth != state.lineWidth {
+            cairo_set_line_width(cr, state.lineWidth)
+            cairoLineWidth = state.lineWidth
         }
     }
 
@@ -54,11 +110,18 @@ extension Canvas {
     /// ``takeError()`` reports it.
     public func restoreState() {
         perform("restore_state") { cr in
+            if pendingSaves > 0 {
+                // Its cairo_save never happened: nothing to undo in cairo.
+                pendingSaves -= 1
+                state = savedStates.removeLast()
+                return
+            }
             cairo_restore(cr)
+            cairoLineWidth = .nan
             // cairo is the judge of balance; the Swift stack follows it and
             // never drops its base entry.
-            if CairoStatus.check(cairo_status(cr)) == nil, states.count > 1 {
-                states.removeLast()
+            if CairoStatus.check(cairo_status(cr)) == nil, let saved = savedStates.popLast() {
+                state = saved
             }
         }
     }
@@ -70,9 +133,11 @@ extension Canvas {
     /// matching ``endTransparencyGroup(alpha:)`` goes into the group.
     public func beginTransparencyGroup() {
         perform("begin_transparency_group") { cr in
+            applyGuardClip()
+            materializeSaves()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
-            states.append(state)
+            savedStates.append(state)
         }
     }
 
@@ -105,11 +170,15 @@ extension Canvas {
     public func endTransparencyGroup(alpha: Double) {
         perform("end_transparency_group") { cr throws(CanvasError) in
             try Self.requireFinite("end_transparency_group", alpha)
+            // Saves left open inside the group make cairo refuse to pop it.
+            materializeSaves()
             cairo_pop_group_to_source(cr)
+            cairoLineWidth = .nan
             guard CairoStatus.check(cairo_status(cr)) == nil else { return }
-            if states.count > 1 {
-                states.removeLast()
+            if let saved = savedStates.popLast() {
+                state = saved
             }
+            applyGuardClip()
             cairo_paint_with_alpha(cr, Self.clampUnit(alpha) * state.alpha)
         }
     }
@@ -130,7 +199,11 @@ extension Canvas {
     public func translate(x: Double, y: Double) {
         perform("translate") { cr throws(CanvasError) in
             try Self.requireFinite("translate", x, y)
-            cairo_translate(cr, x, y)
+            if !addOffset(x, y) {
+                materializeOffset()
+                materializeSaves()
+                cairo_translate(cr, x, y)
+            }
         }
     }
 
@@ -146,6 +219,8 @@ extension Canvas {
     public func scale(x: Double, y: Double) {
         perform("scale") { cr throws(CanvasError) in
             try Self.requireFinite("scale", x, y)
+            materializeOffset()
+            materializeSaves()
             cairo_scale(cr, x, y)
         }
     }
@@ -159,6 +234,8 @@ extension Canvas {
     public func rotate(by radians: Double) {
         perform("rotate") { cr throws(CanvasError) in
             try Self.requireFinite("rotate", radians)
+            materializeOffset()
+            materializeSaves()
             cairo_rotate(cr, radians)
         }
     }
@@ -174,6 +251,14 @@ extension Canvas {
         perform("concat_ctm") { cr throws(CanvasError) in
             try Self.requireFinite(
                 "concat_ctm", transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
+            // A pure translation stays on the Swift side; cairo_transform
+            // would compute x0 = tx * 1 + ty * 0 + x0, the same sum.
+            if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
+               addOffset(transform.tx, transform.ty) {
+                return
+            }
+            materializeOffset()
+            materializeSaves()
             var matrix = cairo_matrix_t(
                 xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                 x0: transform.tx, y0: transform.ty)
@@ -186,6 +271,9 @@ extension Canvas {
     /// The identity for a fresh canvas, and for a canvas in error.
     public var currentTransform: easel_affine_transform {
         perform("get_ctm", else: easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)) { cr in
+            if isOffset {
+                return easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: offsetX, ty: offsetY)
+            }
             var matrix = cairo_matrix_t()
             cairo_get_matrix(cr, &matrix)
             return easel_affine_transform(
@@ -198,6 +286,7 @@ extension Canvas {
 
 extension Canvas {
     /// Sets the colour of fills and text (CGContextSetFillColor).
+    @inline(__always)
     package func setFillColor(_ color: easel_color) {
         perform("set_fill_color") { _ throws(CanvasError) in
             try Self.validate(color, in: "set_fill_color")
@@ -206,6 +295,7 @@ extension Canvas {
     }
 
     /// Sets the colour of strokes (CGContextSetStrokeColor).
+    @inline(__always)
     package func setStrokeColor(_ color: easel_color) {
         perform("set_stroke_color") { _ throws(CanvasError) in
             try Self.validate(color, in: "set_stroke_color")

@@ -39,11 +39,14 @@
 // - CoreGraphics' state model. CoreGraphics has separate fill and stroke
 //   colours and a global alpha; cairo has one source. The canvas keeps the
 //   extra state in a Swift stack (`DrawingState`) that is pushed and popped
-//   exactly when cairo's own state stack is (save/restore, push/pop group), and
-//   sets cairo's source right before each paint. Everything else that
-//   CoreGraphics saves (transform, clip, line settings, font) lives in cairo's
-//   state already. The Swift stack never drops below its base entry; cairo
-//   decides whether a restore is valid.
+//   with every save/restore and push/pop group, and sets cairo's source right
+//   before each paint (and, on a raster canvas, the line width right before
+//   each stroke). Everything else that CoreGraphics saves (clip, line cap,
+//   join and dash, font, and any transform but a translation on a raster
+//   canvas, Canvas+Offset.swift) lives in cairo's state. A raster canvas
+//   issues cairo_save only when cairo's state is about to change
+//   (`materializeSaves()`). The Swift stack never drops below its base entry;
+//   cairo decides whether a restore is valid.
 //
 // - UIKit's current context. `withCurrentContext` makes the canvas the one
 //   that `current_context()` returns, like UIGraphicsPushContext, with a
@@ -109,8 +112,15 @@ public final class Canvas {
     /// The surface (`cairo_surface_t *`) drawn into: a recording surface that
     /// keeps every drawing operation, or an image surface with a device scale.
     let surface: OpaquePointer
-    /// The cairo context (`cairo_t *`) drawing into `surface`.
-    let cr: OpaquePointer
+    /// The cairo context (`cairo_t *`) drawing goes to: `mainContext`, or
+    /// during a dirty-region redraw the layer's (Canvas+Region.swift).
+    @exclusivity(unchecked) var cr: OpaquePointer
+    /// The cairo context drawing into `surface`.
+    let mainContext: OpaquePointer
+    /// The layer a dirty-region redraw draws into, kept between redraws, and
+    /// a context drawing into it (Canvas+Region.swift).
+    var layerSurface: OpaquePointer?
+    var layerContext: OpaquePointer?
     /// Device units per point: the raster scale, or 1 for a recording.
     let deviceScale: Double
     // The two properties every drawing call touches opt out of Swift's
@@ -118,12 +128,27 @@ public final class Canvas {
     // canvas is used on one thread, and no access to them overlaps another
     // (the compile-time checks still apply).
 
-    /// The state cairo cannot hold, one entry per cairo state; never empty.
-    @exclusivity(unchecked) var states: [DrawingState] = [DrawingState()]
+    /// The state cairo cannot hold, for cairo's current state (every drawing
+    /// call reads it, so it is a stored property rather than the top of
+    /// `savedStates`).
+    @exclusivity(unchecked) var state = DrawingState()
+    /// The states saved below the current one, one entry per cairo state
+    /// saved (save, push_group).
+    @usableFromInline @exclusivity(unchecked) var savedStates: [DrawingState] = []
     /// The first error, kept until the canvas is discarded.
-    @exclusivity(unchecked) var firstError: CanvasError?
+    @usableFromInline @exclusivity(unchecked) var firstError: CanvasError?
     /// Whether `takeError()` has already handed `firstError` out.
     var errorTaken = false
+    /// Whether cairo_save waits until cairo's own state changes (raster
+    /// canvases; see `Canvas.materializeSaves()`).
+    var lazySaves: Bool
+    /// How many of the topmost saved states have no cairo_save yet.
+    @exclusivity(unchecked) var pendingSaves = 0
+    /// cairo's current line width (NaN: unknown), see `Canvas.syncLineWidth()`.
+    @exclusivity(unchecked) var cairoLineWidth: Double = 1
+    /// The current path's device extents, for lazy clips (Canvas+Guard.swift).
+    /// Not part of the saved state, as cairo's path is not.
+    @exclusivity(unchecked) var pathExtents = PathExtents()
 
     /// Where a canvas's drawing goes.
     public enum Backing: Sendable, Equatable {
@@ -230,14 +255,21 @@ public final class Canvas {
         self.backing = backing
         self.surface = surface
         self.cr = cr
+        self.mainContext = cr
         self.deviceScale = deviceScale
+        // A raster canvas keeps translations on the Swift side (Canvas+Offset.swift)
+        // and saves cairo's state only when it changes.
+        lazySaves = backing != .recording
+        state.isOffset = backing != .recording
         liveCanvases.withLock { _ = $0.insert(UInt(bitPattern: handleAddress)) }
     }
 
     deinit {
         liveCanvases.withLock { _ = $0.remove(UInt(bitPattern: handleAddress)) }
-        cairo_destroy(cr)
+        cairo_destroy(mainContext)
         cairo_surface_destroy(surface)
+        if let layerContext { cairo_destroy(layerContext) }
+        if let layerSurface { cairo_surface_destroy(layerSurface) }
     }
 
     /// The font family a new canvas starts with.
@@ -290,8 +322,16 @@ extension Canvas {
         liveAddress(handle).map { Unmanaged<Canvas>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// The canvas behind a context handle from a plugin, unretained, if it
+    /// is alive (see ``withCanvas(_:else:_:)``); the drawing functions of
+    /// ``graphicsAPI`` go through here.
+    @inline(__always)
+    static func live(_ handle: OpaquePointer?) -> Unmanaged<Canvas>? {
+        liveAddress(handle).map { Unmanaged<Canvas>.fromOpaque($0) }
+    }
+
     /// Runs `body` with the canvas behind a context handle from a plugin, if
-    /// it is alive; the drawing functions of ``graphicsAPI`` go through here.
+    /// it is alive.
     ///
     /// Checks the handle as ``resolve(_:)`` does, but does not retain the
     /// canvas, so a drawing call adds no reference counting to the cairo
@@ -342,6 +382,7 @@ extension Canvas {
     ///
     /// Stays `true` after ``takeError()`` has handed the error out: a canvas
     /// never recovers from an error, as a cairo context never does.
+    @inlinable
     public var hasError: Bool {
         firstError != nil
     }
@@ -378,6 +419,7 @@ extension Canvas {
     ///   - fallback: What to return when the operation is skipped or fails.
     ///   - body: The operation.
     /// - Returns: The result of `body`, or `fallback`.
+    @inline(__always)
     func perform<R>(
         _ operation: String, else fallback: R, _ body: (OpaquePointer) throws(CanvasError) -> R
     ) -> R {
@@ -397,6 +439,7 @@ extension Canvas {
     }
 
     /// Runs one drawing operation that returns nothing; see ``perform(_:else:_:)``.
+    @inline(__always)
     func perform(_ operation: String, _ body: (OpaquePointer) throws(CanvasError) -> Void) {
         perform(operation, else: (), body)
     }
@@ -439,11 +482,23 @@ extension Canvas {
     ///
     /// Uses the Frobenius norm of the transform's linear part, an upper bound
     /// of how much it can stretch a length.
+    @inline(__always)
     func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        let stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
-            + matrix.yy * matrix.yy).squareRoot() * deviceScale
+        // A translation (the transform on the Swift side): the identity's norm, √2.
+        if state.isOffset && abs(length) * (1.4142135623730951 * deviceScale) <= Self.maximumDeviceExtent { return }
+        try requireDrawableUnderMatrix(length, what, in: operation)
+    }
+
+    private func requireDrawableUnderMatrix(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
+        let stretch: Double
+        if state.isOffset {
+            stretch = 1.4142135623730951 * deviceScale
+        } else {
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            stretch = (matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy
+                + matrix.yy * matrix.yy).squareRoot() * deviceScale
+        }
         guard abs(length) * stretch <= Self.maximumDeviceExtent else {
             throw .invalidArgument(
                 operation,

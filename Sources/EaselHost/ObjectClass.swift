@@ -36,8 +36,14 @@ public final class ObjectClass: CustomStringConvertible {
     private let ownMethods: [Selector: Method]
     private var lookupCache: [Selector: Method?] = [:]
     /// What the renderer sends as `drawRect:` to instances, once resolved
-    /// (View+Rendering.swift): `.some(nil)` when they have no callable one.
-    var renderDrawRect: Method??
+    /// (View+Rendering.swift; `nil` when they have no callable one). Held
+    /// unretained: the class keeps its methods, so reading it costs the
+    /// renderer no reference counting.
+    var renderDrawRect: Unmanaged<Method>?
+    /// Whether `renderDrawRect` has been resolved.
+    var renderDrawRectResolved = false
+    /// Whether `renderDrawRect` is the built-in drawRect: of overlays.
+    var renderDrawRectIsOverlayForward = false
 
     init(name: String, superclass: ObjectClass?, plugin: LoadedPlugin?, instanceSize: Int,
          properties: [Property], methods: [MethodSpec]) {

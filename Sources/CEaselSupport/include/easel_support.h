@@ -25,4 +25,12 @@ static inline void easel_support_set_current_context(void *value) { easel_suppor
    limit may give less). Returns 0, or -1 with errno set. */
 int easel_support_pipe(int fds[2], int capacity);
 
+/* Asks the CPU to start loading `bytes` bytes at `address` into its caches
+   (a hint: never faults, even past the end of an object). */
+static inline void easel_support_prefetch(const void *address, long bytes) {
+    for (long offset = 0; offset < bytes; offset += 64) {
+        __builtin_prefetch((const char *)address + offset);
+    }
+}
+
 #endif

@@ -96,6 +96,9 @@ enum BuiltInClasses {
         (EaselObject.from(handle: object) as? OverlayView)?.forwardDraw(rect)
     }
 
+    /// The address of ``overlayDrawRect``, which the renderer calls directly.
+    nonisolated(unsafe) static let overlayDrawRectAddress = unsafeBitCast(overlayDrawRect, to: UnsafeRawPointer.self)
+
     static let rightHandedDrawRect: @convention(c) (OpaquePointer?, OpaquePointer?, easel_rect) -> Void = { object, _, rect in
         guard let object else { return }
         (EaselObject.from(handle: object) as? RightHandedView)?.drawFlipped(rect)

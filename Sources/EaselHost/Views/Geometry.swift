@@ -120,6 +120,9 @@ extension easel_affine_transform: @retroactive Equatable {
     /// Whether this is the identity.
     public var isIdentity: Bool { self == .identity }
 
+    /// Whether this is a translation (or the identity): no scaling, rotation or shear.
+    var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+
     /// `self` followed by `other` (CGAffineTransformConcat(self, other)).
     public func concatenating(_ other: easel_affine_transform) -> easel_affine_transform {
         easel_affine_transform(

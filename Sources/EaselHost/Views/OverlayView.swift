@@ -17,7 +17,12 @@ public final class OverlayView: View {
     /// makes each retain and release of the host several times slower (half
     /// the time of a one-view dirty redraw among 1000 hosts). The host does
     /// not keep it alive either, and clears it when it is freed.
-    public internal(set) unowned(unsafe) var host: View?
+    public internal(set) var host: View? {
+        get { hostReference?.takeUnretainedValue() }
+        set { hostReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The host, unretained (see ``host``).
+    private var hostReference: Unmanaged<View>?
     /// The host's selector the overlay forwards `drawRect:` to.
     public internal(set) var hostSelector: Selector?
     /// Whether the overlay stays above subviews that its host gains or brings to the front later.
@@ -49,29 +54,28 @@ public final class OverlayView: View {
     /// A class's methods never change, so the answer holds while the host's
     /// class and the selector stay the same: resolving it once saves a method
     /// lookup and a signature comparison (which allocates) on every draw.
-    private var forwardMethod: (cls: ObjectIdentifier, selector: Selector, method: Method?)?
+    /// The method is held unowned: the class keeps its methods for the life
+    /// of the registry.
+    private var forwardClass: ObjectIdentifier?
+    private var forwardSelector: Selector?
+    private var forwardMethod: Unmanaged<Method>?
 
     /// The built-in `drawRect:`: forwards the rect to the host's selector.
     func forwardDraw(_ rect: easel_rect) {
-        guard let host, let hostSelector else { return }
-        let cls = ObjectIdentifier(host.objectClass)
-        let resolved: Method?
-        if let cached = forwardMethod, cached.cls == cls, cached.selector == hostSelector {
-            resolved = cached.method
-        } else {
-            resolved = host.objectClass.method(for: hostSelector).flatMap {
-                ViewCallbacks.drawRect.accepts($0.signature) ? $0 : nil
+        guard let hostReference, let hostSelector else { return }
+        hostReference._withUnsafeGuaranteedRef { host in
+            let cls = host.objectClass
+            if forwardClass != ObjectIdentifier(cls) || forwardSelector != hostSelector {
+                forwardMethod = cls.method(for: hostSelector).flatMap {
+                    ViewCallbacks.drawRect.accepts($0.signature) ? Unmanaged.passUnretained($0) : nil
+                }
+                forwardClass = ObjectIdentifier(cls)
+                forwardSelector = hostSelector
             }
-            forwardMethod = (cls, hostSelector, resolved)
-        }
-        guard let method = resolved else { return }
-        PluginCalls.observe(host, hostSelector, method) {
-            method.withInvocation { invocation in
-                invocation.target = UnsafeMutableRawPointer(host.handle)
-                invocation.selector = UnsafeRawPointer(hostSelector.pointer)
-                var argument = rect
-                invocation.setArgument(bytes: &argument, at: 2)
-                invocation.invoke()
+            forwardMethod?._withUnsafeGuaranteedRef { method in
+                PluginCalls.observe(host, hostSelector, method) {
+                    View.callDrawRect(method, target: host.handle, selector: hostSelector, rect: rect)
+                }
             }
         }
     }

@@ -13,10 +13,22 @@ import EaselABI
 
 extension View {
     /// Marks the view as needing `layoutSubviews` before the next render.
-    public final func setNeedsLayout() { needsLayout = true }
+    public final func setNeedsLayout() {
+        needsLayout = true
+        // Mark the way down from the root; it is marked above the first
+        // view already marked.
+        var current: View? = self
+        while let view = current, !view.subtreeNeedsLayout {
+            view.subtreeNeedsLayout = true
+            current = view.superview
+        }
+    }
 
     /// Lays out the view and its descendants now, where layout is pending.
     public final func layoutIfNeeded() {
+        // No view below needs layout (`needsLayout` implies the mark).
+        guard subtreeNeedsLayout else { return }
+        subtreeNeedsLayout = false
         var guardCount = 0
         while needsLayout && guardCount < 8 {
             needsLayout = false

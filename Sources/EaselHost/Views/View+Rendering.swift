@@ -1,4 +1,5 @@
 import EaselABI
+import CEaselSupport
 import EaselCanvas
 
 // Rendering a view tree into a canvas, and the dirty regions that make a
@@ -165,16 +166,16 @@ extension View {
         dirtyRects = []
         guard !report.region.isEmpty else { return report }
 
-        var state = RenderState(canvas: canvas, full: full, region: report.region, canvasRect: canvasRect,
+        var state = RenderState(full: full, region: report.region, canvasRect: canvasRect,
                                 scale: canvas.backing.scale, observer: observer)
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
                 if full {
                     canvas.clear(canvasRect)
-                    draw(parentToCanvas: .identity, state: &state)
+                    draw(parentToCanvas: .identity, canvas: canvas, state: &state)
                 } else {
-                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, state: &state) }
+                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, canvas: canvas, state: &state) }
                 }
                 canvas.restoreState()
             }
@@ -187,9 +188,11 @@ extension View {
         return report
     }
 
-    private func draw(parentToCanvas: easel_affine_transform, state: inout RenderState) {
+    // The canvas is passed down as a parameter (borrowed, so no reference
+    // counting per view); render(into:mode:) holds it.
+    private func draw(parentToCanvas: easel_affine_transform, canvas: Canvas, state: inout RenderState) {
         guard !isHidden, alpha > 0 else { return }
-        contentScaleFactor = state.scale
+        if contentScaleFactor != state.scale { contentScaleFactor = state.scale }
         let local = downToSuperviewDown
         let toCanvas = local.concatenating(parentToCanvas)
         let boundsInCanvas = toCanvas.apply(to: bounds)
@@ -198,7 +201,6 @@ extension View {
             : state.region.contains(where: { $0.intersects(boundsInCanvas) })
         if clipsToBounds && !touched { return }
         if !touched && drawsNothing(toCanvas: toCanvas, state: state) { return }
-        let canvas = state.canvas
         let grouped = alpha < 1
         // A view that adds no transform, group or clip of its own leaves the
         // canvas's state as it found it (drawContent and each subview save
@@ -206,16 +208,80 @@ extension View {
         // restore, and concatenating the identity changes nothing. An
         // overlay, which shares its host's coordinates, is such a view.
         let changesState = grouped || clipsToBounds || !local.isIdentity
+        if changesState && !grouped && !clipsToBounds && local.isTranslation {
+            // The common case: a view placed by a translation. The canvas can
+            // keep it without saving its state (Canvas.beginTranslation).
+            let translation = canvas.beginTranslation(x: local.tx, y: local.ty)
+            drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, canvas: canvas, state: &state)
+            canvas.endTranslation(translation)
+            return
+        }
         if changesState {
             canvas.saveState()
             canvas.concatenate(local)
         }
         if grouped { canvas.beginTransparencyGroup() }
-        if touched { drawContent(toCanvas: toCanvas, state: &state) }
-        if clipsToBounds { canvas.clip(to: bounds) }
-        for subview in subviews { subview.draw(parentToCanvas: toCanvas, state: &state) }
+        drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, canvas: canvas, state: &state)
         if grouped { canvas.endTransparencyGroup(alpha: alpha) }
         if changesState { canvas.restoreState() }
+    }
+
+    /// The view's own content (when it touches the area being drawn), the
+    /// clip to its bounds when it clips its subviews, and its subviews.
+    @inline(__always)
+    private func drawSelfAndSubviews(toCanvas: easel_affine_transform, touched: Bool, canvas: Canvas,
+                                     state: inout RenderState) {
+        if touched { drawContent(toCanvas: toCanvas, canvas: canvas, state: &state) }
+        if clipsToBounds { canvas.clip(to: bounds) }
+        guard subviewElements != nil else { return }  // no subviews
+        // The copy of the array keeps the subviews alive however drawing
+        // changes the tree, so each is drawn without retaining it.
+        let subviews = self.subviews
+        subviews.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let elements = UnsafeRawPointer(base)
+            let count = buffer.count
+            for index in 0..<count {
+                // Memory the next views' drawing reads, fetched a view or two
+                // ahead: drawing a view takes far longer than a cache miss,
+                // and a frame's pixels have pushed the views out of the caches.
+                if index + 2 < count {
+                    easel_support_prefetch(elements.load(fromByteOffset: (index + 2) * 8, as: UnsafeRawPointer.self),
+                                           View.prefetchBytes)
+                }
+                if index + 1 < count {
+                    Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: (index + 1) * 8, as: UnsafeRawPointer.self))
+                        ._withUnsafeGuaranteedRef { $0.prefetchStorageAndSubviewList() }
+                }
+                Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self))
+                    ._withUnsafeGuaranteedRef { view in
+                        view.prefetchSubviews()
+                        view.draw(parentToCanvas: toCanvas, canvas: canvas, state: &state)
+                    }
+            }
+        }
+    }
+
+    /// How much of a view object to fetch ahead: its stored properties span
+    /// about 310 bytes, which cross six cache lines when the object (16-byte
+    /// aligned) starts late in a line.
+    static let prefetchBytes = 384
+
+    /// Fetches ahead the plugin storage and the subview list, which drawing reads.
+    @inline(__always)
+    private func prefetchStorageAndSubviewList() {
+        easel_support_prefetch(UnsafeRawPointer(storage), 64)
+        if let subviewElements { easel_support_prefetch(subviewElements, 64) }
+    }
+
+    /// Fetches ahead the first subviews' objects.
+    @inline(__always)
+    private func prefetchSubviews() {
+        guard let subviewElements else { return }
+        for index in 0..<min(subviews.count, 4) {
+            easel_support_prefetch(subviewElements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self),
+                                   View.prefetchBytes)
+        }
     }
 
     /// Whether drawing the view, which does not touch the area being
@@ -226,26 +292,36 @@ extension View {
     /// neighbours without calling cairo and with exactly the same result.
     /// Records the canvas's scale on the subviews as drawing them would.
     private func drawsNothing(toCanvas: easel_affine_transform, state: RenderState) -> Bool {
-        for subview in subviews where !subview.isHidden {
-            guard subview.subviews.isEmpty else { return false }
-            if subview.alpha > 0 { subview.contentScaleFactor = state.scale }
-            let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
-            let touched = state.full
-                ? box.intersects(state.canvasRect)
-                : state.region.contains(where: { $0.intersects(box) })
-            if touched { return false }
+        guard let elements = subviewElements else { return true }
+        // Nothing here changes the tree: the subviews are read unretained.
+        for index in 0..<subviews.count {
+            let nothing = Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self))
+                ._withUnsafeGuaranteedRef { subview -> Bool in
+                    if subview.isHidden { return true }
+                    guard subview.subviewElements == nil else { return false }
+                    if subview.alpha > 0, subview.contentScaleFactor != state.scale {
+                        subview.contentScaleFactor = state.scale
+                    }
+                    let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
+                    let touched = state.full
+                        ? box.intersects(state.canvasRect)
+                        : state.region.contains(where: { $0.intersects(box) })
+                    return !touched
+                }
+            if !nothing { return false }
         }
         return true
     }
 
-    private func drawContent(toCanvas: easel_affine_transform, state: inout RenderState) {
+    private func drawContent(toCanvas: easel_affine_transform, canvas: Canvas, state: inout RenderState) {
         let method = drawRectImplementation
         let underlay = method != nil && isOpaque && clearsContextBeforeDrawing && backgroundColor == nil
         let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         guard underlay || background != nil || method != nil else { return }
-        let canvas = state.canvas
         canvas.saveState()
-        canvas.clip(to: bounds)
+        // The view's drawing is clipped to its bounds; lazily, so that cairo
+        // clips only drawing that may reach outside them (Canvas+Guard.swift).
+        canvas.clipLazily(to: bounds)
         if underlay { canvas.fill(bounds, color: easel_color(red: 0, green: 0, blue: 0, alpha: 1)) }
         if let background { canvas.fill(bounds, color: background) }
         if let method {
@@ -256,12 +332,14 @@ extension View {
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
             if state.observer?.willDraw(self, in: canvas, toCanvas: toCanvas) ?? true {
-                PluginCalls.observe(self, ViewCallbacks.drawRect.selector, method) {
-                    method.withInvocation { invocation in
-                        invocation.target = UnsafeMutableRawPointer(handle)
-                        invocation.selector = UnsafeRawPointer(ViewCallbacks.drawRect.selector.pointer)
-                        invocation.setArgument(bytes: &rect, at: 2)
-                        invocation.invoke()
+                if objectClass.renderDrawRectIsOverlayForward {
+                    // The built-in drawRect: of an overlay (an OverlayView), called directly.
+                    unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
+                } else {
+                    method._withUnsafeGuaranteedRef { method in
+                        PluginCalls.observe(self, ViewCallbacks.drawRect.selector, method) {
+                            Self.callDrawRect(method, target: handle, selector: ViewCallbacks.drawRect.selector, rect: rect)
+                        }
                     }
                 }
                 state.drawn.append(self)
@@ -291,22 +369,46 @@ extension View {
 }
 
 extension View {
-    /// `implementation(of: ViewCallbacks.drawRect)`, resolved once per class.
+    /// Sends a drawRect:-shaped message (`v@:{CGRect=…}`, checked when the
+    /// method was resolved): a direct C call when the call frame allows it
+    /// (as an invocation's fast path does), an invocation otherwise.
+    @inline(__always)
+    static func callDrawRect(_ method: Method, target: OpaquePointer, selector: Selector, rect: easel_rect) {
+        if method.frame.fastPath == .voidRect {
+            typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
+            unsafeBitCast(method.implementation, to: Function.self)(
+                UnsafeMutableRawPointer(target), UnsafeRawPointer(selector.pointer), rect)
+            return
+        }
+        method.withInvocation { invocation in
+            invocation.target = UnsafeMutableRawPointer(target)
+            invocation.selector = UnsafeRawPointer(selector.pointer)
+            var argument = rect
+            invocation.setArgument(bytes: &argument, at: 2)
+            invocation.invoke()
+        }
+    }
+
+    /// `implementation(of: ViewCallbacks.drawRect)`, resolved once per class,
+    /// unretained (the class keeps it alive).
     ///
     /// The answer depends only on the class (a class's methods never change,
     /// and the registry judges each method's signature once), so keeping it
     /// on the class saves two dictionary lookups per view and frame.
-    final var drawRectImplementation: Method? {
-        if let resolved = objectClass.renderDrawRect { return resolved }
+    final var drawRectImplementation: Unmanaged<Method>? {
+        let cls = objectClass
+        if cls.renderDrawRectResolved { return cls.renderDrawRect }
         let method = implementation(of: ViewCallbacks.drawRect)
-        objectClass.renderDrawRect = .some(method)
-        return method
+        cls.renderDrawRect = method.map { Unmanaged.passUnretained($0) }
+        cls.renderDrawRectIsOverlayForward = cls.builtInKind == .overlay
+            && method?.implementation == BuiltInClasses.overlayDrawRectAddress
+        cls.renderDrawRectResolved = true
+        return cls.renderDrawRect
     }
 }
 
 /// What a render carries down the tree.
 private struct RenderState {
-    let canvas: Canvas
     let full: Bool
     let region: [easel_rect]
     let canvasRect: easel_rect

@@ -90,7 +90,15 @@ public class View: EaselObject {
     /// Read for every view by every render and layout pass, so it opts out
     /// of the run-time exclusivity checks (see the scalar state below); no
     /// code that changes the array calls out while it does.
-    @exclusivity(unchecked) public private(set) final var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) final var subviews: [View] = [] {
+        didSet {
+            subviewElements = subviews.isEmpty
+                ? nil : subviews.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        }
+    }
+    /// Where the elements of `subviews` start; `nil` when there are none.
+    /// For the renderer, to fetch them ahead without reference counting.
+    @exclusivity(unchecked) final var subviewElements: UnsafeRawPointer?
     /// The superview, or `nil` for a root view. Unowned: a superview clears it when it goes away.
     @exclusivity(unchecked) public private(set) final unowned(unsafe) var superview: View? {
         didSet { superviewIsRightHanded = superview?.isRightHanded ?? false }
@@ -117,6 +125,11 @@ public class View: EaselObject {
     @exclusivity(unchecked) final var needsFullDisplay = true
     /// Whether `layoutSubviews` is pending.
     @exclusivity(unchecked) public internal(set) final var needsLayout = true
+    /// Whether this view or a descendant may need layout: `layoutIfNeeded`
+    /// skips subtrees without it, so that a render of a laid-out tree does
+    /// not visit every view. Set with `needsLayout` (by `setNeedsLayout`) on
+    /// the view and its ancestors; an ancestor of a view that has it has it too.
+    @exclusivity(unchecked) final var subtreeNeedsLayout = true
 
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []

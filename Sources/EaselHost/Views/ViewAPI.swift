@@ -62,7 +62,15 @@ enum ViewAPI {
                 return child.isDescendant(of: other) ? 1 : 0
             },
             view_with_tag: { handle, tag in view(handle, "view_with_tag")?.viewWithTag(Int(tag))?.handle },
-            bounds: { withView($0, "bounds", else: .zero) { $0.bounds } },
+            // Every drawRect: asks for its bounds: written out, so that the
+            // compiler inlines it (see Canvas.graphicsAPI).
+            bounds: { handle in
+                guard let handle else { return .zero }
+                return Unmanaged<EaselObject>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef { object in
+                    guard object.objectClass.builtInKind.isView else { return notAView(object, "bounds", .zero) }
+                    return unsafeDowncast(object, to: View.self).bounds
+                }
+            },
             frame: { withView($0, "frame", else: .zero) { $0.frame } },
             set_frame: { handle, frame in view(handle, "set_frame")?.frame = frame },
             convert_point: { point, from, to in
@@ -129,6 +137,12 @@ enum ViewAPI {
             return nil
         }
         return view
+    }
+
+    /// Reports a non-view object passed where a view is expected; returns `fallback`.
+    private static func notAView<R>(_ object: EaselObject, _ function: String, _ fallback: R) -> R {
+        object.registry.report(.error, "views->\(function): \(object) is not a view")
+        return fallback
     }
 
     /// Runs `body` with the view behind a handle, without retaining it (the
