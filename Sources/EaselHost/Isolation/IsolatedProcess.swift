@@ -76,42 +76,23 @@ package enum IsolatedProcess {
         let input = fcntl(exchange.memory.fileDescriptor, F_DUPFD_CLOEXEC, 3)
         let output = fcntl(sockets[1], F_DUPFD_CLOEXEC, 3)
         close(sockets[1])
-        defer {
-            if input >= 0 { close(input) }
+        defer { if input >= 0 { close(input) } }
+        guard input >= 0, output >= 0 else {
+            let reason = String(cString: strerror(errno))
             if output >= 0 { close(output) }
+            return .failure(LaunchError(reason: reason))
         }
-        guard input >= 0, output >= 0 else { return .failure(LaunchError(reason: String(cString: strerror(errno)))) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // The Swift runtime must not spend its time printing a backtrace over
-        // a crashing plugin (easel reports the crash itself).
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
-        var index = 0
-        while let variable = environ[index] {
-            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
-            index += 1
-        }
-        environment.append(nil)
-        defer { environment.forEach { free($0) } }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-        guard status == 0 else { return .failure(LaunchError(reason: String(cString: strerror(status)))) }
+        let spawned = ChildProcess.spawn(executable, arguments: arguments,
+                                         redirections: [(STDIN_FILENO, input), (STDOUT_FILENO, output)])
+        // The child has its copy; without closing ours, the socket would never
+        // report the child's end. (Closed once: a second close could hit a
+        // descriptor another thread has opened since.)
         close(output)
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error): return .failure(LaunchError(reason: error.description))
+        }
         return .success(watch(pid: pid, channel: sockets[0], recorder: exchange.recorder, timeLimit: timeLimit))
     }
 

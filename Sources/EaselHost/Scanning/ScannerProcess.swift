@@ -190,41 +190,16 @@ final class HelperSession {
             for fd in sockets + out + err where fd >= 0 { close(fd) }
             throw HelperLaunchError(reason: reason)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, sockets[1], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        // The helper inherits this process's environment (plugins may read
-        // it), except that the Swift runtime must not print its own backtrace
-        // over a crashing plugin's last words (and take its time doing so).
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
-        var index = 0
-        while let variable = environ[index] {
-            if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
-            index += 1
-        }
-        environment.append(nil)
-        defer { environment.forEach { free($0) } }
-        var child: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(helperPath), nil]
-        defer { argv.forEach { free($0) } }
-        let status = posix_spawn(&child, helperPath, &actions, &attributes, argv, environment)
+        let spawned = ChildProcess.spawn(helperPath, redirections: [
+            (STDIN_FILENO, sockets[1]), (STDOUT_FILENO, out[1]), (STDERR_FILENO, err[1]),
+        ])
         close(sockets[1]); close(out[1]); close(err[1])
-        guard status == 0 else {
+        let child: pid_t
+        switch spawned {
+        case .success(let started): child = started
+        case .failure(let error):
             close(sockets[0]); close(out[0]); close(err[0])
-            throw HelperLaunchError(reason: String(cString: strerror(status)))
+            throw HelperLaunchError(reason: error.description)
         }
         pid = child
         input = sockets[0]
