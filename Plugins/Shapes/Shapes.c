@@ -49,6 +49,16 @@ static easel_class *cached_class(easel_class **cache, const char *name) {
 
 static double min_double(double a, double b) { return a < b ? a : b; }
 
+/* A corner radius that fits `r`: at most half the shorter side (larger would
+   make the arcs overlap), and not negative. */
+static double fitted_radius(double radius, easel_rect r) {
+    double limit = min_double(r.size.width, r.size.height) / 2;
+    if (radius > limit) {
+        radius = limit;
+    }
+    return radius < 0 ? 0 : radius;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Swatch : View                                                             */
 /* ------------------------------------------------------------------------ */
@@ -89,12 +99,7 @@ static void Swatch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect)
     if (ctx == NULL || s == NULL) {
         return;
     }
-    /* A radius larger than half the shorter side would make the arcs overlap. */
-    double radius = s->cornerRadius;
-    double limit = min_double(rect.size.width, rect.size.height) / 2;
-    if (radius > limit) {
-        radius = limit;
-    }
+    double radius = fitted_radius(s->cornerRadius, rect);
 
     g->save_state(ctx);
     g->set_fill_color(ctx, s->color);
@@ -296,14 +301,7 @@ static void Tile_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
     if (inset.size.width <= 0 || inset.size.height <= 0) {
         return;
     }
-    double radius = t->cornerRadius;
-    double limit = min_double(inset.size.width, inset.size.height) / 2;
-    if (radius > limit) {
-        radius = limit;
-    }
-    if (radius < 0) {
-        radius = 0;
-    }
+    double radius = fitted_radius(t->cornerRadius, inset);
     g->set_stroke_color(ctx, t->borderColor);
     g->set_line_width(ctx, 2);
     g->begin_path(ctx);
