@@ -1,47 +1,92 @@
 /*
- * easel.h — the Easel plugin ABI.
+ * easel.h — the Easel plugin ABI, version 2.0.
  *
- * This is the only header a widget plugin needs. It is plain C99 (C11 for the
- * optional static assertions), depends on <stdint.h> and <stddef.h> only, and
- * can be used from C, Swift (`@_cdecl`), Rust, Zig or anything with a C ABI.
+ * This is the only header a widget plugin needs. It is plain C99 (and
+ * C++11), depends on <stddef.h> and <stdint.h> only, and compiles cleanly
+ * with -std=c99/c11/c17 and -std=c++11/c++17/c++20 under -pedantic-errors
+ * -Wall -Wextra -Werror (the test suite checks this). It can be used from C,
+ * C++, Swift (`@_cdecl`), Rust, Zig or anything with a C ABI. Optional helper
+ * macros for writing descriptions by hand live apart, in easel_util.h.
  *
  * How a plugin works
  * ------------------
- * A plugin is a shared object that exports ONE function, `easel_plugin_entry`
- * (see EASEL_PLUGIN_ENTRY_SYMBOL). The host dlopen()s the file, calls that
- * function once with the host function table, and receives a description of
- * the plugin's classes: their names, superclasses, per-instance storage,
- * properties and methods. Methods are C functions shaped like Objective-C
- * method implementations: argument 0 is the receiver, argument 1 is the
- * selector, the declared arguments follow. Each method carries an Objective-C
- * type encoding (`@encode` grammar), e.g. `drawRect:` is
- * "v@:{CGRect={CGPoint=dd}{CGSize=dd}}". The host calls methods the way
- * NSInvocation does (through libffi), so the encoding must describe the C
- * function exactly.
+ * A plugin is a shared object that exports ONE function,
+ * `easel_plugin_entry_v2` (EASEL_PLUGIN_ENTRY_SYMBOL; declare it with
+ * EASEL_PLUGIN_ENTRY, which also makes it `extern "C"` under C++). The host
+ * dlopen()s the file, calls that function once with the host function table,
+ * and receives a description of the plugin's classes: their names,
+ * superclasses, per-instance storage, properties and methods. Methods are C
+ * functions shaped like Objective-C method implementations: argument 0 is the
+ * receiver, argument 1 is the selector, the declared arguments follow. Each
+ * method carries an Objective-C type encoding (`@encode` grammar), e.g.
+ * `drawRect:` is "v@:{CGRect={CGPoint=dd}{CGSize=dd}}". The host calls
+ * methods the way NSInvocation does (through libffi), so the encoding must
+ * describe the C function exactly.
  *
  * Versioning
  * ----------
- * Every struct that crosses the boundary starts with `abi_version` and
- * `struct_size`. `abi_version` is EASEL_ABI_VERSION (major << 16 | minor).
- * The host refuses a plugin whose major differs from its own or whose minor
- * is newer than its own. Fields are only ever appended (each addition is
- * marked "Since: 1.x"); a reader checks `struct_size` before touching a field
- * that was added after 1.0.
+ * - The major version is part of the entry point's name (`_v2`). The host
+ *   reads the plugin file's dynamic symbol table before it loads the file: a
+ *   plugin that exports the entry point of another major (`easel_plugin_entry`
+ *   for 1.x, `easel_plugin_entry_v3`, ...) is refused with a message naming
+ *   both versions, and none of its code runs, not even its constructors.
+ * - Every struct that crosses the boundary starts with `abi_version` and
+ *   `struct_size`. `abi_version` is EASEL_ABI_VERSION (major << 16 | minor).
+ *   The host refuses a description whose major differs from its own or whose
+ *   minor is newer than its own.
+ * - Structs only grow at their end: fields and function slots are appended,
+ *   each marked "Since: 2.x"; everything without a mark is in 2.0. A reader
+ *   checks `struct_size` before touching a field added after 2.0 (the 2.0
+ *   sizes are the EASEL_*_SIZE_2_0 constants below). No versioned struct is
+ *   embedded by value in another: they are reached through pointers.
+ * - Every slot offset and struct size of 2.0 is pinned by a static assertion
+ *   in the host's build (Sources/EaselABI/abi_checks.c); a change that moves
+ *   one fails to compile.
+ * - Features added without a new major are found with
+ *   host->get_extension(id): a table that the running host has, or NULL.
  *
  * Ownership
  * ---------
  * - Everything a plugin returns from its entry point (descriptions, strings,
- *   default values) is owned by the plugin and must stay valid and unchanged
- *   for as long as the library is loaded. The host never frees it.
- * - Everything the host hands to a plugin (the host table, selectors, object
- *   and context handles, strings returned by host functions) is owned by the
- *   host. The plugin never frees it.
+ *   default values, the layout) is owned by the plugin and must stay valid and
+ *   unchanged for as long as the library is loaded. The host never frees it.
+ * - Everything the host hands to a plugin (the host table and its sub-tables,
+ *   extension tables, selectors, object and context handles, strings returned
+ *   by host functions) is owned by the host. The plugin never frees it.
  * - The host never dlclose()s a plugin (libraries containing Swift code cannot
  *   be unloaded safely), so static storage in a plugin lives for the process.
  *
  * Threads
  * -------
  * All calls, in both directions, happen on the host's main thread.
+ *
+ * What may be called from where
+ * -----------------------------
+ * The host table is valid from the entry point on. What each host function
+ * does depends on where plugin code runs:
+ *
+ *   where plugin code runs            selectors, classes,  objects, messages,  views (tree,      drawing
+ *                                     log, get_extension   properties          geometry, events)
+ *   --------------------------------  -------------------  ------------------  ----------------  ---------------
+ *   the entry point                   yes (class_named:    do not (in the      do not (create    no: current_
+ *                                     host classes only)   scanner, NULL)      returns NULL)     context is NULL
+ *   init, layoutSubviews,             yes                  yes                 yes               no context
+ *   sizeThatFits:, touches*,                                                                    (NULL): calls are
+ *   hitTest:/pointInside:, any                                                                  ignored
+ *   method sent with msg_send
+ *   will/didMove*, didAddSubview:,    yes                  yes                 queries only: do  no context
+ *   willRemoveSubview:                                                         not change the
+ *                                                                              tree being moved
+ *   drawRect:, drawRect:inContext:,   yes                  yes                 queries and       yes, on the
+ *   drawView:inRect:inContext:,                                                set_needs_display context given
+ *   an overlay's drawing selector                                              only: do not      (current_context)
+ *                                                                              change the tree
+ *                                                                              while it draws
+ *
+ * In the scanner process (easel-plugin-scanner, which only asks a plugin to
+ * describe itself) the table has the same version and sizes; selectors and
+ * built-in classes work, no object exists, log is discarded and drawing does
+ * nothing.
  */
 #ifndef EASEL_H
 #define EASEL_H
@@ -57,10 +102,10 @@ extern "C" {
 /* Versions                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/** Major version: changes only for incompatible changes. */
-#define EASEL_ABI_VERSION_MAJOR 1
+/** Major version: changes only for incompatible changes (and renames the entry point). */
+#define EASEL_ABI_VERSION_MAJOR 2
 /** Minor version: bumped when fields or functions are appended. */
-#define EASEL_ABI_VERSION_MINOR 1
+#define EASEL_ABI_VERSION_MINOR 0
 /**
  * The packed version written into every `abi_version` field. An enum constant
  * rather than a macro so that Swift imports it (as `EASEL_ABI_VERSION`).
@@ -71,8 +116,12 @@ enum { EASEL_ABI_VERSION = (EASEL_ABI_VERSION_MAJOR << 16) | EASEL_ABI_VERSION_M
 /** Extracts the minor version from a packed `abi_version`. */
 #define EASEL_ABI_MINOR(v) ((uint32_t)(v) & 0xFFFFu)
 
-/** The name of the one symbol the host looks up in a plugin. */
-#define EASEL_PLUGIN_ENTRY_SYMBOL "easel_plugin_entry"
+/**
+ * The name of the one symbol the host looks up in a plugin: the entry point of
+ * this major version. 1.x plugins exported `easel_plugin_entry`; a later major
+ * N exports `easel_plugin_entry_vN`.
+ */
+#define EASEL_PLUGIN_ENTRY_SYMBOL "easel_plugin_entry_v2"
 
 /* ------------------------------------------------------------------------ */
 /* Geometry: laid out exactly like CoreGraphics on 64-bit platforms.         */
@@ -125,11 +174,11 @@ typedef struct easel_color {
 #define EASEL_ENCODE_COLOR "{EaselColor=dddd}"
 /** The type encoding of an easel_context pointer argument (CGContextRef). */
 #define EASEL_ENCODE_CONTEXT "^v"
-/** The type encoding of a C string property or argument (const char *, UTF-8). Since: 1.1. */
+/** The type encoding of a C string property or argument (const char *, UTF-8). */
 #define EASEL_ENCODE_STRING "*"
 
 /**
- * A read-only array of points, e.g. a curve; a property value. Since: 1.1.
+ * A read-only array of points, e.g. a curve; a property value.
  * Whoever stores the value owns the points and keeps them alive while the
  * property holds them: values the host stores (from a scene file) live as
  * long as the registry; a plugin storing its own points keeps them alive
@@ -140,15 +189,15 @@ typedef struct easel_point_array {
     uint64_t count;
 } easel_point_array;
 
-/** A read-only array of UTF-8 strings; a property value, owned as easel_point_array. Since: 1.1. */
+/** A read-only array of UTF-8 strings; a property value, owned as easel_point_array. */
 typedef struct easel_string_array {
     const char *const *strings;
     uint64_t count;
 } easel_string_array;
 
-/** The type encoding of easel_point_array. Since: 1.1. */
+/** The type encoding of easel_point_array. */
 #define EASEL_ENCODE_POINT_ARRAY "{EaselPointArray=^{CGPoint=dd}Q}"
-/** The type encoding of easel_string_array. Since: 1.1. */
+/** The type encoding of easel_string_array. */
 #define EASEL_ENCODE_STRING_ARRAY "{EaselStringArray=^*Q}"
 
 /* ------------------------------------------------------------------------ */
@@ -191,7 +240,7 @@ enum {
     EASEL_ERROR_TYPE_MISMATCH = 4,
     /** The method's type encoding could not be called. */
     EASEL_ERROR_BAD_SIGNATURE = 5,
-    /** The operation is not allowed, e.g. adding a view to its own subview. Since: 1.1. */
+    /** The operation is not allowed, e.g. adding a view to its own subview. */
     EASEL_ERROR_INVALID_OPERATION = 6
 };
 
@@ -267,23 +316,41 @@ typedef struct easel_class_desc {
  * from its own. Fill it with EASEL_LAYOUT_INIT.
  */
 typedef struct easel_layout {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
     uint32_t abi_version;
+    /** sizeof(easel_layout) at the plugin's compile time. */
     uint32_t struct_size;
+    /** sizeof(easel_point): 16. */
     uint32_t point_size;
+    /** sizeof(easel_size): 16. */
     uint32_t size_size;
+    /** sizeof(easel_rect): 32. */
     uint32_t rect_size;
+    /** sizeof(easel_affine_transform): 48. */
     uint32_t transform_size;
+    /** sizeof(easel_color): 32. */
     uint32_t color_size;
+    /** The alignment of easel_rect: 8. */
     uint32_t rect_alignment;
 } easel_layout;
 
-/** Fills an easel_layout with the sizes this compiler uses. */
+/**
+ * A struct whose `rect` member sits at the alignment of easel_rect, so that
+ * offsetof() measures that alignment in C99 and C++ alike (no _Alignof).
+ */
+typedef struct easel_rect_alignment_probe {
+    char first;
+    easel_rect rect;
+} easel_rect_alignment_probe;
+
+/** Fills an easel_layout with the sizes this compiler uses: `static const easel_layout layout = EASEL_LAYOUT_INIT;`. */
 #define EASEL_LAYOUT_INIT                                                        \
     {                                                                            \
-        EASEL_ABI_VERSION, (uint32_t)sizeof(easel_layout),                       \
+        (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_layout),             \
         (uint32_t)sizeof(easel_point), (uint32_t)sizeof(easel_size),             \
         (uint32_t)sizeof(easel_rect), (uint32_t)sizeof(easel_affine_transform),  \
-        (uint32_t)sizeof(easel_color), (uint32_t)_Alignof(easel_rect)            \
+        (uint32_t)sizeof(easel_color),                                           \
+        (uint32_t)offsetof(easel_rect_alignment_probe, rect)                     \
     }
 
 /** What the entry point returns. */
@@ -292,15 +359,31 @@ typedef struct easel_plugin_desc {
     uint32_t abi_version;
     /** sizeof(easel_plugin_desc) at the plugin's compile time. */
     uint32_t struct_size;
-    /** Human-readable plugin name, e.g. "Shapes". Non-NULL. */
+    /** Human-readable plugin name, e.g. "Shapes". Non-NULL, UTF-8. */
     const char *name;
-    /** The layout handshake (EASEL_LAYOUT_INIT). */
-    easel_layout layout;
+    /** The layout handshake (a static easel_layout filled with EASEL_LAYOUT_INIT). Non-NULL. */
+    const easel_layout *layout;
     /** Number of entries in `classes`. */
     uint32_t class_count;
     /** Array of `class_count` classes. Non-NULL when the count is not 0. */
     const easel_class_desc *classes;
 } easel_plugin_desc;
+
+/**
+ * The sizes of the versioned structs in 2.0: a plugin's or the host's may be
+ * larger (a newer minor appended fields), never smaller. Compare `struct_size`
+ * with these before reading a field added later.
+ */
+enum {
+    EASEL_PROPERTY_DESC_SIZE_2_0 = 40,
+    EASEL_METHOD_DESC_SIZE_2_0 = 32,
+    EASEL_CLASS_DESC_SIZE_2_0 = 56,
+    EASEL_LAYOUT_SIZE_2_0 = 32,
+    EASEL_PLUGIN_DESC_SIZE_2_0 = 40,
+    EASEL_GRAPHICS_API_SIZE_2_0 = 272,
+    EASEL_VIEW_API_SIZE_2_0 = 280,
+    EASEL_HOST_API_SIZE_2_0 = 136
+};
 
 /* ------------------------------------------------------------------------ */
 /* Drawing (owned by the host)                                               */
@@ -319,7 +402,7 @@ enum { EASEL_LINE_JOIN_MITER = 0, EASEL_LINE_JOIN_ROUND = 1, EASEL_LINE_JOIN_BEV
  * the origin at the top left and y pointing down (UIKit's convention).
  *
  * Errors are sticky, as in cairo: the first error (e.g. restoring more states
- * than were saved, a NULL string) is recorded in the context, later drawing is
+ * than were saved, a NULL string, a NaN or infinite coordinate) is recorded in the context, later drawing is
  * ignored, and the host reports the error once, after the call that caused it.
  * No function here crashes on bad arguments.
  *
@@ -328,82 +411,112 @@ enum { EASEL_LINE_JOIN_MITER = 0, EASEL_LINE_JOIN_ROUND = 1, EASEL_LINE_JOIN_BEV
  * transform and the clip. The current path is not part of the saved state.
  */
 typedef struct easel_graphics_api {
+    /** EASEL_ABI_VERSION of the host. */
     uint32_t abi_version;
+    /** sizeof(easel_graphics_api) in the host: at least EASEL_GRAPHICS_API_SIZE_2_0. */
     uint32_t struct_size;
 
-    /** The context the current draw call should use (UIGraphicsGetCurrentContext); NULL outside drawing. */
+    /**
+     * The context the current draw call should use (UIGraphicsGetCurrentContext).
+     * Valid until the drawing method returns; NULL outside drawing.
+     */
     easel_context *(*current_context)(void);
 
     /* state */
+    /** Pushes a copy of the graphics state (CGContextSaveGState). */
     void (*save_state)(easel_context *ctx);
+    /**
+     * Pops the state pushed by the matching save_state (CGContextRestoreGState).
+     * Restoring more states than this drawing call saved is an error; states
+     * left saved when the call returns are restored by the host.
+     */
     void (*restore_state)(easel_context *ctx);
 
     /* current transform */
+    /** Moves the origin of user space by (tx, ty) (CGContextTranslateCTM). */
     void (*translate)(easel_context *ctx, double tx, double ty);
+    /** Scales user space (CGContextScaleCTM); a zero factor makes the transform non-invertible, an error. */
     void (*scale)(easel_context *ctx, double sx, double sy);
     /** Rotates by `radians`; positive angles turn +x towards +y (clockwise on screen). */
     void (*rotate)(easel_context *ctx, double radians);
+    /** Multiplies `transform` into the current transform (CGContextConcatCTM); a non-invertible one is an error. */
     void (*concat_ctm)(easel_context *ctx, easel_affine_transform transform);
-    /** The current transform from user space to the canvas's point space. */
+    /** The current transform from user space to the canvas's point space; the identity for a NULL context. */
     easel_affine_transform (*get_ctm)(easel_context *ctx);
 
-    /* path construction */
+    /* path construction: coordinates in user space, the path is in canvas space once added */
+    /** Discards the current path (CGContextBeginPath). */
     void (*begin_path)(easel_context *ctx);
+    /** Starts a new subpath at (x, y) (CGContextMoveToPoint). */
     void (*move_to)(easel_context *ctx, double x, double y);
+    /** Adds a line from the current point to (x, y); with no current point, moves there. */
     void (*add_line_to)(easel_context *ctx, double x, double y);
+    /** Adds a quadratic Bezier curve with control point (cpx, cpy) to (x, y) (CGContextAddQuadCurveToPoint). */
     void (*add_quad_curve_to)(easel_context *ctx, double cpx, double cpy, double x, double y);
+    /** Adds a cubic Bezier curve with two control points to (x, y) (CGContextAddCurveToPoint). */
     void (*add_curve_to)(easel_context *ctx, double cp1x, double cp1y, double cp2x, double cp2y,
                          double x, double y);
     /**
      * Adds an arc of a circle, as CGContextAddArc. With `clockwise` 0 the
      * angle increases from `start_angle` to `end_angle` (clockwise on a y-down
-     * screen); with `clockwise` non-zero it decreases.
+     * screen); with `clockwise` non-zero it decreases. A line joins the
+     * current point, if any, to the arc's start.
      */
     void (*add_arc)(easel_context *ctx, double x, double y, double radius, double start_angle,
                     double end_angle, int32_t clockwise);
+    /** Adds a closed rectangle subpath (CGContextAddRect). */
     void (*add_rect)(easel_context *ctx, easel_rect rect);
+    /** Adds a closed ellipse subpath inscribed in `rect` (CGContextAddEllipseInRect). */
     void (*add_ellipse_in_rect)(easel_context *ctx, easel_rect rect);
+    /** Closes the current subpath with a line to its start (CGContextClosePath). */
     void (*close_path)(easel_context *ctx);
 
-    /* painting: each consumes the current path */
+    /* painting: each consumes (discards) the current path */
     /** Fills the current path with the fill colour; `rule` is EASEL_FILL_*. */
     void (*fill_path)(easel_context *ctx, int32_t rule);
     /** Strokes the current path with the stroke colour and line settings. */
     void (*stroke_path)(easel_context *ctx);
     /** Intersects the clip with the current path; `rule` is EASEL_FILL_*. */
     void (*clip)(easel_context *ctx, int32_t rule);
+    /** Fills `rect` with the fill colour (CGContextFillRect); discards the current path. */
     void (*fill_rect)(easel_context *ctx, easel_rect rect);
+    /** Strokes `rect` with the stroke colour and line settings (CGContextStrokeRect); discards the current path. */
     void (*stroke_rect)(easel_context *ctx, easel_rect rect);
-    /** Makes `rect` fully transparent (CGContextClearRect). */
+    /** Makes `rect` fully transparent (CGContextClearRect); discards the current path. */
     void (*clear_rect)(easel_context *ctx, easel_rect rect);
 
-    /* colours and alpha */
+    /* colours and alpha: part of the saved state */
+    /** Sets the colour fill_path, fill_rect and show_text use (CGContextSetFillColorWithColor). */
     void (*set_fill_color)(easel_context *ctx, easel_color color);
+    /** Sets the colour stroke_path and stroke_rect use (CGContextSetStrokeColorWithColor). */
     void (*set_stroke_color)(easel_context *ctx, easel_color color);
-    /** Global alpha multiplied into everything drawn (CGContextSetAlpha), 0...1. */
+    /** Global alpha multiplied into everything drawn (CGContextSetAlpha), clamped to 0...1. */
     void (*set_alpha)(easel_context *ctx, double alpha);
 
-    /* line settings */
+    /* line settings: part of the saved state */
+    /** Sets the stroke width in user-space units (CGContextSetLineWidth); negative is an error. */
     void (*set_line_width)(easel_context *ctx, double width);
+    /** Sets the line cap, EASEL_LINE_CAP_*; an unknown value is an error. */
     void (*set_line_cap)(easel_context *ctx, int32_t cap);
+    /** Sets the line join, EASEL_LINE_JOIN_*; an unknown value is an error. */
     void (*set_line_join)(easel_context *ctx, int32_t join);
     /** Sets the dash pattern; `lengths` may be NULL when `count` is 0 (solid line). Copied. */
     void (*set_line_dash)(easel_context *ctx, double phase, const double *lengths, uint32_t count);
 
     /* text (drawn with the fill colour) */
-    /** Selects a font family (fontconfig name, e.g. "Sans") and size in points. `family` is copied. */
+    /** Selects a font family (fontconfig name, e.g. "Sans") and size in points. `family` is copied; NULL is an error. */
     void (*set_font)(easel_context *ctx, const char *family, double size);
-    /** Draws UTF-8 text with its baseline starting at (x, y). */
+    /** Draws UTF-8 text with its baseline starting at (x, y). `utf8` is read during the call; NULL is an error. */
     void (*show_text)(easel_context *ctx, const char *utf8, double x, double y);
-    /** The advance width and the font's line height (ascent + descent) of UTF-8 text. */
+    /** The advance width and the font's line height (ascent + descent) of UTF-8 text; zero for NULL. */
     easel_size (*measure_text)(easel_context *ctx, const char *utf8);
 } easel_graphics_api;
 
 /* ------------------------------------------------------------------------ */
-/* Views (owned by the host). Since: 1.1                                     */
+/* Views (owned by the host).                                     */
 /* ------------------------------------------------------------------------ */
 
-/** Touch phases (int32_t), as UITouchPhase. Since: 1.1. */
+/** Touch phases (int32_t), as UITouchPhase. */
 enum {
     EASEL_TOUCH_BEGAN = 0,
     EASEL_TOUCH_MOVED = 1,
@@ -412,7 +525,7 @@ enum {
     EASEL_TOUCH_CANCELLED = 4
 };
 
-/** Autoresizing flags (the "autoresizingMask" property, uint64_t), as UIViewAutoresizing. Since: 1.1. */
+/** Autoresizing flags (the "autoresizingMask" property, uint64_t), as UIViewAutoresizing. */
 enum {
     EASEL_AUTORESIZE_NONE = 0,
     EASEL_AUTORESIZE_FLEXIBLE_LEFT_MARGIN = 1 << 0,
@@ -424,7 +537,7 @@ enum {
 };
 
 /**
- * The view tree, UIKit's UIView for plugin code. Since: 1.1.
+ * The view tree, UIKit's UIView for plugin code.
  *
  * Views are objects of the built-in class "View" or a subclass ("Window",
  * "OverlayView", "RHView" or any plugin class inheriting from them). A view
@@ -643,41 +756,60 @@ typedef struct easel_host_api {
     /** Reports a message from the plugin, shown by the host with the plugin's name. `message` is copied. */
     void (*log)(easel_object *object, const char *message);
 
-    /** The drawing functions. Never NULL. */
+    /** The drawing functions. Never NULL; valid for the life of the process. */
     const easel_graphics_api *graphics;
 
-    /**
-     * The view functions. Since: 1.1: a plugin that also loads into 1.0
-     * hosts checks `struct_size > offsetof(easel_host_api, views)` first.
-     */
+    /** The view functions. Never NULL; valid for the life of the process. */
     const easel_view_api *views;
+
+    /**
+     * Looks up an extension of the host by its identifier, as LV2's
+     * extension_data and CLAP's get_extension do: features added after 2.0
+     * (drawing, layers, animation, gestures, ...) come as tables found here,
+     * without a new major version. An identifier names one table layout for
+     * ever (e.g. "easel.example.v1"); a table starts with {abi_version,
+     * struct_size} and is owned by the host, valid for the life of the
+     * process. Returns NULL for an unknown identifier or a NULL one: a plugin
+     * checks the result and does without the feature. `id` is read during the
+     * call only.
+     */
+    const void *(*get_extension)(const char *id);
 } easel_host_api;
 
 /**
  * The entry point every plugin exports under EASEL_PLUGIN_ENTRY_SYMBOL.
- * Called once, on the main thread, right after the library is loaded.
+ * Called once, on the main thread, right after the library is loaded, and
+ * only when the library exports no entry point of another major version.
  * Returns the plugin's description (owned by the plugin, never freed by the
  * host), or NULL to refuse loading.
  *
  * The entry point may run in a scanner process that only asks the plugin to
- * describe itself (easel-plugin-scanner) before it runs in the host. The
- * table it gets there has the same version and sizes; selectors and the
- * built-in classes work as in the host, but no object exists: object_create
- * and views->create return NULL, functions that take an object act as for a
- * NULL one, log is discarded and drawing does nothing. An entry point should
- * only describe the plugin (and keep the table); create objects later, in
- * methods.
+ * describe itself (easel-plugin-scanner) before it runs in the host (see
+ * "What may be called from where" at the top). An entry point should only
+ * describe the plugin (and keep the table); create objects later, in methods.
  */
 typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *host);
 
-/** Declares the entry point with the right type: `EASEL_PLUGIN_ENTRY(host) { ... }`. */
+/** Gives a symbol default visibility, so that the host finds it with dlsym(). */
 #if defined(__GNUC__) || defined(__clang__)
 #define EASEL_EXPORT __attribute__((visibility("default")))
 #else
 #define EASEL_EXPORT
 #endif
+
+/** C linkage for a definition, under C++ (a C++ entry point must not be name-mangled). */
+#ifdef __cplusplus
+#define EASEL_EXTERN_C extern "C"
+#else
+#define EASEL_EXTERN_C
+#endif
+
+/**
+ * Declares (and begins the definition of) the entry point with the right
+ * name, type, linkage and visibility: `EASEL_PLUGIN_ENTRY(host) { ... }`.
+ */
 #define EASEL_PLUGIN_ENTRY(host_param) \
-    EASEL_EXPORT const easel_plugin_desc *easel_plugin_entry(const easel_host_api *host_param)
+    EASEL_EXTERN_C EASEL_EXPORT const easel_plugin_desc *easel_plugin_entry_v2(const easel_host_api *host_param)
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,208 @@
+/*
+ * easel_abi_pins.h — the pinned layout of Easel ABI 2.0, for the host's own
+ * checks (plugins need only easel.h).
+ *
+ * Every struct of easel.h with its 2.0 size, and every field and function
+ * slot with its 2.0 offset, in declaration order. The numbers are the ABI:
+ * abi_checks.c turns each into a _Static_assert (a slot inserted in the
+ * middle, or a field whose type changes size, fails to compile), and the
+ * host's tests read the same list through easel_abi_pins() and compare it
+ * with the layout Swift imports, field by field, so that nothing is restated
+ * by hand. A minor version appends fields here, at the end of their struct.
+ */
+#ifndef EASEL_ABI_PINS_H
+#define EASEL_ABI_PINS_H
+
+#include "easel.h"
+
+/** Every pinned struct: S(type, size in bytes). */
+#define EASEL_ABI_PINNED_STRUCTS(S) \
+    S(easel_point, 16) \
+    S(easel_size, 16) \
+    S(easel_rect, 32) \
+    S(easel_affine_transform, 48) \
+    S(easel_color, 32) \
+    S(easel_point_array, 16) \
+    S(easel_string_array, 16) \
+    S(easel_property_desc, 40) \
+    S(easel_method_desc, 32) \
+    S(easel_class_desc, 56) \
+    S(easel_layout, 32) \
+    S(easel_plugin_desc, 40) \
+    S(easel_graphics_api, 272) \
+    S(easel_view_api, 280) \
+    S(easel_host_api, 136)
+
+/** Every pinned field, in declaration order: F(type, field, offset in bytes). */
+#define EASEL_ABI_PINNED_FIELDS(F) \
+    F(easel_point, x, 0) \
+    F(easel_point, y, 8) \
+    F(easel_size, width, 0) \
+    F(easel_size, height, 8) \
+    F(easel_rect, origin, 0) \
+    F(easel_rect, size, 16) \
+    F(easel_affine_transform, a, 0) \
+    F(easel_affine_transform, b, 8) \
+    F(easel_affine_transform, c, 16) \
+    F(easel_affine_transform, d, 24) \
+    F(easel_affine_transform, tx, 32) \
+    F(easel_affine_transform, ty, 40) \
+    F(easel_color, red, 0) \
+    F(easel_color, green, 8) \
+    F(easel_color, blue, 16) \
+    F(easel_color, alpha, 24) \
+    F(easel_point_array, points, 0) \
+    F(easel_point_array, count, 8) \
+    F(easel_string_array, strings, 0) \
+    F(easel_string_array, count, 8) \
+    F(easel_property_desc, abi_version, 0) \
+    F(easel_property_desc, struct_size, 4) \
+    F(easel_property_desc, name, 8) \
+    F(easel_property_desc, type_encoding, 16) \
+    F(easel_property_desc, offset, 24) \
+    F(easel_property_desc, default_value, 32) \
+    F(easel_method_desc, abi_version, 0) \
+    F(easel_method_desc, struct_size, 4) \
+    F(easel_method_desc, selector, 8) \
+    F(easel_method_desc, type_encoding, 16) \
+    F(easel_method_desc, imp, 24) \
+    F(easel_class_desc, abi_version, 0) \
+    F(easel_class_desc, struct_size, 4) \
+    F(easel_class_desc, name, 8) \
+    F(easel_class_desc, superclass_name, 16) \
+    F(easel_class_desc, instance_size, 24) \
+    F(easel_class_desc, property_count, 32) \
+    F(easel_class_desc, method_count, 36) \
+    F(easel_class_desc, properties, 40) \
+    F(easel_class_desc, methods, 48) \
+    F(easel_layout, abi_version, 0) \
+    F(easel_layout, struct_size, 4) \
+    F(easel_layout, point_size, 8) \
+    F(easel_layout, size_size, 12) \
+    F(easel_layout, rect_size, 16) \
+    F(easel_layout, transform_size, 20) \
+    F(easel_layout, color_size, 24) \
+    F(easel_layout, rect_alignment, 28) \
+    F(easel_plugin_desc, abi_version, 0) \
+    F(easel_plugin_desc, struct_size, 4) \
+    F(easel_plugin_desc, name, 8) \
+    F(easel_plugin_desc, layout, 16) \
+    F(easel_plugin_desc, class_count, 24) \
+    F(easel_plugin_desc, classes, 32) \
+    F(easel_graphics_api, abi_version, 0) \
+    F(easel_graphics_api, struct_size, 4) \
+    F(easel_graphics_api, current_context, 8) \
+    F(easel_graphics_api, save_state, 16) \
+    F(easel_graphics_api, restore_state, 24) \
+    F(easel_graphics_api, translate, 32) \
+    F(easel_graphics_api, scale, 40) \
+    F(easel_graphics_api, rotate, 48) \
+    F(easel_graphics_api, concat_ctm, 56) \
+    F(easel_graphics_api, get_ctm, 64) \
+    F(easel_graphics_api, begin_path, 72) \
+    F(easel_graphics_api, move_to, 80) \
+    F(easel_graphics_api, add_line_to, 88) \
+    F(easel_graphics_api, add_quad_curve_to, 96) \
+    F(easel_graphics_api, add_curve_to, 104) \
+    F(easel_graphics_api, add_arc, 112) \
+    F(easel_graphics_api, add_rect, 120) \
+    F(easel_graphics_api, add_ellipse_in_rect, 128) \
+    F(easel_graphics_api, close_path, 136) \
+    F(easel_graphics_api, fill_path, 144) \
+    F(easel_graphics_api, stroke_path, 152) \
+    F(easel_graphics_api, clip, 160) \
+    F(easel_graphics_api, fill_rect, 168) \
+    F(easel_graphics_api, stroke_rect, 176) \
+    F(easel_graphics_api, clear_rect, 184) \
+    F(easel_graphics_api, set_fill_color, 192) \
+    F(easel_graphics_api, set_stroke_color, 200) \
+    F(easel_graphics_api, set_alpha, 208) \
+    F(easel_graphics_api, set_line_width, 216) \
+    F(easel_graphics_api, set_line_cap, 224) \
+    F(easel_graphics_api, set_line_join, 232) \
+    F(easel_graphics_api, set_line_dash, 240) \
+    F(easel_graphics_api, set_font, 248) \
+    F(easel_graphics_api, show_text, 256) \
+    F(easel_graphics_api, measure_text, 264) \
+    F(easel_view_api, abi_version, 0) \
+    F(easel_view_api, struct_size, 4) \
+    F(easel_view_api, create, 8) \
+    F(easel_view_api, superview, 16) \
+    F(easel_view_api, subview_count, 24) \
+    F(easel_view_api, subview_at, 32) \
+    F(easel_view_api, add_subview, 40) \
+    F(easel_view_api, insert_subview_at, 48) \
+    F(easel_view_api, insert_subview_above, 56) \
+    F(easel_view_api, insert_subview_below, 64) \
+    F(easel_view_api, exchange_subviews, 72) \
+    F(easel_view_api, bring_subview_to_front, 80) \
+    F(easel_view_api, send_subview_to_back, 88) \
+    F(easel_view_api, remove_from_superview, 96) \
+    F(easel_view_api, is_descendant_of, 104) \
+    F(easel_view_api, view_with_tag, 112) \
+    F(easel_view_api, bounds, 120) \
+    F(easel_view_api, frame, 128) \
+    F(easel_view_api, set_frame, 136) \
+    F(easel_view_api, convert_point, 144) \
+    F(easel_view_api, convert_rect, 152) \
+    F(easel_view_api, set_needs_display, 160) \
+    F(easel_view_api, set_needs_display_in_rect, 168) \
+    F(easel_view_api, set_needs_layout, 176) \
+    F(easel_view_api, layout_if_needed, 184) \
+    F(easel_view_api, size_that_fits, 192) \
+    F(easel_view_api, size_to_fit, 200) \
+    F(easel_view_api, add_overlay, 208) \
+    F(easel_view_api, set_delegate, 216) \
+    F(easel_view_api, delegate, 224) \
+    F(easel_view_api, flip_context, 232) \
+    F(easel_view_api, hit_test, 240) \
+    F(easel_view_api, touch_location, 248) \
+    F(easel_view_api, touch_previous_location, 256) \
+    F(easel_view_api, touch_phase, 264) \
+    F(easel_view_api, touch_view, 272) \
+    F(easel_host_api, abi_version, 0) \
+    F(easel_host_api, struct_size, 4) \
+    F(easel_host_api, sel_register, 8) \
+    F(easel_host_api, sel_name, 16) \
+    F(easel_host_api, class_named, 24) \
+    F(easel_host_api, object_class, 32) \
+    F(easel_host_api, class_name, 40) \
+    F(easel_host_api, class_responds_to, 48) \
+    F(easel_host_api, object_create, 56) \
+    F(easel_host_api, object_storage, 64) \
+    F(easel_host_api, msg_send, 72) \
+    F(easel_host_api, msg_send_super, 80) \
+    F(easel_host_api, property_get, 88) \
+    F(easel_host_api, property_set, 96) \
+    F(easel_host_api, log, 104) \
+    F(easel_host_api, graphics, 112) \
+    F(easel_host_api, views, 120) \
+    F(easel_host_api, get_extension, 128)
+
+/** One pinned number: a struct's size (`field` NULL) or a field's offset. */
+typedef struct easel_abi_pin {
+    /** The struct's name, e.g. "easel_host_api". */
+    const char *type;
+    /** The field's name, or NULL for the struct's own size. */
+    const char *field;
+    /** The pinned offset of the field, or the pinned size of the struct. */
+    uint32_t value;
+} easel_abi_pin;
+
+/** The pinned layout: every struct's size, then its fields in order. Static data; `count` receives the length. */
+static inline const easel_abi_pin *easel_abi_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_ABI_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_ABI_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
+#endif /* EASEL_ABI_PINS_H */
