@@ -23,7 +23,7 @@ import Glibc
 import Musl
 #endif
 
-@_cdecl("easel_plugin_entry")
+@_cdecl("easel_plugin_entry_v2")
 public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "Bubble", classes: [BubbleView.self])
 }

@@ -10,7 +10,7 @@
 import EaselPluginKit
 
 /// The plugin's entry point (easel.h: EASEL_PLUGIN_ENTRY_SYMBOL).
-@_cdecl("easel_plugin_entry")
+@_cdecl("easel_plugin_entry_v2")
 public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "Charts", classes: [Chart.self, ChartCoordinator.self])
 }

@@ -11,7 +11,7 @@
 
 import EaselPluginKit
 
-@_cdecl("easel_plugin_entry")
+@_cdecl("easel_plugin_entry_v2")
 public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "Graph", classes: [GraphView.self])
 }

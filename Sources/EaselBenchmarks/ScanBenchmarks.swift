@@ -6,7 +6,7 @@
 //    `easel-plugin-scanner` with no cache (PluginScanner.scan: list the folder,
 //    stat and check each file, spawn the helpers, one per processor for 200
 //    files, probe every file in them, read the answers), against an
-//    in-process loop of dlopen(RTLD_NOW | RTLD_LOCAL) + dlsym(easel_plugin_entry)
+//    in-process loop of dlopen(RTLD_NOW | RTLD_LOCAL) + dlsym(easel_plugin_entry_v2)
 //    over 200 other copies. A library is mapped once per process, so every
 //    round uses fresh copies. For context: the same scan with a single
 //    helper, the same files loaded whole in this process (Registry.loadPlugins:
@@ -47,6 +47,7 @@ private let pluginSource = #"""
 #include <stdio.h>
 #include <string.h>
 #include "easel.h"
+#include "easel_util.h"
 
 typedef struct { easel_color color; double cornerRadius; int count; } Storage;
 
@@ -61,28 +62,29 @@ static const easel_color red = {1, 0, 0, 1};
 static const double radius = 4;
 static const int three = 3;
 static const easel_property_desc properties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "color", EASEL_ENCODE_COLOR, offsetof(Storage, color), &red},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "cornerRadius", "d", offsetof(Storage, cornerRadius), &radius},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "count", "i", offsetof(Storage, count), &three},
+    EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, Storage, color, &red),
+    EASEL_PROPERTY("cornerRadius", "d", Storage, cornerRadius, &radius),
+    EASEL_PROPERTY("count", "i", Storage, count, &three),
 };
 static const easel_method_desc viewMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)sizeThatFits},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawBadgeAt:count:filled:label:", "v@:" EASEL_ENCODE_POINT "iB*", (easel_imp)drawBadge},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)noop},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, drawRect),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, sizeThatFits),
+    EASEL_METHOD("drawBadgeAt:count:filled:label:", "v@:" EASEL_ENCODE_POINT "iB*", drawBadge),
+    EASEL_METHOD("init", "v@:", noop),
 };
 static const easel_method_desc helperMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "ping", "v@:", (easel_imp)noop},
+    EASEL_METHOD("ping", "v@:", noop),
 };
 static char name[64], view[80], helper[80];
 static easel_class_desc classes[2];
 static easel_plugin_desc plugin;
+static const easel_layout layout = EASEL_LAYOUT_INIT;
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;
     Dl_info info;
     const char *file = "libBench.so";
-    if (dladdr((void *)&easel_plugin_entry, &info) && info.dli_fname) {
+    if (dladdr((void *)&easel_plugin_entry_v2, &info) && info.dli_fname) {
         const char *slash = strrchr(info.dli_fname, '/');
         file = slash ? slash + 1 : info.dli_fname;
     }
@@ -90,10 +92,9 @@ EASEL_PLUGIN_ENTRY(host) {
     snprintf(name, sizeof name, "%.*s", (int)strcspn(file, "."), file);
     snprintf(view, sizeof view, "%sView", name);
     snprintf(helper, sizeof helper, "%sHelper", name);
-    classes[0] = (easel_class_desc){EASEL_ABI_VERSION, sizeof(easel_class_desc), view, "View", sizeof(Storage),
-                                    3, 4, properties, viewMethods};
-    classes[1] = (easel_class_desc){EASEL_ABI_VERSION, sizeof(easel_class_desc), helper, "Object", 0, 0, 1, NULL, helperMethods};
-    plugin = (easel_plugin_desc){EASEL_ABI_VERSION, sizeof(easel_plugin_desc), name, EASEL_LAYOUT_INIT, 2, classes};
+    classes[0] = (easel_class_desc)EASEL_CLASS(view, "View", sizeof(Storage), properties, viewMethods);
+    classes[1] = (easel_class_desc)EASEL_CLASS_WITHOUT_PROPERTIES(helper, "Object", 0, helperMethods);
+    plugin = (easel_plugin_desc)EASEL_PLUGIN_DESC_INIT(EASEL_ABI_VERSION, name, &layout, 2, classes);
     return &plugin;
 }
 """#
@@ -203,7 +204,7 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
         func timeDlopen() {
             let start = nanoseconds()
             for file in viaDlopen.files {
-                guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL), dlsym(handle, "easel_plugin_entry") != nil else {
+                guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL), dlsym(handle, "easel_plugin_entry_v2") != nil else {
                     fail("dlopen \(file) failed")
                 }
             }

@@ -1,5 +1,6 @@
 import EaselABI
 import EaselCanvas
+import EaselProbe
 
 /// The host function table handed to every plugin's entry point.
 ///
@@ -93,7 +94,8 @@ package enum HostAPI {
                 }
             },
             graphics: Canvas.graphicsAPI,
-            views: ViewAPI.table
+            views: ViewAPI.table,
+            get_extension: HostExtensions.lookup
         ))
         return UnsafePointer(table)
     }()

@@ -8,7 +8,7 @@
 // 1. Probe (Registry+Loading.swift). Each `*.so` file, in search-path order
 //    and by name within a folder, goes through a straight list of checks, as
 //    GStreamer's gst_plugin_load_file does: stat and read permission, ELF
-//    magic, dlopen (RTLD_NOW | RTLD_LOCAL), the `easel_plugin_entry` symbol,
+//    magic, dlopen (RTLD_NOW | RTLD_LOCAL), the `easel_plugin_entry_v2` symbol,
 //    the entry's result, the ABI version (same major, minor not newer), the
 //    geometry layout handshake, then every class, property and method
 //    description: names, sizes, offsets, type encodings (parsed once and

@@ -17,7 +17,7 @@ import Musl
 /// exported function that calls ``entry(_:name:classes:)``:
 ///
 /// ```swift
-/// @_cdecl("easel_plugin_entry")
+/// @_cdecl("easel_plugin_entry_v2")
 /// public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
 ///     Plugin.entry(host, name: "Graph", classes: [GraphView.self])
 /// }
@@ -27,7 +27,7 @@ public enum Plugin {
     /// several registries may load the plugin, each on its own thread.
     private static let state = Mutex<(built: UInt, attempted: Bool)>((0, false))
 
-    /// The body of `easel_plugin_entry`: keeps the host table and returns
+    /// The body of `easel_plugin_entry_v2`: keeps the host table and returns
     /// the plugin's description, built on the first call and kept for the
     /// life of the process (easel.h, "Ownership").
     ///
@@ -36,14 +36,12 @@ public enum Plugin {
     ///   - name: The plugin's human-readable name, e.g. "Graph".
     ///   - classes: The plugin's classes, in any order.
     /// - Returns: The `const easel_plugin_desc *` to return, or nil to refuse
-    ///   loading: for a host without the view functions (ABI 1.0), or when a
-    ///   signature has more methods than the kit has trampolines (the reason
-    ///   is printed on standard error).
+    ///   loading: for a host table smaller than 2.0's, or when a class cannot
+    ///   be described (the reason is printed on standard error).
     public static func entry(_ host: UnsafeRawPointer?, name: String, classes: [any PluginClass.Type]) -> UnsafeRawPointer? {
         guard let host else { return nil }
         let table = host.assumingMemoryBound(to: easel_host_api.self)
-        let viewsEnd = MemoryLayout<easel_host_api>.offset(of: \.views)! + MemoryLayout<UnsafeRawPointer>.size
-        guard Int(table.pointee.struct_size) >= viewsEnd, table.pointee.views != nil else { return nil }
+        guard Int(table.pointee.struct_size) >= Int(EASEL_HOST_API_SIZE_2_0), table.pointee.views != nil else { return nil }
         let built = state.withLock { state -> UInt in
             if !state.attempted {
                 Host.table = table  // the same table on every call; set before any method can run
@@ -67,7 +65,7 @@ public enum Plugin {
                 return nil
             }
         }
-        let layout = easel_layout(
+        let layout = Permanent.value(easel_layout(
             abi_version: abiVersion,
             struct_size: UInt32(MemoryLayout<easel_layout>.size),
             point_size: UInt32(MemoryLayout<easel_point>.size),
@@ -75,7 +73,7 @@ public enum Plugin {
             rect_size: UInt32(MemoryLayout<easel_rect>.size),
             transform_size: UInt32(MemoryLayout<easel_affine_transform>.size),
             color_size: UInt32(MemoryLayout<easel_color>.size),
-            rect_alignment: UInt32(MemoryLayout<easel_rect>.alignment))
+            rect_alignment: UInt32(MemoryLayout<easel_rect>.alignment)))
         return Permanent.value(easel_plugin_desc(
             abi_version: abiVersion,
             struct_size: UInt32(MemoryLayout<easel_plugin_desc>.size),

@@ -21,7 +21,7 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         public static let notSharedObject = Kind(rawValue: "not-shared-object")
         /// The dynamic loader refused the file (truncated, missing dependency, …).
         public static let dlopenFailed = Kind(rawValue: "dlopen-failed")
-        /// The library exports no `easel_plugin_entry`.
+        /// The library exports no `easel_plugin_entry_v2` (nor an entry point of another major).
         public static let noEntryPoint = Kind(rawValue: "no-entry-point")
         /// The entry point returned NULL.
         public static let entryReturnedNull = Kind(rawValue: "entry-returned-null")

@@ -67,13 +67,31 @@ package enum HostABI {
     package static let versionString = "\(major).\(minor)"
     /// `EASEL_ABI_VERSION`, the packed version the host writes into its own tables.
     package static let packedVersion = UInt32(EASEL_ABI_VERSION)
-    /// Sizes in bytes of the 1.0 description structs: a plugin's may be larger, never smaller.
-    static let pluginDescSize = 64, classDescSize = 56, propertyDescSize = 40, methodDescSize = 32, layoutSize = 32
+    /// Sizes in bytes of the 2.0 description structs (easel.h's `EASEL_*_SIZE_2_0`):
+    /// a plugin's may be larger, never smaller.
+    static let pluginDescSize = Int(EASEL_PLUGIN_DESC_SIZE_2_0), classDescSize = Int(EASEL_CLASS_DESC_SIZE_2_0),
+        propertyDescSize = Int(EASEL_PROPERTY_DESC_SIZE_2_0), methodDescSize = Int(EASEL_METHOD_DESC_SIZE_2_0),
+        layoutSize = Int(EASEL_LAYOUT_SIZE_2_0)
     static let layout: [(String, Int)] = [
         ("point", MemoryLayout<easel_point>.size), ("size", MemoryLayout<easel_size>.size),
         ("rect", MemoryLayout<easel_rect>.size), ("transform", MemoryLayout<easel_affine_transform>.size),
         ("color", MemoryLayout<easel_color>.size), ("rect alignment", MemoryLayout<easel_rect>.alignment),
     ]
+
+    /// Why a file that exports the entry point of ABI major `major` (not this host's) is refused.
+    static func otherMajorMessage(_ major: Int) -> String {
+        let rebuild = "rebuild it against easel.h \(HostABI.major).0"
+        return major < HostABI.major
+            ? "built for Easel ABI \(major).x; this host loads \(HostABI.major).x: \(rebuild)"
+            : "built for Easel ABI \(major).x; this host loads \(HostABI.major).x: update Easel to load it, or \(rebuild)"
+    }
+
+    /// Why a file that exports no entry point is refused; `mangled` is a C++-mangled name that contains it.
+    static func noEntryMessage(mangled: String?) -> String {
+        let missing = "no entry point: the library does not export '\(EASEL_PLUGIN_ENTRY_SYMBOL)'"
+        guard let mangled else { return missing }
+        return "\(missing); found `\(mangled)`: declare it extern \"C\" (EASEL_PLUGIN_ENTRY does)"
+    }
 }
 
 /// Reads an array of versioned ABI descriptors from a plugin.
@@ -154,6 +172,8 @@ package enum PluginProbe {
         case .unreadable(let reason): return fail(.unreadable, "cannot read the file: \(reason)")
         case .notELF: return fail(.notSharedObject, "not a shared object (no ELF header)")
         case .invalid(let reason): return fail(.notSharedObject, "not a loadable shared object: \(reason)")
+        case .otherMajor(let major): return fail(.abiMajor, HostABI.otherMajorMessage(major))
+        case .noEntry(let mangled): return fail(.noEntryPoint, HostABI.noEntryMessage(mangled: mangled))
         case .ok: return nil
         }
     }
@@ -185,8 +205,13 @@ package enum PluginProbe {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             return fail(.dlopenFailed, "the dynamic loader refused it: \(reason)")
         }
+        // checkContents has read the symbol table; a file without section
+        // headers is only told apart here, after its constructors ran.
         guard let symbol = dlsym(handle, EASEL_PLUGIN_ENTRY_SYMBOL) else {
-            return fail(.noEntryPoint, "no entry point: the library does not export '\(EASEL_PLUGIN_ENTRY_SYMBOL)'")
+            if dlsym(handle, ELFCheck.unversionedEntry) != nil {
+                return fail(.abiMajor, HostABI.otherMajorMessage(1))
+            }
+            return fail(.noEntryPoint, HostABI.noEntryMessage(mangled: nil))
         }
 
         // 3. The entry point.
@@ -211,10 +236,13 @@ package enum PluginProbe {
             return fail(.invalidDescription,
                 "easel_plugin_desc.struct_size is \(desc.pointee.struct_size), smaller than \(HostABI.pluginDescSize)")
         }
-        let layout = desc.pointee.layout
-        guard Int(layout.struct_size) >= HostABI.layoutSize else {
-            return fail(.layoutMismatch, "easel_layout.struct_size is \(layout.struct_size); fill it with EASEL_LAYOUT_INIT")
+        guard let layoutPointer = desc.pointee.layout else {
+            return fail(.layoutMismatch, "easel_plugin_desc.layout is NULL; point it at a static easel_layout filled with EASEL_LAYOUT_INIT")
         }
+        guard Int(layoutPointer.pointee.struct_size) >= HostABI.layoutSize else {
+            return fail(.layoutMismatch, "easel_layout.struct_size is \(layoutPointer.pointee.struct_size); fill it with EASEL_LAYOUT_INIT")
+        }
+        let layout = layoutPointer.pointee
         let theirs = [layout.point_size, layout.size_size, layout.rect_size, layout.transform_size,
                       layout.color_size, layout.rect_alignment].map(Int.init)
         let differences = zip(HostABI.layout, theirs).filter { $0.0.1 != $0.1 }

@@ -17,9 +17,10 @@ package enum BuiltInClassNames {
 /// `object_create` and the view table's `create` return NULL, functions that
 /// take an object do nothing and return NULL, zero or
 /// `EASEL_ERROR_NULL_ARGUMENT` (as for a NULL object), `log` is discarded, and
-/// the drawing functions do nothing (there is no current context). The
+/// the drawing functions do nothing (there is no current context), and
+/// `get_extension` finds nothing (``HostExtensions`` is per process). The
 /// version and the sizes are the host's, so a plugin that checks
-/// `struct_size` before reaching for `views` sees the same table shape.
+/// `struct_size` sees the same table shape.
 package enum ProbeHostTable {
     /// The table (allocated once, never freed).
     nonisolated(unsafe) package static let table: UnsafePointer<easel_host_api> = {
@@ -47,6 +48,7 @@ package enum ProbeHostTable {
         api.log = { _, _ in }
         api.graphics = graphics
         api.views = views
+        api.get_extension = HostExtensions.lookup
         let table = UnsafeMutablePointer<easel_host_api>.allocate(capacity: 1)
         table.initialize(to: api)
         return UnsafePointer(table)

@@ -3,7 +3,7 @@ import Foundation
 
 /// A folder of broken plugins (and good ones), built once per test process.
 ///
-/// Holds every fixture from `Tests/EaselTests/Fixtures/*.c` named in
+/// Holds every fixture from `Tests/EaselTests/Fixtures/*.c` (and `*.cpp`) named in
 /// ``brokenFixtures`` and ``loadingFixtures`` compiled to `<name>.so`, plus:
 /// `not_elf.so` (a text file), `truncated.so` (the first 600 bytes of a real
 /// shared object), `unreadable_link.so` (a symbolic link to a file that does
@@ -20,6 +20,7 @@ public enum PluginZoo {
     public static let brokenFixtures = [
         "abi_major", "abi_minor", "bad_arity", "bad_encoding", "duplicate_class", "entry_null",
         "layout_mismatch", "missing_superclass", "no_entry", "null_imp", "missing_dependency", "crash_entry",
+        "abi1_entry", "abi3_entry", "mangled_entry",
     ]
 
     /// The fixtures that load: `good_extra` (class Dot), and `crash_draw`

@@ -46,25 +46,25 @@ struct CLITests {
         let folder = try Fixtures.samplePluginsDirectory().path
         #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "7 plugins loaded"])
         for expected in [
-            "  plugin Bubble, ABI 1.1",
+            "  plugin Bubble, ABI 2.0",
             "  class BubbleView : View",
             "    property tailWidth: double  d",
             "    -[BubbleView drawTail:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
-            "  plugin Charts, ABI 1.1",
+            "  plugin Charts, ABI 2.0",
             "  class Chart : Swatch",
             "    property lineWidth: double  d",
             "    -[Chart drawCurve:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
             "  class ChartCoordinator : Object",
             "    -[ChartCoordinator drawView:(id) inRect:(CGRect) inContext:(void *)]  v@:@{CGRect={CGPoint=dd}{CGSize=dd}}^v",
-            "  plugin Graph, ABI 1.1",
+            "  plugin Graph, ABI 2.0",
             "  class GraphView : RHView",
             "    property curve: EaselPointArray  {EaselPointArray=^{CGPoint=dd}Q}",
             "    -[GraphView drawCurve:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
             "    -[GraphView drawBorder:(CGRect) inContext:(void *)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}^v",
-            "  plugin GraphControl, ABI 1.1",
+            "  plugin GraphControl, ABI 2.0",
             "  class GraphController : Object",
             "    -[GraphController drawView:(id) inRect:(CGRect) inContext:(void *)]  v@:@{CGRect={CGPoint=dd}{CGSize=dd}}^v",
-            "  plugin Shapes, ABI 1.1",
+            "  plugin Shapes, ABI 2.0",
             "    property color: EaselColor  {EaselColor=dddd}",
             "    -[Swatch drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
             "    -[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]  v@:{CGPoint=dd}iB*",
@@ -75,13 +75,13 @@ struct CLITests {
             "    property tailColor: EaselColor  {EaselColor=dddd}",
             "    -[Tile init]  v@:",
             "    -[Tile drawTail:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
-            "  plugin MiniPicker, ABI 1.1",
+            "  plugin MiniPicker, ABI 2.0",
             "  class Label : View",
             "    property text: char *  *",
             "  class MiniPicker : View",
             "    property values: EaselStringArray  {EaselStringArray=^*Q}",
             "    -[MiniPicker drawArrows:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}",
-            "  plugin CalendarPicker, ABI 1.1",
+            "  plugin CalendarPicker, ABI 2.0",
             "  class CalendarPicker : View",
             "    -[CalendarPicker pickerDidChange:(id)]  v@:@",
         ] {
@@ -101,7 +101,7 @@ struct CLITests {
         let plugins = try #require(json["plugins"] as? [[String: Any]])
         #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes", "crash_draw", "good_extra", "hang_draw"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
-        #expect(shapes["abiVersion"] as? String == "1.1")
+        #expect(shapes["abiVersion"] as? String == "2.0")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
         let swatch = try #require(classes.first { $0["name"] as? String == "Swatch" })
         #expect(swatch["superclass"] as? String == "View")
@@ -125,9 +125,9 @@ struct CLITests {
         #expect(result.stdout.contains("\n10 plugins loaded\n"))
         #expect(result.stdout.contains("  class Dot : View\n"))
         #expect(result.stdout.contains("\n\(PluginZoo.brokenFiles.count) files failed to load\n"))
-        #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry'\n"))
+        #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry_v2'\n"))
         #expect(result.stdout.contains("  \(zoo.path)/not_elf.so: not a shared object (no ELF header)\n"))
-        #expect(result.stdout.contains("  \(zoo.path)/abi_minor.so: plugin ABI 1.99 is newer than the host's ABI 1.1; update Easel to load it\n"))
+        #expect(result.stdout.contains("  \(zoo.path)/abi_minor.so: plugin ABI 2.1 is newer than the host's ABI 2.0; update Easel to load it\n"))
     }
 
     @Test("invoke prints a struct return value")

@@ -86,7 +86,7 @@ struct ListingCacheTests {
         _ = try Fixtures.buildFixture("chatty_good", into: folder, soName: "z_added")
         let added = try list(environment)
         #expect(added.stages == Self.scanned)
-        #expect(added.stdout.contains("  plugin chatty_good, ABI 1.1\n"))
+        #expect(added.stdout.contains("  plugin chatty_good, ABI 2.0\n"))
         #expect(try folderLine(listing).contains(" 0 3 /"))   // just changed: not settled
     }
 
@@ -120,7 +120,7 @@ struct ListingCacheTests {
         let added = folder.appendingPathComponent("z_added.so")
         _ = try Fixtures.buildFixture("chatty_good", into: folder, soName: "z_added")
         try expectFresh("a file was added")
-        #expect(try list(environment).stdout.contains("  plugin chatty_good, ABI 1.1\n"))
+        #expect(try list(environment).stdout.contains("  plugin chatty_good, ABI 2.0\n"))
         try FileManager.default.removeItem(at: added)
         try expectFresh("a file was removed")
         #expect(try list(environment).stdout == original)

@@ -81,7 +81,7 @@ struct ScannerProcessTests {
         #expect(decoded.count == 5)
         guard decoded.count == 5 else { return }
         guard case .hello(let version, let abi) = decoded[0] else { Issue.record("no hello first"); return }
-        #expect(version == ScannerProtocol.version && abi == "1.1")
+        #expect(version == ScannerProtocol.version && abi == "2.0")
         guard case .answer(let path, .success(let back)) = decoded[1] else { Issue.record("no plugin second"); return }
         #expect(path == plugin.path && back == plugin)
         #expect(back.classes[0].properties[1].defaultBytes == nil)   // a pointer's default is never carried

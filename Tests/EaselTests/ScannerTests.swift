@@ -191,13 +191,13 @@ struct RegistryCacheTests {
         let file = cacheFolder.appendingPathComponent("registry-v1.json")
         _ = try scanner(cache: cacheFolder).scan(folders: [folder.path])
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("\"hostABI\":\"1.1\""))
-        try Data(text.replacingOccurrences(of: "\"hostABI\":\"1.1\"", with: "\"hostABI\":\"1.0\"").utf8).write(to: file)
+        #expect(text.contains("\"hostABI\":\"2.0\""))
+        try Data(text.replacingOccurrences(of: "\"hostABI\":\"2.0\"", with: "\"hostABI\":\"1.0\"").utf8).write(to: file)
 
         let rescanned = try scanner(cache: cacheFolder).scan(folders: [folder.path])
         #expect(rescanned.statistics.probed == 1)
         let after = try String(contentsOf: file, encoding: .utf8)
-        #expect(after.contains("\"hostABI\":\"1.0\"") && after.contains("\"hostABI\":\"1.1\""))
+        #expect(after.contains("\"hostABI\":\"1.0\"") && after.contains("\"hostABI\":\"2.0\""))
     }
 
     @Test("a cache file in another format or not JSON is ignored with a warning and rewritten")
@@ -332,7 +332,7 @@ struct CacheCommandTests {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 10, "\(result.stdout)")
         #expect(Array(lines.prefix(4)) == ["Plugin folders:", "  \(folder.path)", "", "2 files failed to load"])
-        #expect(lines[4] == "  \(folder.path)/abi_major.so: plugin ABI 2.0 has a different major version than the host's ABI 1.1; rebuild the plugin against this easel.h")
+        #expect(lines[4] == "  \(folder.path)/abi_major.so: plugin ABI 3.0 has a different major version than the host's ABI 2.0; rebuild the plugin against this easel.h")
         #expect(lines[5].hasPrefix("    reason abi-major, recorded "))
         #expect(lines[6] == "  \(folder.path)/crash_entry.so: crashed with SIGSEGV (segmentation fault) while being scanned")
         #expect(lines[7].hasPrefix("    reason crashed, recorded "))

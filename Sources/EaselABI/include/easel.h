@@ -69,7 +69,9 @@
  *                                     log, get_extension   properties          geometry, events)
  *   --------------------------------  -------------------  ------------------  ----------------  ---------------
  *   the entry point                   yes (class_named:    do not (in the      do not (create    no: current_
- *                                     host classes only)   scanner, NULL)      returns NULL)     context is NULL
+ *                                     host classes only;   scanner, NULL)      returns NULL)     context is NULL
+ *                                     get_extension: NULL
+ *                                     in the scanner)
  *   init, layoutSubviews,             yes                  yes                 yes               no context
  *   sizeThatFits:, touches*,                                                                    (NULL): calls are
  *   hitTest:/pointInside:, any                                                                  ignored

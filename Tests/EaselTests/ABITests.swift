@@ -1,0 +1,171 @@
+import EaselABI
+import EaselCanvas
+import EaselHost
+import EaselProbe
+import EaselTestSupport
+import Foundation
+import Testing
+
+/// The plugin ABI 2.0 as a plugin author meets it: the header in every
+/// language mode, the pinned layout, the versioned entry point and the
+/// extension query.
+@Suite("ABI 2.0: the header, its pinned layout, the versioned entry point")
+struct ABITests {
+    /// A language mode the header promises to compile under.
+    struct Mode: CustomTestStringConvertible, Sendable {
+        let standard: String
+        var isCxx: Bool { standard.hasPrefix("c++") }
+        var testDescription: String { standard }
+    }
+
+    static let modes = ["c99", "c11", "c17", "c++11", "c++17", "c++20"].map(Mode.init)
+
+    /// Compiles the fixture that uses every macro of easel.h and easel_util.h
+    /// into `<folder>/every_macro_<mode>.so` under `-pedantic-errors -Wall -Wextra -Werror`.
+    static func compileEveryMacro(_ mode: Mode, into folder: URL) throws -> (ProcessResult, URL) {
+        let environment = ProcessInfo.processInfo.environment
+        let compiler = try Fixtures.executable(named: mode.isCxx ? environment["CXX"] ?? "c++" : environment["CC"] ?? "cc")
+        let output = folder.appendingPathComponent("every_macro_\(mode.standard.replacingOccurrences(of: "+", with: "x")).so")
+        let result = try Fixtures.run(compiler, [
+            "-x", mode.isCxx ? "c++" : "c", "-std=\(mode.standard)", "-pedantic-errors", "-Wall", "-Wextra", "-Werror",
+            "-shared", "-fPIC", "-I", Fixtures.abiIncludeDirectory.path, "-o", output.path,
+            Fixtures.fixturesDirectory.appendingPathComponent("every_macro.c").path,
+        ])
+        return (result, output)
+    }
+
+    @Test("easel.h and easel_util.h compile cleanly, every macro used, as C99, C11, C17, C++11, C++17 and C++20",
+          arguments: modes)
+    func headerCompiles(mode: Mode) throws {
+        let folder = try Fixtures.makeTemporaryDirectory("modes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, _) = try Self.compileEveryMacro(mode, into: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+    }
+
+    @Test("a plugin compiled as C++ exports the unmangled entry point, loads, and draws its class")
+    func cxxPluginLoadsAndDraws() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("cxx")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (result, _) = try Self.compileEveryMacro(Mode(standard: "c++17"), into: folder)
+        try #require(result.status == 0, "\(result.stderr)")
+
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        #expect(registry.failures.map(\.description) == [])
+        #expect(registry.plugins.map(\.name) == ["EveryMacro"])
+        #expect(registry.classes.map(\.name).filter { $0.hasPrefix("Macro") }.sorted()
+                == ["MacroDot", "MacroEmpty", "MacroMarker"])
+
+        // MacroDot fills its bounds, rounded by its `radius` property (default 4), with `color` (default blue).
+        let root = try registry.makeView(ofClass: "View", frame: cgRect(0, 0, 40, 20))
+        let dot = try registry.makeView(ofClass: "MacroDot", frame: cgRect(0, 0, 40, 20))
+        dot.isOpaque = false
+        try root.addSubview(dot)
+        let canvas = try Canvas(width: 40, height: 20)
+        try root.render(into: canvas)
+        let image = try RasterImage(pngData: canvas.pngData())
+        #expect(image.pixel(x: 20, y: 10) == opaqueBlue)
+        #expect(image.pixel(x: 0, y: 0) == noPaint)      // cut off by the rounded corner
+        #expect(image.pixel(x: 4, y: 0) == opaqueBlue)   // the top edge, past the corner
+        #expect(registry.takeDiagnostics() == [])
+
+        let answer = try registry.invoke(className: "MacroMarker", selector: "answer", arguments: [], canvas: canvas)
+        #expect(answer.returnValue == "42")
+    }
+
+    @Test("every size and offset pinned in easel_abi_pins.h is what Swift imports, and no field is left unpinned")
+    func pinnedLayoutMatchesSwift() throws {
+        var count: UInt32 = 0
+        let pins = UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count))
+        var sizes: [String: Int] = [:]
+        var fields: [String: [(String, Int)]] = [:]
+        for pin in pins {
+            let type = String(cString: pin.type)
+            if let field = pin.field {
+                fields[type, default: []].append((String(cString: field), Int(pin.value)))
+            } else {
+                sizes[type] = Int(pin.value)
+            }
+        }
+
+        /// The fields of a C struct as Swift imported it: names in order, with
+        /// offsets laid out by C's rules from each field's imported size and alignment.
+        func imported<T>(_ value: T) -> (size: Int, fields: [(String, Int)]) {
+            var offset = 0
+            var layout: [(String, Int)] = []
+            for child in Mirror(reflecting: value).children {
+                func place<F>(_ field: F) {
+                    offset = (offset + MemoryLayout<F>.alignment - 1) / MemoryLayout<F>.alignment * MemoryLayout<F>.alignment
+                    layout.append((child.label ?? "?", offset))
+                    offset += MemoryLayout<F>.size
+                }
+                place(child.value)
+            }
+            return (MemoryLayout<T>.size, layout)
+        }
+        let swift: [String: (size: Int, fields: [(String, Int)])] = [
+            "easel_point": imported(easel_point()), "easel_size": imported(easel_size()),
+            "easel_rect": imported(easel_rect()), "easel_affine_transform": imported(easel_affine_transform()),
+            "easel_color": imported(easel_color()), "easel_point_array": imported(easel_point_array()),
+            "easel_string_array": imported(easel_string_array()),
+            "easel_property_desc": imported(easel_property_desc()), "easel_method_desc": imported(easel_method_desc()),
+            "easel_class_desc": imported(easel_class_desc()), "easel_layout": imported(easel_layout()),
+            "easel_plugin_desc": imported(easel_plugin_desc()), "easel_graphics_api": imported(easel_graphics_api()),
+            "easel_view_api": imported(easel_view_api()), "easel_host_api": imported(easel_host_api()),
+        ]
+        #expect(Set(sizes.keys) == Set(swift.keys))
+        for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {
+            #expect(sizes[type] == layout.size, "\(type)")
+            let pinned = fields[type] ?? []
+            #expect(pinned.map(\.0) == layout.fields.map(\.0), "\(type): pinned fields differ from the imported ones")
+            #expect(pinned.map(\.1) == layout.fields.map(\.1), "\(type): pinned offsets differ from the imported ones")
+        }
+        // The tables the host fills in are exactly their 2.0 size.
+        #expect(HostAPI.table.pointee.struct_size == UInt32(EASEL_HOST_API_SIZE_2_0))
+        #expect(HostAPI.table.pointee.graphics.pointee.struct_size == UInt32(EASEL_GRAPHICS_API_SIZE_2_0))
+        #expect(HostAPI.table.pointee.views.pointee.struct_size == UInt32(EASEL_VIEW_API_SIZE_2_0))
+    }
+
+    @Test("a plugin built for another major is refused by name, and none of its code runs: not its constructor, not its entry point",
+          arguments: [
+            ("abi1_entry", "built for Easel ABI 1.x; this host loads 2.x: rebuild it against easel.h 2.0"),
+            ("abi3_entry", "built for Easel ABI 3.x; this host loads 2.x: update Easel to load it, or rebuild it against easel.h 2.0"),
+          ])
+    func otherMajorRunsNoCode(fixture: String, message: String) throws {
+        let folder = try Fixtures.makeTemporaryDirectory("major")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugin = try Fixtures.buildFixture(fixture, into: folder)
+        let marker = folder.appendingPathComponent("ran")
+        let easel = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
+        let environment = ["EASEL_TEST_MARKER": marker.path, "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+
+        for arguments in [["list", "--failed", "--plugins", folder.path], ["list", "--failed", "--no-cache", "--plugins", folder.path]] {
+            let result = try Fixtures.run(easel, arguments, environment: environment)
+            #expect(result.stdout.contains("  \(plugin.path): \(message)\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("reason abi-major"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "the plugin's code ran")
+
+        // In this process too (no marker here: the environment is shared with other tests).
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        #expect(registry.failures.map(\.description) == ["\(plugin.path): \(message)"])
+        #expect(registry.failures.map(\.kind) == [.abiMajor])
+    }
+
+    @Test("get_extension answers a registered table by identifier, and NULL for an unknown or NULL one")
+    func extensionQuery() throws {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+        table.initialize(repeating: 0, count: 2)
+        table[0] = UInt32(EASEL_ABI_VERSION)
+        table[1] = 8
+        HostExtensions.register("easel.test.extension.v1", table: UnsafeRawPointer(table))
+
+        let query = try #require(HostAPI.table.pointee.get_extension)
+        #expect(query("easel.test.extension.v1") == UnsafeRawPointer(table))
+        #expect(query("easel.test.extension.v2") == nil)
+        #expect(query(nil) == nil)
+    }
+}
