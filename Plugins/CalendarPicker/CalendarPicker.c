@@ -37,8 +37,12 @@
  * Memory: the month names are static strings, and the year strings are
  * built once into static storage: the pickers' `values` point to them for
  * the life of the process.
+ *
+ * Everything here is read from easel.h, with the description macros and the
+ * rounded-rectangle path of easel_util.h.
  */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,8 +51,6 @@
 #include <string.h>
 
 static const easel_host_api *g_host;
-
-static const double kPi = 3.14159265358979323846;
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
@@ -74,22 +76,6 @@ static double max_d(double a, double b) { return a > b ? a : b; }
 static easel_rect make_rect(double x, double y, double w, double h) {
     easel_rect r = {{x, y}, {w, h}};
     return r;
-}
-
-static void add_rounded_rect(const easel_graphics_api *g, easel_context *ctx, easel_rect r, double radius) {
-    double minX = r.origin.x, minY = r.origin.y;
-    double maxX = minX + r.size.width, maxY = minY + r.size.height;
-    radius = max_d(0, min_d(radius, min_d(r.size.width, r.size.height) / 2));
-    g->move_to(ctx, minX + radius, minY);
-    g->add_line_to(ctx, maxX - radius, minY);
-    g->add_arc(ctx, maxX - radius, minY + radius, radius, -kPi / 2, 0, 0);
-    g->add_line_to(ctx, maxX, maxY - radius);
-    g->add_arc(ctx, maxX - radius, maxY - radius, radius, 0, kPi / 2, 0);
-    g->add_line_to(ctx, minX + radius, maxY);
-    g->add_arc(ctx, minX + radius, maxY - radius, radius, kPi / 2, kPi, 0);
-    g->add_line_to(ctx, minX, minY + radius);
-    g->add_arc(ctx, minX + radius, minY + radius, radius, kPi, 3 * kPi / 2, 0);
-    g->close_path(ctx);
 }
 
 /* Capitals and digits of Sans fonts are 0.73 em tall: this baseline centres them on y. */
@@ -438,13 +424,13 @@ static void CalendarPicker_drawRect(easel_object *self, easel_sel _cmd, easel_re
     if (card.size.width > 0 && card.size.height > 0) {
         g->set_fill_color(ctx, s->cardColor);
         g->begin_path(ctx);
-        add_rounded_rect(g, ctx, card, kCornerRadius);
+        easel_add_rounded_rect(g, ctx, card, kCornerRadius);
         g->fill_path(ctx, EASEL_FILL_NONZERO);
         easel_color edge = {0.80, 0.80, 0.82, 1};
         g->set_stroke_color(ctx, edge);
         g->set_line_width(ctx, 1);
         g->begin_path(ctx);
-        add_rounded_rect(g, ctx, card, kCornerRadius);
+        easel_add_rounded_rect(g, ctx, card, kCornerRadius);
         g->stroke_path(ctx);
     }
 
@@ -521,49 +507,31 @@ static const easel_color kDefaultTextColor = {0.11, 0.11, 0.12, 1};
 static const easel_color kDefaultCardColor = {1, 1, 1, 1};
 
 static const easel_property_desc kCalendarProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "year", "i", offsetof(CalendarStorage, year), &kDefaultYear},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "month", "i", offsetof(CalendarStorage, month), &kDefaultMonth},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "selectedDay", "i", offsetof(CalendarStorage, selectedDay),
-     NULL /* 0: none */},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "firstWeekday", "i", offsetof(CalendarStorage, firstWeekday),
-     NULL /* 0: Sunday */},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "accentColor", EASEL_ENCODE_COLOR,
-     offsetof(CalendarStorage, accentColor), &kDefaultAccentColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "textColor", EASEL_ENCODE_COLOR,
-     offsetof(CalendarStorage, textColor), &kDefaultTextColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "cardColor", EASEL_ENCODE_COLOR,
-     offsetof(CalendarStorage, cardColor), &kDefaultCardColor},
+    EASEL_PROPERTY("year", "i", CalendarStorage, year, &kDefaultYear),
+    EASEL_PROPERTY("month", "i", CalendarStorage, month, &kDefaultMonth),
+    EASEL_PROPERTY("selectedDay", "i", CalendarStorage, selectedDay, NULL /* 0: none */),
+    EASEL_PROPERTY("firstWeekday", "i", CalendarStorage, firstWeekday, NULL /* 0: Sunday */),
+    EASEL_PROPERTY("accentColor", EASEL_ENCODE_COLOR, CalendarStorage, accentColor, &kDefaultAccentColor),
+    EASEL_PROPERTY("textColor", EASEL_ENCODE_COLOR, CalendarStorage, textColor, &kDefaultTextColor),
+    EASEL_PROPERTY("cardColor", EASEL_ENCODE_COLOR, CalendarStorage, cardColor, &kDefaultCardColor),
 };
 
 static const easel_method_desc kCalendarMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)CalendarPicker_init},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "layoutSubviews", "v@:",
-     (easel_imp)CalendarPicker_layoutSubviews},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)CalendarPicker_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "pickerDidChange:", "v@:@",
-     (easel_imp)CalendarPicker_pickerDidChange},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesBegan:withEvent:", "v@:@@",
-     (easel_imp)CalendarPicker_touchesBegan},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesEnded:withEvent:", "v@:@@",
-     (easel_imp)CalendarPicker_touchesEnded},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesCancelled:withEvent:", "v@:@@",
-     (easel_imp)CalendarPicker_touchesCancelled},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:",
-     EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)CalendarPicker_sizeThatFits},
+    EASEL_METHOD("init", "v@:", CalendarPicker_init),
+    EASEL_METHOD("layoutSubviews", "v@:", CalendarPicker_layoutSubviews),
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, CalendarPicker_drawRect),
+    EASEL_METHOD("pickerDidChange:", "v@:@", CalendarPicker_pickerDidChange),
+    EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", CalendarPicker_touchesBegan),
+    EASEL_METHOD("touchesEnded:withEvent:", "v@:@@", CalendarPicker_touchesEnded),
+    EASEL_METHOD("touchesCancelled:withEvent:", "v@:@@", CalendarPicker_touchesCancelled),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, CalendarPicker_sizeThatFits),
 };
-
-#define COUNT(array) ((uint32_t)(sizeof(array) / sizeof((array)[0])))
 
 static const easel_class_desc kClasses[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "CalendarPicker", "View", sizeof(CalendarStorage),
-     COUNT(kCalendarProperties), COUNT(kCalendarMethods), kCalendarProperties, kCalendarMethods},
+    EASEL_CLASS("CalendarPicker", "View", sizeof(CalendarStorage), kCalendarProperties, kCalendarMethods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "CalendarPicker", EASEL_LAYOUT_INIT,
-    COUNT(kClasses),   kClasses,
-};
+EASEL_DEFINE_PLUGIN(plugin, "CalendarPicker", kClasses);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

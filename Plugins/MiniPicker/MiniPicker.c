@@ -39,9 +39,11 @@
  * MiniPicker stores pointers into its own `values` in its label's `text`.
  *
  * Drawing uses the "Sans" font (DejaVu Sans where fonts-dejavu is installed).
- * Everything here is read from easel.h only.
+ * Everything here is read from easel.h, with the description macros and the
+ * rounded-rectangle path of easel_util.h.
  */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -50,8 +52,6 @@
 #include <string.h>
 
 static const easel_host_api *g_host;
-
-static const double kPi = 3.14159265358979323846;
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
@@ -85,23 +85,6 @@ static double ceil_d(double a) {
 static easel_rect make_rect(double x, double y, double w, double h) {
     easel_rect r = {{x, y}, {w, h}};
     return r;
-}
-
-/* Adds a rounded rectangle to the current path, built from lines and arcs. */
-static void add_rounded_rect(const easel_graphics_api *g, easel_context *ctx, easel_rect r, double radius) {
-    double minX = r.origin.x, minY = r.origin.y;
-    double maxX = minX + r.size.width, maxY = minY + r.size.height;
-    radius = max_d(0, min_d(radius, min_d(r.size.width, r.size.height) / 2));
-    g->move_to(ctx, minX + radius, minY);
-    g->add_line_to(ctx, maxX - radius, minY);
-    g->add_arc(ctx, maxX - radius, minY + radius, radius, -kPi / 2, 0, 0);
-    g->add_line_to(ctx, maxX, maxY - radius);
-    g->add_arc(ctx, maxX - radius, maxY - radius, radius, 0, kPi / 2, 0);
-    g->add_line_to(ctx, minX + radius, maxY);
-    g->add_arc(ctx, minX + radius, maxY - radius, radius, kPi / 2, kPi, 0);
-    g->add_line_to(ctx, minX, minY + radius);
-    g->add_arc(ctx, minX + radius, minY + radius, radius, kPi, 3 * kPi / 2, 0);
-    g->close_path(ctx);
 }
 
 /*
@@ -264,24 +247,17 @@ static const double kLabelDefaultFontSize = 17;                /* UILabel's syst
 static const int32_t kLabelDefaultAlignment = LABEL_ALIGN_LEFT;
 
 static const easel_property_desc kLabelProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "text", EASEL_ENCODE_STRING,
-     offsetof(LabelStorage, text), &kLabelDefaultText},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fontName", EASEL_ENCODE_STRING,
-     offsetof(LabelStorage, fontName), &kLabelDefaultFont},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "textColor", EASEL_ENCODE_COLOR,
-     offsetof(LabelStorage, textColor), &kLabelDefaultTextColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fontSize", "d",
-     offsetof(LabelStorage, fontSize), &kLabelDefaultFontSize},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "alignment", "i",
-     offsetof(LabelStorage, alignment), &kLabelDefaultAlignment},
+    EASEL_PROPERTY("text", EASEL_ENCODE_STRING, LabelStorage, text, &kLabelDefaultText),
+    EASEL_PROPERTY("fontName", EASEL_ENCODE_STRING, LabelStorage, fontName, &kLabelDefaultFont),
+    EASEL_PROPERTY("textColor", EASEL_ENCODE_COLOR, LabelStorage, textColor, &kLabelDefaultTextColor),
+    EASEL_PROPERTY("fontSize", "d", LabelStorage, fontSize, &kLabelDefaultFontSize),
+    EASEL_PROPERTY("alignment", "i", LabelStorage, alignment, &kLabelDefaultAlignment),
 };
 
 static const easel_method_desc kLabelMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)Label_init},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Label_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:",
-     EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)Label_sizeThatFits},
+    EASEL_METHOD("init", "v@:", Label_init),
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Label_drawRect),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, Label_sizeThatFits),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -487,13 +463,13 @@ static void MiniPicker_drawRect(easel_object *self, easel_sel _cmd, easel_rect r
     g->save_state(ctx);
     g->set_fill_color(ctx, s->fieldColor);
     g->begin_path(ctx);
-    add_rounded_rect(g, ctx, field, radius);
+    easel_add_rounded_rect(g, ctx, field, radius);
     g->fill_path(ctx, EASEL_FILL_NONZERO);
 
     /* the inner shadow: a soft band under the top edge, inside the field */
     g->save_state(ctx);
     g->begin_path(ctx);
-    add_rounded_rect(g, ctx, field, radius);
+    easel_add_rounded_rect(g, ctx, field, radius);
     g->clip(ctx, EASEL_FILL_NONZERO);
     easel_color shadow = {0, 0, 0, 0.07};
     g->set_fill_color(ctx, shadow);
@@ -504,7 +480,7 @@ static void MiniPicker_drawRect(easel_object *self, easel_sel _cmd, easel_rect r
     g->set_stroke_color(ctx, s->borderColor);
     g->set_line_width(ctx, 1);
     g->begin_path(ctx);
-    add_rounded_rect(g, ctx, field, radius);
+    easel_add_rounded_rect(g, ctx, field, radius);
     g->stroke_path(ctx);
     g->restore_state(ctx);
 }
@@ -637,60 +613,38 @@ static const easel_color kPickerDefaultBorderColor = {0.72, 0.72, 0.74, 1};
 static const double kPickerDefaultFontSize = 15;
 
 static const easel_property_desc kMiniPickerProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "values", EASEL_ENCODE_STRING_ARRAY,
-     offsetof(MiniPickerStorage, values), NULL /* empty */},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "index", "i",
-     offsetof(MiniPickerStorage, index), NULL /* 0 */},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "wraps", "B",
-     offsetof(MiniPickerStorage, wraps), NULL /* false */},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "textColor", EASEL_ENCODE_COLOR,
-     offsetof(MiniPickerStorage, textColor), &kPickerDefaultTextColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "arrowColor", EASEL_ENCODE_COLOR,
-     offsetof(MiniPickerStorage, arrowColor), &kPickerDefaultArrowColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fieldColor", EASEL_ENCODE_COLOR,
-     offsetof(MiniPickerStorage, fieldColor), &kPickerDefaultFieldColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "borderColor", EASEL_ENCODE_COLOR,
-     offsetof(MiniPickerStorage, borderColor), &kPickerDefaultBorderColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fontSize", "d",
-     offsetof(MiniPickerStorage, fontSize), &kPickerDefaultFontSize},
+    EASEL_PROPERTY("values", EASEL_ENCODE_STRING_ARRAY, MiniPickerStorage, values, NULL /* empty */),
+    EASEL_PROPERTY("index", "i", MiniPickerStorage, index, NULL /* 0 */),
+    EASEL_PROPERTY("wraps", "B", MiniPickerStorage, wraps, NULL /* false */),
+    EASEL_PROPERTY("textColor", EASEL_ENCODE_COLOR, MiniPickerStorage, textColor, &kPickerDefaultTextColor),
+    EASEL_PROPERTY("arrowColor", EASEL_ENCODE_COLOR, MiniPickerStorage, arrowColor, &kPickerDefaultArrowColor),
+    EASEL_PROPERTY("fieldColor", EASEL_ENCODE_COLOR, MiniPickerStorage, fieldColor, &kPickerDefaultFieldColor),
+    EASEL_PROPERTY("borderColor", EASEL_ENCODE_COLOR, MiniPickerStorage, borderColor, &kPickerDefaultBorderColor),
+    EASEL_PROPERTY("fontSize", "d", MiniPickerStorage, fontSize, &kPickerDefaultFontSize),
 };
 
 static const easel_method_desc kMiniPickerMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)MiniPicker_init},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "layoutSubviews", "v@:",
-     (easel_imp)MiniPicker_layoutSubviews},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "reload", "v@:", (easel_imp)MiniPicker_reload},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)MiniPicker_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawArrows:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)MiniPicker_drawArrows},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesBegan:withEvent:", "v@:@@",
-     (easel_imp)MiniPicker_touchesBegan},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesMoved:withEvent:", "v@:@@",
-     (easel_imp)MiniPicker_touchesMoved},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesEnded:withEvent:", "v@:@@",
-     (easel_imp)MiniPicker_touchesEnded},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:",
-     EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)MiniPicker_sizeThatFits},
+    EASEL_METHOD("init", "v@:", MiniPicker_init),
+    EASEL_METHOD("layoutSubviews", "v@:", MiniPicker_layoutSubviews),
+    EASEL_METHOD("reload", "v@:", MiniPicker_reload),
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, MiniPicker_drawRect),
+    EASEL_METHOD("drawArrows:", "v@:" EASEL_ENCODE_RECT, MiniPicker_drawArrows),
+    EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", MiniPicker_touchesBegan),
+    EASEL_METHOD("touchesMoved:withEvent:", "v@:@@", MiniPicker_touchesMoved),
+    EASEL_METHOD("touchesEnded:withEvent:", "v@:@@", MiniPicker_touchesEnded),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, MiniPicker_sizeThatFits),
 };
 
 /* ------------------------------------------------------------------------ */
 /* The plugin                                                                */
 /* ------------------------------------------------------------------------ */
 
-#define COUNT(array) ((uint32_t)(sizeof(array) / sizeof((array)[0])))
-
 static const easel_class_desc kClasses[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Label", "View", sizeof(LabelStorage),
-     COUNT(kLabelProperties), COUNT(kLabelMethods), kLabelProperties, kLabelMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "MiniPicker", "View", sizeof(MiniPickerStorage),
-     COUNT(kMiniPickerProperties), COUNT(kMiniPickerMethods), kMiniPickerProperties, kMiniPickerMethods},
+    EASEL_CLASS("Label", "View", sizeof(LabelStorage), kLabelProperties, kLabelMethods),
+    EASEL_CLASS("MiniPicker", "View", sizeof(MiniPickerStorage), kMiniPickerProperties, kMiniPickerMethods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "MiniPicker", EASEL_LAYOUT_INIT,
-    COUNT(kClasses),   kClasses,
-};
+EASEL_DEFINE_PLUGIN(plugin, "MiniPicker", kClasses);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

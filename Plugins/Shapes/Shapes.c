@@ -17,10 +17,12 @@
  *                   subviews. Both draw from views->bounds, not from the rect
  *                   argument.
  *
- * Everything here is read from easel.h only. Methods are C functions shaped
- * like Objective-C IMPs: (self, _cmd, declared arguments...).
+ * Everything here is read from easel.h, with the description macros and the
+ * rounded-rectangle path of easel_util.h. Methods are C functions shaped like
+ * Objective-C IMPs: (self, _cmd, declared arguments...).
  */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,8 +30,6 @@
 
 /* The host table, kept for the life of the process (see easel.h). */
 static const easel_host_api *g_host;
-
-static const double kPi = 3.14159265358979323846;
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                   */
@@ -50,7 +50,9 @@ static easel_class *cached_class(easel_class **cache, const char *name) {
 static double min_double(double a, double b) { return a < b ? a : b; }
 
 /* A corner radius that fits `r`: at most half the shorter side (larger would
-   make the arcs overlap), and not negative. */
+   make the arcs overlap), and not negative. The same clamp as
+   easel_add_rounded_rect's; Swatch uses it to fill a plain rect when the
+   fitted radius is 0. */
 static double fitted_radius(double radius, easel_rect r) {
     double limit = min_double(r.size.width, r.size.height) / 2;
     if (radius > limit) {
@@ -73,23 +75,6 @@ static SwatchStorage *swatch_storage(easel_object *self) {
     return (SwatchStorage *)g_host->object_storage(self, cached_class(&cls, "Swatch"));
 }
 
-/* Adds a rounded rectangle to the current path, built from lines and arcs. */
-static void add_rounded_rect(const easel_graphics_api *g, easel_context *ctx, easel_rect r,
-                             double radius) {
-    double minX = r.origin.x, minY = r.origin.y;
-    double maxX = minX + r.size.width, maxY = minY + r.size.height;
-    g->move_to(ctx, minX + radius, minY);
-    g->add_line_to(ctx, maxX - radius, minY);
-    g->add_arc(ctx, maxX - radius, minY + radius, radius, -kPi / 2, 0, 0);
-    g->add_line_to(ctx, maxX, maxY - radius);
-    g->add_arc(ctx, maxX - radius, maxY - radius, radius, 0, kPi / 2, 0);
-    g->add_line_to(ctx, minX + radius, maxY);
-    g->add_arc(ctx, minX + radius, maxY - radius, radius, kPi / 2, kPi, 0);
-    g->add_line_to(ctx, minX, minY + radius);
-    g->add_arc(ctx, minX + radius, minY + radius, radius, kPi, 3 * kPi / 2, 0);
-    g->close_path(ctx);
-}
-
 /* - (void)drawRect:(CGRect)rect */
 static void Swatch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
     (void)_cmd;
@@ -105,7 +90,7 @@ static void Swatch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect)
     g->set_fill_color(ctx, s->color);
     if (radius > 0) {
         g->begin_path(ctx);
-        add_rounded_rect(g, ctx, rect, radius);
+        easel_add_rounded_rect(g, ctx, rect, radius);
         g->fill_path(ctx, EASEL_FILL_NONZERO);
     } else {
         g->fill_rect(ctx, rect);
@@ -169,21 +154,15 @@ static const easel_color kSwatchDefaultColor = {1, 0, 0, 1}; /* opaque red */
 static const double kSwatchDefaultCornerRadius = 0;
 
 static const easel_property_desc kSwatchProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "color", EASEL_ENCODE_COLOR,
-     offsetof(SwatchStorage, color), &kSwatchDefaultColor},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "cornerRadius", "d",
-     offsetof(SwatchStorage, cornerRadius), &kSwatchDefaultCornerRadius},
+    EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, SwatchStorage, color, &kSwatchDefaultColor),
+    EASEL_PROPERTY("cornerRadius", "d", SwatchStorage, cornerRadius, &kSwatchDefaultCornerRadius),
 };
 
 static const easel_method_desc kSwatchMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Swatch_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawBadgeAt:count:filled:label:",
-     "v@:" EASEL_ENCODE_POINT "iB*", (easel_imp)Swatch_drawBadge},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "sizeThatFits:",
-     EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, (easel_imp)Swatch_sizeThatFits},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "isRounded", "B@:",
-     (easel_imp)Swatch_isRounded},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Swatch_drawRect),
+    EASEL_METHOD("drawBadgeAt:count:filled:label:", "v@:" EASEL_ENCODE_POINT "iB*", Swatch_drawBadge),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, Swatch_sizeThatFits),
+    EASEL_METHOD("isRounded", "B@:", Swatch_isRounded),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -245,20 +224,15 @@ static double Tally_addInt(easel_object *self, easel_sel _cmd, int32_t i, double
 }
 
 static const easel_property_desc kTallyProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "calls", "q", offsetof(TallyStorage, calls),
-     NULL /* zero */},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "sum", "d", offsetof(TallyStorage, sum),
-     NULL /* zero */},
+    EASEL_PROPERTY("calls", "q", TallyStorage, calls, NULL /* zero */),
+    EASEL_PROPERTY("sum", "d", TallyStorage, sum, NULL /* zero */),
 };
 
 static const easel_method_desc kTallyMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Tally_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "ping", "v@:", (easel_imp)Tally_ping},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawView:inRect:inContext:",
-     "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)Tally_drawView},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "addInt:toDouble:", "d@:id",
-     (easel_imp)Tally_addInt},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Tally_drawRect),
+    EASEL_METHOD("ping", "v@:", Tally_ping),
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, Tally_drawView),
+    EASEL_METHOD("addInt:toDouble:", "d@:id", Tally_addInt),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -301,11 +275,10 @@ static void Tile_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
     if (inset.size.width <= 0 || inset.size.height <= 0) {
         return;
     }
-    double radius = fitted_radius(t->cornerRadius, inset);
     g->set_stroke_color(ctx, t->borderColor);
     g->set_line_width(ctx, 2);
     g->begin_path(ctx);
-    add_rounded_rect(g, ctx, inset, radius);
+    easel_add_rounded_rect(g, ctx, inset, t->cornerRadius); /* fits the radius to `inset` */
     g->stroke_path(ctx);
 }
 
@@ -340,41 +313,28 @@ static const easel_color kTileDefaultTail = {1, 0, 0, 1};      /* opaque red */
 static const double kTileDefaultCornerRadius = 6;
 
 static const easel_property_desc kTileProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "borderColor", EASEL_ENCODE_COLOR,
-     offsetof(TileStorage, borderColor), &kTileDefaultBorder},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "tailColor", EASEL_ENCODE_COLOR,
-     offsetof(TileStorage, tailColor), &kTileDefaultTail},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "cornerRadius", "d",
-     offsetof(TileStorage, cornerRadius), &kTileDefaultCornerRadius},
+    EASEL_PROPERTY("borderColor", EASEL_ENCODE_COLOR, TileStorage, borderColor, &kTileDefaultBorder),
+    EASEL_PROPERTY("tailColor", EASEL_ENCODE_COLOR, TileStorage, tailColor, &kTileDefaultTail),
+    EASEL_PROPERTY("cornerRadius", "d", TileStorage, cornerRadius, &kTileDefaultCornerRadius),
 };
 
 static const easel_method_desc kTileMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)Tile_init},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Tile_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawTail:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Tile_drawTail},
+    EASEL_METHOD("init", "v@:", Tile_init),
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Tile_drawRect),
+    EASEL_METHOD("drawTail:", "v@:" EASEL_ENCODE_RECT, Tile_drawTail),
 };
 
 /* ------------------------------------------------------------------------ */
 /* The plugin                                                                */
 /* ------------------------------------------------------------------------ */
 
-#define COUNT(array) ((uint32_t)(sizeof(array) / sizeof((array)[0])))
-
 static const easel_class_desc kClasses[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Swatch", "View", sizeof(SwatchStorage),
-     COUNT(kSwatchProperties), COUNT(kSwatchMethods), kSwatchProperties, kSwatchMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Tally", "View", sizeof(TallyStorage),
-     COUNT(kTallyProperties), COUNT(kTallyMethods), kTallyProperties, kTallyMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Tile", "View", sizeof(TileStorage),
-     COUNT(kTileProperties), COUNT(kTileMethods), kTileProperties, kTileMethods},
+    EASEL_CLASS("Swatch", "View", sizeof(SwatchStorage), kSwatchProperties, kSwatchMethods),
+    EASEL_CLASS("Tally", "View", sizeof(TallyStorage), kTallyProperties, kTallyMethods),
+    EASEL_CLASS("Tile", "View", sizeof(TileStorage), kTileProperties, kTileMethods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "Shapes", EASEL_LAYOUT_INIT,
-    COUNT(kClasses),   kClasses,
-};
+EASEL_DEFINE_PLUGIN(plugin, "Shapes", kClasses);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

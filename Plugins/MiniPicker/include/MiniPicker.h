@@ -2,7 +2,7 @@
  * MiniPicker — sample Easel widget plugin (libMiniPicker.so).
  *
  * Intentionally empty, like Shapes.h: a plugin's interface is the one
- * exported symbol `easel_plugin_entry` declared in easel.h; SwiftPM C
+ * exported symbol `easel_plugin_entry_v2` declared in easel.h; SwiftPM C
  * targets want a public include directory, so it lives here.
  *
  * Classes: Label : View, MiniPicker : View (see MiniPicker.c).

@@ -2,7 +2,7 @@
  * Shapes — sample Easel widget plugin (libShapes.so).
  *
  * This header is intentionally empty: a plugin's interface is the one
- * exported symbol `easel_plugin_entry` declared in easel.h, and its classes
+ * exported symbol `easel_plugin_entry_v2` declared in easel.h, and its classes
  * are discovered at run time from the descriptor that entry point returns.
  * SwiftPM C targets want a public include directory, so it lives here.
  *

@@ -1,5 +1,7 @@
-/* BROKEN: plugin desc abi_version is 2.0, a newer MAJOR version than the host's 1.x. */
+/* BROKEN: plugin desc abi_version is 3.0, a different MAJOR version than the host's 2.x, in a library that
+ * exports the 2.x entry point easel_plugin_entry_v2 (so the host calls it and must refuse the description). */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -15,17 +17,17 @@ static void FutureMajor_drawRect(easel_object *self, easel_sel _cmd, easel_rect 
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)FutureMajor_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, FutureMajor_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "FutureMajor", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("FutureMajor", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    (2u << 16) | 0, sizeof(easel_plugin_desc), "abi_major", EASEL_LAYOUT_INIT, 1, classes,
-};
+static const easel_layout layout = EASEL_LAYOUT_INIT;
+
+static const easel_plugin_desc plugin =
+    EASEL_PLUGIN_DESC_INIT((3u << 16) | 0 /* 3.0 */, "abi_major", &layout, EASEL_COUNT(classes), classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

@@ -1,5 +1,6 @@
-/* BROKEN: plugin desc abi_version is 1.99, a newer MINOR version than the host's 1.0. */
+/* BROKEN: plugin desc abi_version is 2.1, a newer MINOR version than the host's 2.0. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -15,17 +16,17 @@ static void FutureMinor_drawRect(easel_object *self, easel_sel _cmd, easel_rect 
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)FutureMinor_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, FutureMinor_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "FutureMinor", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("FutureMinor", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    (1u << 16) | 99, sizeof(easel_plugin_desc), "abi_minor", EASEL_LAYOUT_INIT, 1, classes,
-};
+static const easel_layout layout = EASEL_LAYOUT_INIT;
+
+static const easel_plugin_desc plugin =
+    EASEL_PLUGIN_DESC_INIT((2u << 16) | 1 /* 2.1 */, "abi_minor", &layout, EASEL_COUNT(classes), classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

@@ -1,5 +1,6 @@
 /* BROKEN: class `BadArity`: drawRect: has one colon (one argument) but its encoding "v@:" declares none. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -15,18 +16,14 @@ static void BadArity_drawRect(easel_object *self, easel_sel _cmd, easel_rect rec
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:",
-     "v@:" /* should be "v@:" EASEL_ENCODE_RECT */,
-     (easel_imp)BadArity_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" /* should be "v@:" EASEL_ENCODE_RECT */, BadArity_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "BadArity", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("BadArity", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "bad_arity", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "bad_arity", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

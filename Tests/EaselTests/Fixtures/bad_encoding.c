@@ -1,5 +1,6 @@
 /* BROKEN: class `BadEncoding`: the drawRect: encoding is truncated (the CGRect struct is never closed). */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -15,18 +16,14 @@ static void BadEncoding_drawRect(easel_object *self, easel_sel _cmd, easel_rect 
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:",
-     "v@:{CGRect={CGPoint=dd}{CGSize=dd}" /* missing the final "}" */,
-     (easel_imp)BadEncoding_drawRect},
+    EASEL_METHOD("drawRect:", "v@:{CGRect={CGPoint=dd}{CGSize=dd}" /* missing the final "}" */, BadEncoding_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "BadEncoding", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("BadEncoding", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "bad_encoding", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "bad_encoding", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

@@ -1,17 +1,16 @@
 /* NOT BROKEN, CHATTY: the entry point writes two lines to standard error, then loads (class
  * `Chatter : Object`): a scanner must not blame these lines on the next plugin if that one dies. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Chatter", "Object", 0, 0, 0, NULL, NULL},
+    EASEL_CLASS_WITH_COUNTS("Chatter", "Object", 0, 0, NULL, 0, NULL),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "chatty_good", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "chatty_good", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;

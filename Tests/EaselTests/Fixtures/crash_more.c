@@ -3,6 +3,7 @@
  * `CrashingDelegate : Object` in drawView:inRect:inContext:, the call a right-handed view's built-in
  * drawRect: forwards to its delegate. Scanning and listing it must succeed. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -26,22 +27,19 @@ static void CrashingDelegate_drawView(easel_object *self, easel_sel _cmd, easel_
 }
 
 static const easel_method_desc layout_methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "layoutSubviews", "v@:", (easel_imp)CrashingLayout_layoutSubviews},
+    EASEL_METHOD("layoutSubviews", "v@:", CrashingLayout_layoutSubviews),
 };
 
 static const easel_method_desc delegate_methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawView:inRect:inContext:",
-     "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)CrashingDelegate_drawView},
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, CrashingDelegate_drawView),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "CrashingLayout", "View", 0, 0, 1, NULL, layout_methods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "CrashingDelegate", "Object", 0, 0, 1, NULL, delegate_methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("CrashingLayout", "View", 0, layout_methods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("CrashingDelegate", "Object", 0, delegate_methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "crash_more", EASEL_LAYOUT_INIT, 2, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "crash_more", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;

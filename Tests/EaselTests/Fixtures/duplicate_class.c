@@ -1,5 +1,6 @@
 /* BROKEN: defines class `Swatch` (filling GREEN), a name the Shapes plugin already defines; the first loaded wins. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -15,17 +16,14 @@ static void Swatch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect)
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Swatch_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Swatch_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Swatch", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("Swatch", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "duplicate_class", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "duplicate_class", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

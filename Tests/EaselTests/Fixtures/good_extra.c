@@ -1,5 +1,6 @@
 /* NOT BROKEN: class `Dot : View` fills a black circle inscribed in its rect; loads beside broken fixtures. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -26,17 +27,14 @@ static void Dot_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Dot_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Dot_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Dot", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("Dot", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "good_extra", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "good_extra", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

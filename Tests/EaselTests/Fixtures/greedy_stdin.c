@@ -2,17 +2,16 @@
  * must not let it swallow the requests meant for itself). Class `Greedy : Object`. Load it through a scanner
  * only: in a process whose standard input is a terminal it waits for end of input. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 #include <unistd.h>
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Greedy", "Object", 0, 0, 0, NULL, NULL},
+    EASEL_CLASS_WITH_COUNTS("Greedy", "Object", 0, 0, NULL, 0, NULL),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "greedy_stdin", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "greedy_stdin", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;

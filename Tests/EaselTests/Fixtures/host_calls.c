@@ -3,16 +3,18 @@
  * drawing call and a log in between (which must do no harm). Class `HostCaller : Object`. In the scanner
  * no object exists, so object_create and views->create return NULL there; in the host they create. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+/* The plugin's name, written by the entry point before it returns the description. */
 static char name[160];
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "HostCaller", "Object", 0, 0, 0, NULL, NULL},
+    EASEL_CLASS_WITH_COUNTS("HostCaller", "Object", 0, 0, NULL, 0, NULL),
 };
-static easel_plugin_desc plugin;
+EASEL_DEFINE_PLUGIN(plugin, name, classes);
 
 static const char *seen(const void *pointer) { return pointer ? "ok" : "null"; }
 
@@ -28,6 +30,5 @@ EASEL_PLUGIN_ENTRY(host) {
     host->log(NULL, "host_calls: hello");
     snprintf(name, sizeof name, "host_calls sel=%s View=%s Nope=%s object=%s view=%s", same ? "ok" : "null",
              seen(view), seen(nope), seen(object), seen(created));
-    plugin = (easel_plugin_desc){EASEL_ABI_VERSION, sizeof(easel_plugin_desc), name, EASEL_LAYOUT_INIT, 1, classes};
     return &plugin;
 }

@@ -11,7 +11,8 @@
  *   GraphControllerTwin : Object   Plugins/GraphControl's GraphController
  *   BubbleViewTwin : View          Plugins/Bubble's BubbleView
  *
- * Written the way a C plugin author would write them from easel.h alone:
+ * Written the way a C plugin author would write them from easel.h and the
+ * description macros of easel_util.h:
  * a storage struct per class (the kit lays Swift declarations out as a C
  * compiler lays out the struct of the same members), one property
  * descriptor per declared member with offsetof and a default, one method
@@ -22,15 +23,9 @@
  * The methods do nothing: only the declarations are compared.
  */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stdbool.h>
-
-#define PROP(storage, field, encoding, name, def) \
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), name, encoding, offsetof(storage, field), def}
-#define METHOD(sel, encoding, fn) {EASEL_ABI_VERSION, sizeof(easel_method_desc), sel, encoding, (easel_imp)fn}
-#define CLASS(name, super, storage_size, props, nprops, methods) \
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), name, super, storage_size, nprops, \
-     sizeof(methods) / sizeof(methods[0]), props, methods}
 
 #define RECT_ARG EASEL_ENCODE_RECT
 #define CONTEXT_ARG EASEL_ENCODE_CONTEXT
@@ -93,34 +88,34 @@ static const easel_affine_transform kIdentity = {1, 0, 0, 1, 0, 0};
 static const char *const kEmpty = "";
 
 static const easel_property_desc kProbeProperties[] = {
-    PROP(KitProbeStorage, title, EASEL_ENCODE_STRING, "title", &kTitle),
-    PROP(KitProbeStorage, names, EASEL_ENCODE_STRING_ARRAY, "names", &kNames),
-    PROP(KitProbeStorage, curve, EASEL_ENCODE_POINT_ARRAY, "curve", &kCurve),
-    PROP(KitProbeStorage, count, "i", "count", &kCount),
-    PROP(KitProbeStorage, flag, "B", "flag", &kFlag),
-    PROP(KitProbeStorage, big, "q", "big", &kBig),
-    PROP(KitProbeStorage, ratio, "f", "ratio", &kRatio),
-    PROP(KitProbeStorage, origin, EASEL_ENCODE_POINT, "origin", &kOrigin),
-    PROP(KitProbeStorage, extent, EASEL_ENCODE_SIZE, "extent", &kExtent),
-    PROP(KitProbeStorage, area, EASEL_ENCODE_RECT, "area", &kArea),
-    PROP(KitProbeStorage, tint, EASEL_ENCODE_COLOR, "tint", &kTint),
-    PROP(KitProbeStorage, transform, EASEL_ENCODE_TRANSFORM, "transform", &kIdentity),
-    PROP(KitProbeStorage, displayName, EASEL_ENCODE_STRING, "displayName", &kEmpty),
+    EASEL_PROPERTY("title", EASEL_ENCODE_STRING, KitProbeStorage, title, &kTitle),
+    EASEL_PROPERTY("names", EASEL_ENCODE_STRING_ARRAY, KitProbeStorage, names, &kNames),
+    EASEL_PROPERTY("curve", EASEL_ENCODE_POINT_ARRAY, KitProbeStorage, curve, &kCurve),
+    EASEL_PROPERTY("count", "i", KitProbeStorage, count, &kCount),
+    EASEL_PROPERTY("flag", "B", KitProbeStorage, flag, &kFlag),
+    EASEL_PROPERTY("big", "q", KitProbeStorage, big, &kBig),
+    EASEL_PROPERTY("ratio", "f", KitProbeStorage, ratio, &kRatio),
+    EASEL_PROPERTY("origin", EASEL_ENCODE_POINT, KitProbeStorage, origin, &kOrigin),
+    EASEL_PROPERTY("extent", EASEL_ENCODE_SIZE, KitProbeStorage, extent, &kExtent),
+    EASEL_PROPERTY("area", EASEL_ENCODE_RECT, KitProbeStorage, area, &kArea),
+    EASEL_PROPERTY("tint", EASEL_ENCODE_COLOR, KitProbeStorage, tint, &kTint),
+    EASEL_PROPERTY("transform", EASEL_ENCODE_TRANSFORM, KitProbeStorage, transform, &kIdentity),
+    EASEL_PROPERTY("displayName", EASEL_ENCODE_STRING, KitProbeStorage, displayName, &kEmpty),
 };
 static const easel_method_desc kProbeMethods[] = {
-    METHOD("init", "v@:", v_),
-    METHOD("layoutSubviews", "v@:", v_),
-    METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
-    METHOD("drawMark:", "v@:" RECT_ARG, v_rect),
-    METHOD("drawProbe:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
-    METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
-    METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, size_size),
-    METHOD("touchesBegan:withEvent:", "v@:@@", v_obj_obj),
-    METHOD("hitTest:withEvent:", "@@:" EASEL_ENCODE_POINT "@", obj_point_obj),
-    METHOD("pointInside:withEvent:", "B@:" EASEL_ENCODE_POINT "@", bool_point_obj),
-    METHOD("willMoveToSuperview:", "v@:@", v_obj),
-    METHOD("summarize", "v@:", v_),
-    METHOD("rename", "v@:", v_),
+    EASEL_METHOD("init", "v@:", v_),
+    EASEL_METHOD("layoutSubviews", "v@:", v_),
+    EASEL_METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
+    EASEL_METHOD("drawMark:", "v@:" RECT_ARG, v_rect),
+    EASEL_METHOD("drawProbe:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, size_size),
+    EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", v_obj_obj),
+    EASEL_METHOD("hitTest:withEvent:", "@@:" EASEL_ENCODE_POINT "@", obj_point_obj),
+    EASEL_METHOD("pointInside:withEvent:", "B@:" EASEL_ENCODE_POINT "@", bool_point_obj),
+    EASEL_METHOD("willMoveToSuperview:", "v@:@", v_obj),
+    EASEL_METHOD("summarize", "v@:", v_),
+    EASEL_METHOD("rename", "v@:", v_),
 };
 
 /* ---- KitProbeChildTwin : KitProbeTwin ------------------------------------ */
@@ -131,11 +126,11 @@ typedef struct KitProbeChildStorage {
 
 static const double kOne = 1.0;
 static const easel_property_desc kChildProperties[] = {
-    PROP(KitProbeChildStorage, border, "d", "border", &kOne),
+    EASEL_PROPERTY("border", "d", KitProbeChildStorage, border, &kOne),
 };
 static const easel_method_desc kChildMethods[] = {
-    METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
-    METHOD("summarize", "v@:", v_),
+    EASEL_METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
+    EASEL_METHOD("summarize", "v@:", v_),
 };
 
 /* ---- ChartTwin : Swatch, ChartCoordinatorTwin : Object ------------------- */
@@ -148,16 +143,16 @@ typedef struct ChartStorage {
 static const easel_color kBlue = {0, 0, 1, 1};
 static const double kTwo = 2.0;
 static const easel_property_desc kChartProperties[] = {
-    PROP(ChartStorage, lineColor, EASEL_ENCODE_COLOR, "lineColor", &kBlue),
-    PROP(ChartStorage, lineWidth, "d", "lineWidth", &kTwo),
+    EASEL_PROPERTY("lineColor", EASEL_ENCODE_COLOR, ChartStorage, lineColor, &kBlue),
+    EASEL_PROPERTY("lineWidth", "d", ChartStorage, lineWidth, &kTwo),
 };
 static const easel_method_desc kChartMethods[] = {
-    METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
-    METHOD("drawCurve:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
-    METHOD("drawBorder:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
+    EASEL_METHOD("drawCurve:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("drawBorder:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
 };
 static const easel_method_desc kCoordinatorMethods[] = {
-    METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
 };
 
 /* ---- GraphViewTwin : RHView --------------------------------------------- */
@@ -177,20 +172,20 @@ static const easel_color kGraphBorder = {0.25, 0.25, 0.25, 1};
 static const easel_color kGraphGrid = {0.85, 0.85, 0.85, 1};
 static const double kZero = 0.0;
 static const easel_property_desc kGraphProperties[] = {
-    PROP(GraphViewStorage, curve, EASEL_ENCODE_POINT_ARRAY, "curve", NULL),
-    PROP(GraphViewStorage, lineColor, EASEL_ENCODE_COLOR, "lineColor", &kGraphLine),
-    PROP(GraphViewStorage, lineWidth, "d", "lineWidth", &kTwo),
-    PROP(GraphViewStorage, borderColor, EASEL_ENCODE_COLOR, "borderColor", &kGraphBorder),
-    PROP(GraphViewStorage, borderWidth, "d", "borderWidth", &kOne),
-    PROP(GraphViewStorage, gridSpacing, "d", "gridSpacing", &kZero),
-    PROP(GraphViewStorage, gridColor, EASEL_ENCODE_COLOR, "gridColor", &kGraphGrid),
+    EASEL_PROPERTY("curve", EASEL_ENCODE_POINT_ARRAY, GraphViewStorage, curve, NULL),
+    EASEL_PROPERTY("lineColor", EASEL_ENCODE_COLOR, GraphViewStorage, lineColor, &kGraphLine),
+    EASEL_PROPERTY("lineWidth", "d", GraphViewStorage, lineWidth, &kTwo),
+    EASEL_PROPERTY("borderColor", EASEL_ENCODE_COLOR, GraphViewStorage, borderColor, &kGraphBorder),
+    EASEL_PROPERTY("borderWidth", "d", GraphViewStorage, borderWidth, &kOne),
+    EASEL_PROPERTY("gridSpacing", "d", GraphViewStorage, gridSpacing, &kZero),
+    EASEL_PROPERTY("gridColor", EASEL_ENCODE_COLOR, GraphViewStorage, gridColor, &kGraphGrid),
 };
 static const easel_method_desc kGraphMethods[] = {
-    METHOD("init", "v@:", v_),
-    METHOD("drawGrid:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
-    METHOD("drawCurve:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
-    METHOD("drawBorder:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
-    METHOD("drawRect:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("init", "v@:", v_),
+    EASEL_METHOD("drawGrid:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("drawCurve:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("drawBorder:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
+    EASEL_METHOD("drawRect:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
 };
 
 /* ---- GraphControllerTwin : Object ---------------------------------------- */
@@ -203,11 +198,11 @@ typedef struct GraphControllerStorage {
 static const easel_color kClear = {0, 0, 0, 0};
 static const bool kTrue = true;
 static const easel_property_desc kControllerProperties[] = {
-    PROP(GraphControllerStorage, fillColor, EASEL_ENCODE_COLOR, "fillColor", &kClear),
-    PROP(GraphControllerStorage, drawsBorder, "B", "drawsBorder", &kTrue),
+    EASEL_PROPERTY("fillColor", EASEL_ENCODE_COLOR, GraphControllerStorage, fillColor, &kClear),
+    EASEL_PROPERTY("drawsBorder", "B", GraphControllerStorage, drawsBorder, &kTrue),
 };
 static const easel_method_desc kControllerMethods[] = {
-    METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
 };
 
 /* ---- BubbleViewTwin : View ------------------------------------------------ */
@@ -226,44 +221,37 @@ static const easel_color kBubbleBorder = {0.2, 0.2, 0.2, 1};
 static const easel_color kWhite = {1, 1, 1, 1};
 static const double kTwelve = 12, kTwentyFour = 24, kFourteen = 14, kFour = 4;
 static const easel_property_desc kBubbleProperties[] = {
-    PROP(BubbleViewStorage, borderColor, EASEL_ENCODE_COLOR, "borderColor", &kBubbleBorder),
-    PROP(BubbleViewStorage, borderWidth, "d", "borderWidth", &kTwo),
-    PROP(BubbleViewStorage, cornerRadius, "d", "cornerRadius", &kTwelve),
-    PROP(BubbleViewStorage, tailWidth, "d", "tailWidth", &kTwentyFour),
-    PROP(BubbleViewStorage, tailHeight, "d", "tailHeight", &kFourteen),
-    PROP(BubbleViewStorage, padding, "d", "padding", &kFour),
-    PROP(BubbleViewStorage, fillColor, EASEL_ENCODE_COLOR, "fillColor", &kWhite),
+    EASEL_PROPERTY("borderColor", EASEL_ENCODE_COLOR, BubbleViewStorage, borderColor, &kBubbleBorder),
+    EASEL_PROPERTY("borderWidth", "d", BubbleViewStorage, borderWidth, &kTwo),
+    EASEL_PROPERTY("cornerRadius", "d", BubbleViewStorage, cornerRadius, &kTwelve),
+    EASEL_PROPERTY("tailWidth", "d", BubbleViewStorage, tailWidth, &kTwentyFour),
+    EASEL_PROPERTY("tailHeight", "d", BubbleViewStorage, tailHeight, &kFourteen),
+    EASEL_PROPERTY("padding", "d", BubbleViewStorage, padding, &kFour),
+    EASEL_PROPERTY("fillColor", EASEL_ENCODE_COLOR, BubbleViewStorage, fillColor, &kWhite),
 };
 static const easel_method_desc kBubbleMethods[] = {
-    METHOD("init", "v@:", v_),
-    METHOD("didAddSubview:", "v@:@", v_obj),
-    METHOD("layoutSubviews", "v@:", v_),
-    METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, size_size),
-    METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
-    METHOD("drawTail:", "v@:" RECT_ARG, v_rect),
+    EASEL_METHOD("init", "v@:", v_),
+    EASEL_METHOD("didAddSubview:", "v@:@", v_obj),
+    EASEL_METHOD("layoutSubviews", "v@:", v_),
+    EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, size_size),
+    EASEL_METHOD("drawRect:", "v@:" RECT_ARG, v_rect),
+    EASEL_METHOD("drawTail:", "v@:" RECT_ARG, v_rect),
 };
 
 /* ---- The plugin ----------------------------------------------------------- */
 
-#define COUNT(a) (sizeof(a) / sizeof(a[0]))
-
 static const easel_class_desc kClasses[] = {
-    CLASS("KitProbeTwin", "View", sizeof(KitProbeStorage), kProbeProperties, COUNT(kProbeProperties), kProbeMethods),
-    CLASS("KitProbeChildTwin", "KitProbeTwin", sizeof(KitProbeChildStorage), kChildProperties,
-          COUNT(kChildProperties), kChildMethods),
-    CLASS("ChartTwin", "Swatch", sizeof(ChartStorage), kChartProperties, COUNT(kChartProperties), kChartMethods),
-    CLASS("ChartCoordinatorTwin", "Object", 0, NULL, 0, kCoordinatorMethods),
-    CLASS("GraphViewTwin", "RHView", sizeof(GraphViewStorage), kGraphProperties, COUNT(kGraphProperties),
-          kGraphMethods),
-    CLASS("GraphControllerTwin", "Object", sizeof(GraphControllerStorage), kControllerProperties,
-          COUNT(kControllerProperties), kControllerMethods),
-    CLASS("BubbleViewTwin", "View", sizeof(BubbleViewStorage), kBubbleProperties, COUNT(kBubbleProperties),
-          kBubbleMethods),
+    EASEL_CLASS("KitProbeTwin", "View", sizeof(KitProbeStorage), kProbeProperties, kProbeMethods),
+    EASEL_CLASS("KitProbeChildTwin", "KitProbeTwin", sizeof(KitProbeChildStorage), kChildProperties, kChildMethods),
+    EASEL_CLASS("ChartTwin", "Swatch", sizeof(ChartStorage), kChartProperties, kChartMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("ChartCoordinatorTwin", "Object", 0, kCoordinatorMethods),
+    EASEL_CLASS("GraphViewTwin", "RHView", sizeof(GraphViewStorage), kGraphProperties, kGraphMethods),
+    EASEL_CLASS("GraphControllerTwin", "Object", sizeof(GraphControllerStorage), kControllerProperties,
+                kControllerMethods),
+    EASEL_CLASS("BubbleViewTwin", "View", sizeof(BubbleViewStorage), kBubbleProperties, kBubbleMethods),
 };
 
-static const easel_plugin_desc kPlugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "kit_twin", EASEL_LAYOUT_INIT, COUNT(kClasses), kClasses,
-};
+EASEL_DEFINE_PLUGIN(kPlugin, "kit_twin", kClasses);
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;

@@ -2,6 +2,7 @@
  * $EASEL_TEST_LOAD_LOG, so a test can tell whether the plugin's code ran, and chats on standard output
  * (which must not disturb a scanner). Class `LoadLogged : View`. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -9,12 +10,10 @@
 #include <unistd.h>
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "LoadLogged", "View", 0, 0, 0, NULL, NULL},
+    EASEL_CLASS_WITH_COUNTS("LoadLogged", "View", 0, 0, NULL, 0, NULL),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "load_log", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "load_log", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;

@@ -1,5 +1,6 @@
 /* BROKEN: class `Orphan` names a superclass, "NoSuchView", that no plugin or the host defines. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
@@ -15,17 +16,14 @@ static void Orphan_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect)
 }
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     (easel_imp)Orphan_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Orphan_drawRect),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Orphan", "NoSuchView", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("Orphan", "NoSuchView", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "missing_superclass", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "missing_superclass", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

@@ -1,20 +1,18 @@
 /* BROKEN: class `NullImp`: the drawRect: method has a NULL implementation. */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stddef.h>
 
 static const easel_method_desc methods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT,
-     NULL /* no implementation */},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, NULL /* no implementation */),
 };
 
 static const easel_class_desc classes[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "NullImp", "View", 0, 0, 1, NULL, methods},
+    EASEL_CLASS_WITHOUT_PROPERTIES("NullImp", "View", 0, methods),
 };
 
-static const easel_plugin_desc plugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "null_imp", EASEL_LAYOUT_INIT, 1, classes,
-};
+EASEL_DEFINE_PLUGIN(plugin, "null_imp", classes);
 
 EASEL_PLUGIN_ENTRY(host) {
     (void)host;

@@ -1,6 +1,6 @@
 /*
  * A GOOD fixture: widgets that drive the view system from plugin code only,
- * through the host's view table (easel.h, "Views", Since: 1.1).
+ * through the host's view table (easel.h, "Views").
  *
  *   Panel : View          fills its bounds with `fill`; its init creates two
  *                         Dot subviews (tags 1 and 2) that its layoutSubviews
@@ -39,6 +39,7 @@
  *                         saves twice, clips to (0, 0, 1, 1) and never restores.
  */
 #include "easel.h"
+#include "easel_util.h"
 
 #include <stdbool.h>
 
@@ -137,22 +138,22 @@ static void Panel_willRemoveSubview(easel_object *self, easel_sel _cmd, easel_ob
 
 static const easel_color kPanelFill = {1, 1, 1, 1};
 static const easel_property_desc kPanelProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "fill", EASEL_ENCODE_COLOR, offsetof(PanelStorage, fill), &kPanelFill},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "touches", "i", offsetof(PanelStorage, touches), NULL},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "layouts", "i", offsetof(PanelStorage, layouts), NULL},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "lastTouch", EASEL_ENCODE_POINT, offsetof(PanelStorage, lastTouch), NULL},
+    EASEL_PROPERTY("fill", EASEL_ENCODE_COLOR, PanelStorage, fill, &kPanelFill),
+    EASEL_PROPERTY("touches", "i", PanelStorage, touches, NULL),
+    EASEL_PROPERTY("layouts", "i", PanelStorage, layouts, NULL),
+    EASEL_PROPERTY("lastTouch", EASEL_ENCODE_POINT, PanelStorage, lastTouch, NULL),
 };
 static const easel_method_desc kPanelMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)Panel_init},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "layoutSubviews", "v@:", (easel_imp)Panel_layoutSubviews},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Panel_drawRect},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "touchesBegan:withEvent:", "v@:@@", (easel_imp)Panel_touchesBegan},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "willMoveToSuperview:", "v@:@", (easel_imp)Panel_willMoveToSuperview},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "didMoveToSuperview", "v@:", (easel_imp)Panel_didMoveToSuperview},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "willMoveToWindow:", "v@:@", (easel_imp)Panel_willMoveToWindow},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "didMoveToWindow", "v@:", (easel_imp)Panel_didMoveToWindow},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "didAddSubview:", "v@:@", (easel_imp)Panel_didAddSubview},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "willRemoveSubview:", "v@:@", (easel_imp)Panel_willRemoveSubview},
+    EASEL_METHOD("init", "v@:", Panel_init),
+    EASEL_METHOD("layoutSubviews", "v@:", Panel_layoutSubviews),
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Panel_drawRect),
+    EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", Panel_touchesBegan),
+    EASEL_METHOD("willMoveToSuperview:", "v@:@", Panel_willMoveToSuperview),
+    EASEL_METHOD("didMoveToSuperview", "v@:", Panel_didMoveToSuperview),
+    EASEL_METHOD("willMoveToWindow:", "v@:@", Panel_willMoveToWindow),
+    EASEL_METHOD("didMoveToWindow", "v@:", Panel_didMoveToWindow),
+    EASEL_METHOD("didAddSubview:", "v@:@", Panel_didAddSubview),
+    EASEL_METHOD("willRemoveSubview:", "v@:@", Panel_willRemoveSubview),
 };
 
 /* ---- Dot : View -------------------------------------------------------- */
@@ -168,10 +169,10 @@ static void Dot_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
 }
 
 static const easel_property_desc kDotProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "color", EASEL_ENCODE_COLOR, offsetof(DotStorage, color), NULL},
+    EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, DotStorage, color, NULL),
 };
 static const easel_method_desc kDotMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Dot_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Dot_drawRect),
 };
 
 /* ---- Plot : RHView and PlotDelegate : Object --------------------------- */
@@ -216,16 +217,15 @@ static void PlotDelegate_drawView(easel_object *self, easel_sel _cmd, easel_obje
 
 static const easel_color kPlotBorder = {0, 0, 0, 1};
 static const easel_property_desc kPlotProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "point", EASEL_ENCODE_POINT, offsetof(PlotStorage, point), NULL},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "border", EASEL_ENCODE_COLOR, offsetof(PlotStorage, border), &kPlotBorder},
+    EASEL_PROPERTY("point", EASEL_ENCODE_POINT, PlotStorage, point, NULL),
+    EASEL_PROPERTY("border", EASEL_ENCODE_COLOR, PlotStorage, border, &kPlotBorder),
 };
 static const easel_method_desc kPlotMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawCurve:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)Plot_drawCurve},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawBorder:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)Plot_drawBorder},
+    EASEL_METHOD("drawCurve:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, Plot_drawCurve),
+    EASEL_METHOD("drawBorder:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, Plot_drawBorder),
 };
 static const easel_method_desc kPlotDelegateMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawView:inRect:inContext:",
-     "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)PlotDelegate_drawView},
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, PlotDelegate_drawView),
 };
 
 /* ---- Marked : View ----------------------------------------------------- */
@@ -246,8 +246,8 @@ static void Marked_drawMark(easel_object *self, easel_sel _cmd, easel_rect rect)
 }
 
 static const easel_method_desc kMarkedMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "init", "v@:", (easel_imp)Marked_init},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marked_drawMark},
+    EASEL_METHOD("init", "v@:", Marked_init),
+    EASEL_METHOD("drawMark:", "v@:" EASEL_ENCODE_RECT, Marked_drawMark),
 };
 
 /* ---- Patch : View ------------------------------------------------------ */
@@ -269,11 +269,11 @@ static void Patch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) 
 }
 
 static const easel_property_desc kPatchProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "patch", EASEL_ENCODE_RECT, offsetof(PatchStorage, patch), NULL},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "color", EASEL_ENCODE_COLOR, offsetof(PatchStorage, color), NULL},
+    EASEL_PROPERTY("patch", EASEL_ENCODE_RECT, PatchStorage, patch, NULL),
+    EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, PatchStorage, color, NULL),
 };
 static const easel_method_desc kPatchMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Patch_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Patch_drawRect),
 };
 
 /* ---- Marks : View ------------------------------------------------------ */
@@ -303,9 +303,9 @@ static void Marks_drawCornerMark(easel_object *self, easel_sel _cmd, easel_rect 
 }
 
 static const easel_method_desc kMarksMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRedMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marks_drawRedMark},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawBlueMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marks_drawBlueMark},
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawCornerMark:", "v@:" EASEL_ENCODE_RECT, (easel_imp)Marks_drawCornerMark},
+    EASEL_METHOD("drawRedMark:", "v@:" EASEL_ENCODE_RECT, Marks_drawRedMark),
+    EASEL_METHOD("drawBlueMark:", "v@:" EASEL_ENCODE_RECT, Marks_drawBlueMark),
+    EASEL_METHOD("drawCornerMark:", "v@:" EASEL_ENCODE_RECT, Marks_drawCornerMark),
 };
 
 /* ---- Graph : RHView and RectRecorder : Object -------------------------- */
@@ -326,12 +326,11 @@ static void Graph_drawRectInContext(easel_object *self, easel_sel _cmd, easel_re
 }
 
 static const easel_property_desc kGraphProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "point", EASEL_ENCODE_POINT, offsetof(GraphStorage, point), NULL},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "lastRect", EASEL_ENCODE_RECT, offsetof(GraphStorage, lastRect), NULL},
+    EASEL_PROPERTY("point", EASEL_ENCODE_POINT, GraphStorage, point, NULL),
+    EASEL_PROPERTY("lastRect", EASEL_ENCODE_RECT, GraphStorage, lastRect, NULL),
 };
 static const easel_method_desc kGraphMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT,
-     (easel_imp)Graph_drawRectInContext},
+    EASEL_METHOD("drawRect:inContext:", "v@:" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, Graph_drawRectInContext),
 };
 
 typedef struct RectRecorderStorage {
@@ -353,12 +352,11 @@ static void RectRecorder_drawView(easel_object *self, easel_sel _cmd, easel_obje
 }
 
 static const easel_property_desc kRectRecorderProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "lastRect", EASEL_ENCODE_RECT, offsetof(RectRecorderStorage, lastRect), NULL},
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "calls", "i", offsetof(RectRecorderStorage, calls), NULL},
+    EASEL_PROPERTY("lastRect", EASEL_ENCODE_RECT, RectRecorderStorage, lastRect, NULL),
+    EASEL_PROPERTY("calls", "i", RectRecorderStorage, calls, NULL),
 };
 static const easel_method_desc kRectRecorderMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawView:inRect:inContext:",
-     "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, (easel_imp)RectRecorder_drawView},
+    EASEL_METHOD("drawView:inRect:inContext:", "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, RectRecorder_drawView),
 };
 
 /* ---- BadDraw : View ---------------------------------------------------- */
@@ -385,15 +383,11 @@ static void BadDraw_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect
 }
 
 static const easel_property_desc kBadDrawProperties[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), "mode", "i", offsetof(BadDrawStorage, mode), NULL},
+    EASEL_PROPERTY("mode", "i", BadDrawStorage, mode, NULL),
 };
 static const easel_method_desc kBadDrawMethods[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_method_desc), "drawRect:", "v@:" EASEL_ENCODE_RECT, (easel_imp)BadDraw_drawRect},
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, BadDraw_drawRect),
 };
-
-/* ---- The plugin -------------------------------------------------------- */
-
-#define COUNT(a) (uint32_t)(sizeof(a) / sizeof((a)[0]))
 
 /* ---- Props : View (scene-file value forms) ------------------------------ */
 
@@ -413,8 +407,7 @@ typedef struct PropsStorage {
     easel_object *buddy;
 } PropsStorage;
 
-#define PROP(name, enc, field) \
-    {EASEL_ABI_VERSION, sizeof(easel_property_desc), name, enc, offsetof(PropsStorage, field), NULL}
+#define PROP(name, enc, field) EASEL_PROPERTY(name, enc, PropsStorage, field, NULL)
 static const easel_property_desc kPropsProperties[] = {
     PROP("title", EASEL_ENCODE_STRING, title), PROP("points", EASEL_ENCODE_POINT_ARRAY, points),
     PROP("names", EASEL_ENCODE_STRING_ARRAY, names), PROP("flag", "B", flag), PROP("count", "i", count),
@@ -423,34 +416,24 @@ static const easel_property_desc kPropsProperties[] = {
     PROP("turn", EASEL_ENCODE_TRANSFORM, turn), PROP("tint", EASEL_ENCODE_COLOR, tint), PROP("buddy", "@", buddy),
 };
 
+/* ---- The plugin -------------------------------------------------------- */
+
 static const easel_class_desc kClasses[] = {
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Panel", "View", sizeof(PanelStorage),
-     COUNT(kPanelProperties), COUNT(kPanelMethods), kPanelProperties, kPanelMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Dot", "View", sizeof(DotStorage),
-     COUNT(kDotProperties), COUNT(kDotMethods), kDotProperties, kDotMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Plot", "RHView", sizeof(PlotStorage),
-     COUNT(kPlotProperties), COUNT(kPlotMethods), kPlotProperties, kPlotMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "PlotDelegate", "Object", 0,
-     0, COUNT(kPlotDelegateMethods), NULL, kPlotDelegateMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Marked", "View", 0,
-     0, COUNT(kMarkedMethods), NULL, kMarkedMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Patch", "View", sizeof(PatchStorage),
-     COUNT(kPatchProperties), COUNT(kPatchMethods), kPatchProperties, kPatchMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Marks", "View", 0,
-     0, COUNT(kMarksMethods), NULL, kMarksMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Graph", "RHView", sizeof(GraphStorage),
-     COUNT(kGraphProperties), COUNT(kGraphMethods), kGraphProperties, kGraphMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "RectRecorder", "Object", sizeof(RectRecorderStorage),
-     COUNT(kRectRecorderProperties), COUNT(kRectRecorderMethods), kRectRecorderProperties, kRectRecorderMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "BadDraw", "View", sizeof(BadDrawStorage),
-     COUNT(kBadDrawProperties), COUNT(kBadDrawMethods), kBadDrawProperties, kBadDrawMethods},
-    {EASEL_ABI_VERSION, sizeof(easel_class_desc), "Props", "View", sizeof(PropsStorage),
-     COUNT(kPropsProperties), 0, kPropsProperties, NULL},
+    EASEL_CLASS("Panel", "View", sizeof(PanelStorage), kPanelProperties, kPanelMethods),
+    EASEL_CLASS("Dot", "View", sizeof(DotStorage), kDotProperties, kDotMethods),
+    EASEL_CLASS("Plot", "RHView", sizeof(PlotStorage), kPlotProperties, kPlotMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("PlotDelegate", "Object", 0, kPlotDelegateMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("Marked", "View", 0, kMarkedMethods),
+    EASEL_CLASS("Patch", "View", sizeof(PatchStorage), kPatchProperties, kPatchMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("Marks", "View", 0, kMarksMethods),
+    EASEL_CLASS("Graph", "RHView", sizeof(GraphStorage), kGraphProperties, kGraphMethods),
+    EASEL_CLASS("RectRecorder", "Object", sizeof(RectRecorderStorage), kRectRecorderProperties, kRectRecorderMethods),
+    EASEL_CLASS("BadDraw", "View", sizeof(BadDrawStorage), kBadDrawProperties, kBadDrawMethods),
+    EASEL_CLASS_WITH_COUNTS("Props", "View", sizeof(PropsStorage), EASEL_COUNT(kPropsProperties), kPropsProperties,
+                            0, NULL),
 };
 
-static const easel_plugin_desc kPlugin = {
-    EASEL_ABI_VERSION, sizeof(easel_plugin_desc), "ViewWidgets", EASEL_LAYOUT_INIT, COUNT(kClasses), kClasses,
-};
+EASEL_DEFINE_PLUGIN(kPlugin, "ViewWidgets", kClasses);
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;
