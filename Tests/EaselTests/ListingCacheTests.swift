@@ -55,7 +55,7 @@ struct ListingCacheTests {
         let lines = contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "easel-listing 1 \(contents.utf8.count - first.stdout.utf8.count)")
         #expect(lines[1].hasPrefix("program "))
-        #expect(lines[2] == "abi 1 1")
+        #expect(lines[2] == "abi 2 0")
         #expect(lines[3].hasPrefix("cache "))
         #expect(lines[4] == "timeouts -")
         #expect(lines[5] == "trust 0")

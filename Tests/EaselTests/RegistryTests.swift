@@ -40,7 +40,7 @@ struct SamplePluginTests {
         let chart = try #require(registry.objectClass(named: "Chart"))
         #expect(chart.ancestry.map(\.name) == ["Chart", "Swatch", "View", "Object"])
         #expect(registry.objectClass(named: "ChartCoordinator")?.superclass?.name == "Object")
-        #expect(registry.plugins.allSatisfy { $0.abiMajor == 1 && $0.abiMinor == Int(EASEL_ABI_VERSION_MINOR) })
+        #expect(registry.plugins.allSatisfy { $0.abiMajor == 2 && $0.abiMinor == 0 })
     }
 
     @Test("methods are looked up through the superclass chain; readable signatures")

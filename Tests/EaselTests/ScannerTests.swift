@@ -101,7 +101,7 @@ struct ScannerTests {
         let samples = try Fixtures.samplePluginsDirectory()
         let scan = try scanner().scan(folders: [samples.path])
         let shapes = try #require(scan.plugin(samples, "libShapes.so"))
-        #expect(shapes.name == "Shapes" && shapes.abiMajor == 1 && shapes.abiMinor == 1)
+        #expect(shapes.name == "Shapes" && shapes.abiMajor == 2 && shapes.abiMinor == 0)
         let swatch = try #require(shapes.classes.first { $0.name == "Swatch" })
         #expect(swatch.superclass == "View")
         #expect(swatch.instanceSize > 0)
