@@ -1,5 +1,5 @@
 // Helpers for tests that load plugins: the package's folders, compiling the
-// C fixtures in Tests/EaselTests/Fixtures into shared objects, finding the
+// C and C++ fixtures in Tests/EaselTests/Fixtures into shared objects, finding the
 // built sample plugins, and running executables with a timeout.
 
 import Foundation
@@ -41,7 +41,7 @@ public enum Fixtures {
             .deletingLastPathComponent()  // the package root
     }
 
-    /// Tests/EaselTests/Fixtures: the C sources of the fixture plugins.
+    /// Tests/EaselTests/Fixtures: the C and C++ sources of the fixture plugins.
     public static var fixturesDirectory: URL {
         packageRoot.appendingPathComponent("Tests/EaselTests/Fixtures", isDirectory: true)
     }
@@ -51,21 +51,32 @@ public enum Fixtures {
         packageRoot.appendingPathComponent("Sources/EaselABI/include", isDirectory: true)
     }
 
-    /// Compiles Tests/EaselTests/Fixtures/<name>.c into `<directory>/<soName ?? name>.so`
-    /// with `cc -shared -fPIC -O1 -I Sources/EaselABI/include`, then `linkArguments`
-    /// (after the source, e.g. `-L dir -lfoo`), and returns the path.
-    /// `$CC` overrides the compiler. Throws with the compiler's stderr on failure.
+    /// Compiles Tests/EaselTests/Fixtures/<name>.c (or, when there is none, <name>.cpp) into
+    /// `<directory>/<soName ?? name>.so` with `cc -shared -fPIC -O1 -I Sources/EaselABI/include`
+    /// (`c++` for a `.cpp` fixture), then `linkArguments` (after the source, e.g. `-L dir -lfoo`),
+    /// and returns the path.
+    /// `$CC` overrides the C compiler and `$CXX` the C++ one. Throws with the compiler's stderr on failure.
     public static func buildFixture(_ name: String, into directory: URL, soName: String? = nil,
                                     linkArguments: [String] = []) throws -> URL {
-        let source = fixturesDirectory.appendingPathComponent("\(name).c")
-        guard FileManager.default.fileExists(atPath: source.path) else {
-            throw FixtureError("no fixture named \(name): \(source.path) does not exist")
+        let cSource = fixturesDirectory.appendingPathComponent("\(name).c")
+        let cxxSource = fixturesDirectory.appendingPathComponent("\(name).cpp")
+        let source: URL
+        let compilerName: String
+        if FileManager.default.fileExists(atPath: cSource.path) {
+            source = cSource
+            compilerName = ProcessInfo.processInfo.environment["CC"] ?? "cc"
+        } else if FileManager.default.fileExists(atPath: cxxSource.path) {
+            source = cxxSource
+            compilerName = ProcessInfo.processInfo.environment["CXX"] ?? "c++"
+        } else {
+            throw FixtureError(
+                "no fixture named \(name): neither \(cSource.path) nor \(cxxSource.lastPathComponent) exists")
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let fileName = soName ?? name
         let output = directory.appendingPathComponent(fileName.hasSuffix(".so") ? fileName : "\(fileName).so")
 
-        let compiler = try executable(named: ProcessInfo.processInfo.environment["CC"] ?? "cc")
+        let compiler = try executable(named: compilerName)
         let result = try run(
             compiler,
             ["-shared", "-fPIC", "-O1", "-I", abiIncludeDirectory.path, "-o", output.path, source.path] + linkArguments)
