@@ -75,6 +75,22 @@ struct ABITests {
         #expect(answer.returnValue == "42")
     }
 
+    @Test("the C++ example fixture (a View subclass written against the macros) builds with c++, loads and fills its bounds")
+    func cxxExample() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("cpp-example")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Fixtures.buildFixture("cpp_plugin", into: folder)
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        #expect(registry.failures.map(\.description) == [])
+        let dot = try registry.makeView(ofClass: "CppDot", frame: cgRect(0, 0, 10, 10))
+        let canvas = try Canvas(width: 10, height: 10)
+        try dot.render(into: canvas)
+        let image = try RasterImage(pngData: canvas.pngData())
+        #expect(image.pixel(x: 5, y: 5) == RGBA(r: 0, g: 255, b: 0))
+        #expect(registry.takeDiagnostics() == [])
+    }
+
     @Test("every size and offset pinned in easel_abi_pins.h is what Swift imports, and no field is left unpinned")
     func pinnedLayoutMatchesSwift() throws {
         var count: UInt32 = 0

@@ -237,7 +237,7 @@ struct ZooCommandTests {
         let rendered = try easel(["render", scene.path, "-o", png, "--plugins", samples.path, "--plugins", zoo.path])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(rendered.stderr.contains("warning: \(zoo.path)/crash_entry.so: crashed with SIGSEGV (segmentation fault) while being scanned\n"))
-        #expect(rendered.stderr.contains("warning: \(zoo.path)/abi_major.so: plugin ABI 2.0 has a different major version"))
+        #expect(rendered.stderr.contains("warning: \(zoo.path)/abi_major.so: plugin ABI 3.0 has a different major version"))
         let image = try RasterImage(contentsOfPNG: png)
         #expect(image.pixel(x: 25, y: 25).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8))
         #expect(image.pixel(x: 75, y: 40).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: 8))
