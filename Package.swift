@@ -47,10 +47,24 @@ let package = Package(
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
         .target(name: "EaselProbe", dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation"]),
+        // Selectors, classes, objects, messages, the registry, loading and the host table.
+        .target(
+            name: "EaselRuntime",
+            dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "EaselProbe"]),
+        // Where plugins come from: the search path, folder trust, allow-lists, the scanner client and its cache.
+        .target(
+            name: "EaselDiscovery",
+            dependencies: ["EaselABI", "EaselRuntime", "EaselProbe", "CCrypto", "CEaselSupport"]),
+        // The view tree: geometry, layout, events, rendering, and the view functions of the host table.
+        .target(
+            name: "EaselViews",
+            dependencies: ["EaselABI", "EaselRuntime", "EaselCanvas", "EaselEncoding", "EaselInvocation", "CEaselSupport", "EaselProbe"]),
+        // The isolated renderer's pieces (flight recorder, shared memory, the worker process), and
+        // the modules above re-exported for the front ends that still import EaselHost.
         .target(
             name: "EaselHost",
             dependencies: [
-                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "CCrypto", "EaselProbe",
+                "EaselABI", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "CEaselSupport", "EaselProbe",
             ]),
         .target(name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselEncoding", "EaselCanvas"]),
         .executableTarget(

@@ -1,4 +1,5 @@
-@testable import EaselHost
+@testable import EaselDiscovery
+import EaselHost
 import EaselTestSupport
 import Foundation
 import Testing

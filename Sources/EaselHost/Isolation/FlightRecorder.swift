@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselRuntime
+import EaselViews
 import CEaselSupport
 import EaselABI
 

@@ -39,6 +39,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselRuntime
+import EaselViews
 
 /// A child process that runs plugin code for `easel`, watched through its
 /// ``IsolationExchange`` (see IsolatedProcess.swift for the design).

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselRuntime
+import EaselViews
 
 /// The shared memory between `easel` and the child process it renders in
 /// (see IsolatedProcess.swift): one anonymous file that the child gets as

@@ -1,3 +1,5 @@
+import EaselRuntime
+import EaselViews
 import EaselABI
 import EaselCanvas
 

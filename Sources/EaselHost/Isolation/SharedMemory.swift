@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselRuntime
+import EaselViews
 import CEaselSupport
 
 /// Memory shared between processes: an anonymous file (`memfd_create`)

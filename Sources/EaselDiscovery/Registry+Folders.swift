@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EaselABI
+import EaselProbe
+import EaselRuntime
+
+extension Registry {
+    /// Loads every `*.so` file of the given folders, in order, and registers
+    /// the plugins that pass every check.
+    ///
+    /// Files within a folder are taken in name order; the same file reached
+    /// twice (through two folders or a link) is loaded once. Bad files are
+    /// recorded in ``failures`` with their path and reason and skipped; the
+    /// rest still load. The host never unloads a library (see the policy at
+    /// the top of Registry.swift).
+    ///
+    /// Before any code of a file runs, `trust` decides whether its folder and
+    /// the file may be loaded at all (permissions, owner, allow-list); a
+    /// refused folder is one failure and none of its files is opened.
+    ///
+    /// - Parameters:
+    ///   - folders: Plugin folders in search-path order.
+    ///   - trust: The permission rules and allow-list (by default: refuse
+    ///     folders and files writable by group or others, no allow-list).
+    /// - Returns: The plugins registered by this call.
+    @discardableResult
+    public func loadPlugins(from folders: [String], trust: PluginTrust = PluginTrust()) -> [LoadedPlugin] {
+        var candidates: [PluginCandidate] = []
+        var seen = Set<String>()
+        for folder in folders {
+            let files: [String]
+            switch PluginFolder.sharedObjects(in: folder) {
+            case .success(let found): files = found
+            case .failure(let error): recordFailure(error); continue
+            }
+            if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
+            for file in files {
+                let identity = PluginFolder.canonicalPath(file)
+                guard seen.insert(identity).inserted else { continue }
+                if let refusal = trust.checkFile(file, folder: folder) { recordFailure(refusal); continue }
+                switch withActive({ PluginProbe.probe(file, host: HostAPI.table) }) {
+                case .success(let candidate): candidates.append(candidate)
+                case .failure(let error): recordFailure(error)
+                }
+            }
+        }
+        return link(candidates)
+    }
+
+    /// Loads one plugin file (with the same checks as
+    /// ``loadPlugins(from:trust:)``; the folder the file is in counts as its
+    /// plugin folder).
+    ///
+    /// - Parameters:
+    ///   - path: A plugin file.
+    ///   - trust: The permission rules and allow-list.
+    /// - Returns: The plugin, or `nil` when it was refused (see ``failures``).
+    @discardableResult
+    public func loadPlugin(at path: String, trust: PluginTrust = PluginTrust()) -> LoadedPlugin? {
+        if let refusal = trust.checkFile(path, folder: nil) { recordFailure(refusal); return nil }
+        switch withActive({ PluginProbe.probe(path, host: HostAPI.table) }) {
+        case .success(let candidate): return link([candidate]).first
+        case .failure(let error): recordFailure(error); return nil
+        }
+    }
+}

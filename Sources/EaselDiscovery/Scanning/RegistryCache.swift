@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EaselRuntime
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The registry cache: what the scanner found in each plugin file, kept in
+/// one versioned JSON file so that unchanged files are not probed again (see
+/// PluginScanner.swift).
+///
+/// An entry is keyed by the file's path, modification time (to the
+/// nanosecond), size and the host's ABI version; any difference is a miss.
+/// The file is `registry-v1.json` in the cache folder:
+///
+/// ```json
+/// {"format": 1, "entries": [{"path": "/plugins/libShapes.so", "hostABI": "1.1",
+///   "mtime": 1718000000123456789, "size": 70312, "recordedAt": 1718000001.5,
+///   "plugin": {"name": "Shapes", "classes": [...], ...}}]}
+/// ```
+///
+/// where a failed file has `"failure"` (the ``PluginLoadError``) instead of
+/// `"plugin"`, and a time-out also the `"timeLimit"` it ran under.
+public struct RegistryCache: Sendable {
+    /// The version of the file's format, also part of its name.
+    public static let formatVersion = 1
+    /// The cache file's name inside the cache folder.
+    public static let fileName = "registry-v1.json"
+
+    /// The cache folder.
+    public let directory: String
+    /// The cache file.
+    public var file: String { directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName }
+
+    /// A cache in `directory` (created when first written).
+    public init(directory: String) { self.directory = directory }
+
+    /// Easel's cache folder: `$XDG_CACHE_HOME/easel` when `XDG_CACHE_HOME` is
+    /// an absolute path, else `$HOME/.cache/easel` (the XDG base directory
+    /// rules); `nil` when neither is known.
+    public static func defaultDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/easel" }
+        var home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if home == nil, let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir {
+            home = String(cString: dir)
+        }
+        return home.map { $0 + "/.cache/easel" }
+    }
+
+    /// Deletes the cache file (and the last listing kept beside it, see ``ListingCache``).
+    ///
+    /// - Returns: Whether there was a cache file.
+    /// - Throws: ``CacheError`` when it exists and cannot be removed.
+    @discardableResult
+    public func clear() throws(CacheError) -> Bool {
+        ListingCache(cache: self).clear()
+        if unlink(file) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw CacheError(message: "cannot remove the plugin cache \(file): \(String(cString: strerror(errno)))")
+    }
+
+    // MARK: - Entries
+
+    /// What identifies a version of a file.
+    struct Key: Equatable {
+        var mtime: Int64
+        var size: Int64
+    }
+
+    /// One cached answer of the scanner.
+    struct Entry: Codable {
+        var path: String
+        var hostABI: String
+        var mtime: Int64
+        var size: Int64
+        var recordedAt: Double
+        var plugin: PluginDescription?
+        var failure: PluginLoadError?
+        var timeLimit: Double?
+    }
+
+    struct File: Codable {
+        var format: Int
+        var entries: [Entry]
+    }
+
+    /// The cache in memory while a scan runs.
+    struct Store {
+        var entries: [String: Entry] = [:]   // by path, for this host ABI
+        var otherABIs: [Entry] = []
+        var changed = false
+
+        /// The cached answer for a file, if its key matches and (for a
+        /// time-out) it ran under a limit at least as long as `timeLimit`.
+        func lookup(_ path: String, _ key: Key, timeLimit: Double) -> Entry? {
+            guard let entry = entries[path], entry.mtime == key.mtime, entry.size == key.size else { return nil }
+            if let failure = entry.failure, failure.kind == .timedOut, (entry.timeLimit ?? 0) < timeLimit { return nil }
+            return entry
+        }
+
+        mutating func record(_ path: String, _ key: Key, _ result: Result<PluginDescription, PluginLoadError>,
+                             at time: Double, timeLimit: Double) {
+            var entry = Entry(path: path, hostABI: HostABI.versionString, mtime: key.mtime, size: key.size, recordedAt: time)
+            switch result {
+            case .success(let plugin): entry.plugin = plugin
+            case .failure(let error):
+                entry.failure = error
+                if error.kind == .timedOut { entry.timeLimit = timeLimit }
+            }
+            entries[path] = entry
+            changed = true
+        }
+
+        /// Forgets the files of `folders` that a scan did not find any more.
+        mutating func prune(folders: [String], keeping found: Set<String>) {
+            let prefixes = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            for path in entries.keys where !found.contains(path) {
+                guard let slash = path.lastIndex(of: "/") else { continue }
+                let parent = String(path[...slash])
+                if prefixes.contains(parent) {
+                    entries[path] = nil
+                    changed = true
+                }
+            }
+        }
+    }
+
+    /// Reads the cache; a missing file is an empty cache, an unreadable or
+    /// foreign one an empty cache that will be rewritten, with a warning.
+    func load() -> (Store, warning: String?) {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return (Store(), nil) }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            return (Store(changed: true), "cannot read the plugin cache \(file) (\(error)); scanning again")
+        }
+        let decoded: File
+        do { decoded = try JSONDecoder().decode(File.self, from: data) } catch {
+            return (Store(changed: true), "ignoring the plugin cache \(file): it is not a format-\(Self.formatVersion) cache file; scanning again")
+        }
+        guard decoded.format == Self.formatVersion else {
+            return (Store(changed: true), "ignoring the plugin cache \(file): format \(decoded.format), this easel reads format \(Self.formatVersion); scanning again")
+        }
+        var store = Store()
+        for entry in decoded.entries {
+            if entry.hostABI == HostABI.versionString { store.entries[entry.path] = entry } else { store.otherABIs.append(entry) }
+        }
+        return (store, nil)
+    }
+
+    /// Writes the cache (to a temporary file renamed over the old one).
+    ///
+    /// - Returns: A warning when it cannot be written.
+    func save(_ store: Store) -> String? {
+        let entries = store.entries.values.sorted { $0.path < $1.path } + store.otherABIs
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(File(format: Self.formatVersion, entries: entries))
+            return writeFile(file, Array(data))
+        } catch {
+            return "cannot write the plugin cache \(file): \(error)"
+        }
+    }
+
+    /// Writes a file of the cache folder (creating the folder), to a
+    /// temporary file renamed over the old one.
+    ///
+    /// - Returns: A warning when it cannot be written.
+    func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+        do {
+            try makeDirectory(directory)
+            let temporary = path + ".\(getpid()).tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw CacheError(message: String(cString: strerror(errno))) }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    let reason = String(cString: strerror(errno))
+                    close(fd)
+                    unlink(temporary)
+                    throw CacheError(message: reason)
+                }
+                written += count
+            }
+            close(fd)
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw CacheError(message: reason)
+            }
+            return nil
+        } catch {
+            return "cannot write the plugin cache \(path): \(error)"
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws(CacheError) {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectory(String(path[..<slash]))
+        }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw CacheError(message: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// The registry cache could not be written or removed.
+public struct CacheError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the file.
+    public let message: String
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EaselRuntime
+import CCrypto
+
+/// SHA-256 digests through OpenSSL's libcrypto (the EVP interface), for
+/// plugin allow-lists.
+package enum SHA256 {
+    /// The digest of `bytes`, as 64 lowercase hexadecimal digits.
+    package static func hexDigest(of bytes: [UInt8]) -> String {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.update($0) }
+        return hasher.finish()
+    }
+
+    /// The digest of a file's contents (following symbolic links), as 64
+    /// lowercase hexadecimal digits, the way `sha256sum` prints it.
+    ///
+    /// - Returns: The digest, or the reason the file cannot be read
+    ///   (`strerror` text).
+    package static func hexDigest(ofFileAt path: String) -> Result<String, DigestError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(DigestError(reason: String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var hasher = Hasher()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(DigestError(reason: String(cString: strerror(errno))))
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+        return .success(hasher.finish())
+    }
+
+    /// Why a file's digest could not be computed.
+    package struct DigestError: Error, Equatable {
+        /// The system's words for the failure, e.g. "Permission denied".
+        package let reason: String
+    }
+
+    /// One running EVP SHA-256 computation.
+    private struct Hasher: ~Copyable {
+        private let context: OpaquePointer
+
+        init() {
+            // Both fail only when memory runs out.
+            guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+                fatalError("libcrypto cannot start a SHA-256 digest")
+            }
+            self.context = context
+        }
+
+        mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            guard bytes.count > 0 else { return }
+            guard EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else {
+                fatalError("libcrypto refused to update a SHA-256 digest")
+            }
+        }
+
+        consuming func finish() -> String {
+            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else {
+                fatalError("libcrypto cannot finish a SHA-256 digest")
+            }
+            let hex = Array("0123456789abcdef".utf8)
+            var text: [UInt8] = []
+            text.reserveCapacity(Int(length) * 2)
+            for byte in digest.prefix(Int(length)) {
+                text.append(hex[Int(byte >> 4)])
+                text.append(hex[Int(byte & 0xF)])
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+
+        deinit { EVP_MD_CTX_free(context) }
+    }
+}

@@ -1,0 +1,94 @@
+import EaselABI
+import EaselCanvas
+import EaselEncoding
+import EaselInvocation
+import EaselProbe
+import EaselRuntime
+
+/// The view module's built-in classes and the methods they implement in Swift.
+enum BuiltInClasses {
+    /// What every registry of a host with views starts with: `Object`, then
+    /// `View`, `Window`, `OverlayView`, `RHView` and `Touch`, and the host
+    /// table's view functions.
+    static let all = BuiltIns(classes: [
+        BuiltIns.object,
+        BuiltInClass(name: "View", superclassName: "Object", instanceType: View.self, methods: [
+            spec(ViewCallbacks.hitTest, unsafeBitCast(viewHitTest, to: UnsafeRawPointer.self)),
+            spec(ViewCallbacks.pointInside, unsafeBitCast(viewPointInside, to: UnsafeRawPointer.self)),
+        ], properties: View.builtInProperties),
+        BuiltInClass(name: "Window", superclassName: "View", instanceType: Window.self),
+        BuiltInClass(name: "OverlayView", superclassName: "View", instanceType: OverlayView.self, methods: [
+            spec(ViewCallbacks.drawRect, unsafeBitCast(overlayDrawRect, to: UnsafeRawPointer.self)),
+        ]),
+        BuiltInClass(name: "RHView", superclassName: "View", instanceType: RightHandedView.self, methods: [
+            spec(ViewCallbacks.drawRect, unsafeBitCast(rightHandedDrawRect, to: UnsafeRawPointer.self)),
+            spec(ViewCallbacks.flipContext, unsafeBitCast(rightHandedFlipContext, to: UnsafeRawPointer.self)),
+        ], properties: ["delegate": RightHandedView.delegateProperty]),
+        BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
+    ], viewFunctions: ViewAPI.table)
+
+    private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {
+        MethodSpec(selector: call.selector, signature: call.signature,
+                   frame: try! CallFrame.cached(for: call.signature), implementation: implementation)
+    }
+
+    static let viewHitTest: @convention(c) (OpaquePointer?, OpaquePointer?, easel_point, OpaquePointer?) -> OpaquePointer? = {
+        object, _, point, _ in
+        guard let object, let view = EaselObject.from(handle: object) as? View else { return nil }
+        return view.defaultHitTest(point)?.handle
+    }
+
+    static let viewPointInside: @convention(c) (OpaquePointer?, OpaquePointer?, easel_point, OpaquePointer?) -> Bool = {
+        object, _, point, _ in
+        guard let object, let view = EaselObject.from(handle: object) as? View else { return false }
+        return view.bounds.contains(point)
+    }
+
+    static let overlayDrawRect: @convention(c) (OpaquePointer?, OpaquePointer?, easel_rect) -> Void = { object, _, rect in
+        guard let object else { return }
+        (EaselObject.from(handle: object) as? OverlayView)?.forwardDraw(rect)
+    }
+
+    /// The address of ``overlayDrawRect``, which the renderer calls directly.
+    nonisolated(unsafe) static let overlayDrawRectAddress = unsafeBitCast(overlayDrawRect, to: UnsafeRawPointer.self)
+
+    static let rightHandedDrawRect: @convention(c) (OpaquePointer?, OpaquePointer?, easel_rect) -> Void = { object, _, rect in
+        guard let object else { return }
+        (EaselObject.from(handle: object) as? RightHandedView)?.drawFlipped(rect)
+    }
+
+    static let rightHandedFlipContext: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Void = {
+        object, _, context in
+        guard let object, let view = EaselObject.from(handle: object) as? RightHandedView,
+              let canvas = Canvas.resolve(context) else { return }
+        view.flip(canvas)
+    }
+}
+
+extension Registry {
+    /// Creates a registry holding only the built-in classes: `Object`, `View`,
+    /// `Window`, `OverlayView`, `RHView` and `Touch`.
+    public convenience init() {
+        self.init(builtIns: BuiltInClasses.all)
+    }
+
+    /// Creates a view: an instance of `View` or of a class that inherits
+    /// from it. The frame is set before `init` is sent, so a plugin's `init`
+    /// can read its bounds and add subviews.
+    ///
+    /// - Parameters:
+    ///   - className: A registered view class.
+    ///   - frame: The initial frame, in the coordinates of the superview it will get.
+    /// - Throws: ``RuntimeError`` when no such class is registered or it is not a view class.
+    public func makeView(ofClass className: String, frame: easel_rect = .zero) throws(RuntimeError) -> View {
+        guard let cls = objectClass(named: className) else {
+            throw RuntimeError(.unknownClass, "no class named '\(className)' is registered")
+        }
+        guard cls.instanceType is View.Type, let view = cls.instanceType.init(class: cls, registry: self) as? View else {
+            throw RuntimeError(.typeMismatch, "class '\(className)' is not a view class (it does not inherit from View)")
+        }
+        view.frame = frame
+        view.send(ViewCallbacks.initialize)
+        return view
+    }
+}
