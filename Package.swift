@@ -66,11 +66,11 @@ let package = Package(
             dependencies: [
                 "EaselABI", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "CEaselSupport", "EaselProbe",
             ]),
-        .target(name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselEncoding", "EaselCanvas"]),
+        .target(name: "EaselScene", dependencies: ["EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselEncoding", "EaselCanvas"]),
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselHost", "EaselScene", "EaselCanvas", "EaselABI",
+                "EaselHost", "EaselScene", "EaselCanvas", "EaselABI", "EaselInvocation", "CEaselSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),

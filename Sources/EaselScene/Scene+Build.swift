@@ -1,6 +1,7 @@
 import EaselABI
 import EaselEncoding
-import EaselHost
+import EaselRuntime
+import EaselViews
 
 /// A scene's view tree, built in a registry, with its steps ready to apply.
 public final class SceneTree {

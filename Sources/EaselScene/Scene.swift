@@ -37,7 +37,8 @@
 // JSON path of the bad value, or the line and column of a syntax error.
 
 import EaselABI
-import EaselHost
+import EaselRuntime
+import EaselViews
 import Foundation
 
 /// A scene file, parsed and checked for shape; ``build(in:)`` makes the view tree.

@@ -1,6 +1,7 @@
 import EaselABI
 import EaselEncoding
-import EaselHost
+import EaselRuntime
+import EaselViews
 import Foundation
 
 /// JSON values → the bytes of a typed property, by its type encoding.
