@@ -1,11 +1,21 @@
-// The plugin host: loading widget plugins and keeping their classes.
+// The runtime: classes, objects and messages, and the registry that keeps
+// the classes of the loaded plugins.
 //
-// A `Registry` starts with the host's built-in classes (`Object`, the root,
-// and `View`) and loads plugin files from an ordered list of folders. Loading
-// has two phases, so that classes may subclass each other across plugins in
-// any load order:
+// What this module owns: selectors (interned by EaselProbe), `ObjectClass`,
+// `EaselObject`, `Message`, the registry and its link phase, the host table
+// plugins call (HostAPI.swift), calls the host makes with a signature it knows
+// (HostCall.swift), and the observers of plugin calls. What it knows nothing
+// of: views, scenes, where plugin files come from. The modules above bring
+// their built-in classes through `BuiltIns` (BuiltIns.swift): the view module's
+// `Registry()` registers `View`, `Window`, `OverlayView`, `RHView` and `Touch`
+// and installs the host table's view functions; the runtime alone has `Object`.
+// Folders, trust and the scanner are EaselDiscovery's (it calls `link`).
 //
-// 1. Probe (Registry+Loading.swift). Each `*.so` file, in search-path order
+// A `Registry` starts with the built-in classes and registers plugins in two
+// phases, so that classes may subclass each other across plugins in any load
+// order:
+//
+// 1. Probe (EaselProbe's PluginProbe, run by EaselDiscovery). Each `*.so` file, in search-path order
 //    and by name within a folder, goes through a straight list of checks, as
 //    GStreamer's gst_plugin_load_file does: stat and read permission, ELF
 //    magic, dlopen (RTLD_NOW | RTLD_LOCAL), the `easel_plugin_entry_v2` symbol,
@@ -17,8 +27,8 @@
 //    applies, the class and the selector. The same probe (`PluginProbe`)
 //    runs out of process in `easel-plugin-scanner`, which is how `easel`
 //    finds out about new files without risking its own process (see
-//    Scanning/PluginScanner.swift); `loadPlugins(from: PluginScan)` then
-//    loads only what the scan found good.
+//    EaselDiscovery's Scanning/PluginScanner.swift); `loadPlugins(from:
+//    PluginScan)` then loads only what the scan found good.
 // 2. Link (`PluginLinker`, on names alone, also used to list a scan without
 //    loading it). Class names are claimed in search-path order: the first plugin to
 //    define a name wins and every later plugin defining it is rejected as a

@@ -7,7 +7,10 @@
 // (`drawRect:`, `layoutSubviews`, `sizeThatFits:`, `touchesBegan:withEvent:`,
 // `didMoveToSuperview`, …); the host sends them through the registry, after
 // checking once per method that the plugin's type encoding is the one the
-// host calls with (ViewCallbacks.swift).
+// host calls with (ViewCallbacks.swift). The module registers its built-in
+// classes and the host table's view functions into the runtime
+// (BuiltInClasses.swift: `Registry()` is a registry with views); the runtime
+// below it never names a view.
 //
 // Geometry follows UIKit exactly: a view stores `center` (in its
 // superview's coordinates), `bounds` (its own coordinates; the origin scrolls

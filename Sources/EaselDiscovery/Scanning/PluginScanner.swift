@@ -1,3 +1,12 @@
+// Discovery: where plugins come from, and whether they may load.
+//
+// This module owns the search path (PluginSearchPath.swift), folder and file
+// trust and SHA-256 allow-lists (Trust/), the scanner client with its helper
+// processes, the registry cache and the listing cache (Scanning/), and
+// loading folders into a registry (Registry+Folders.swift). It hands what
+// passed to the runtime's link phase and knows nothing of views, scenes or
+// drawing.
+//
 // Scanning plugins out of process, and the registry cache.
 //
 // Probing a plugin runs its code: its constructors and its entry point. A
