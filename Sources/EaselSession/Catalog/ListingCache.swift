@@ -1,3 +1,5 @@
+import EaselHost
+import EaselProbe
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +39,7 @@ import Glibc
 /// recorded time-out ran under; and the same folder-trust policy. Otherwise
 /// `easel list` scans as usual and writes the file again.
 ///
-/// Folder trust (PluginTrust.swift) holds on this path too. A scan that
+/// Folder trust (EaselHost's PluginTrust.swift) holds on this path too. A scan that
 /// refused a folder or file records no listing, nor does one under an
 /// allow-list (the digests are computed on every run, so there is no
 /// listing to print under one). Unless writable plugins are allowed, a
