@@ -108,5 +108,8 @@ let package = Package(
                 "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene", "EaselSession",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "EaselSessionTests",
+            dependencies: ["EaselSession", "EaselTestSupport", "EaselHost", "EaselIsolation"]),
     ]
 )

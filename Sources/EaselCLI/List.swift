@@ -25,12 +25,16 @@ struct List: ParsableCommand {
 
     func run() throws {
         var times = ListTimes()
-        defer { if timings { times.report().forEach(printError) } }
         let session = plugins.session()
         // An unchanged search path: the last listing's text, as it was.
         if !json && !failed && !plugins.noCache,
-           measure(&times.cached, { session.plugins.writeCachedListing(to: STDOUT_FILENO) }) { return }
+           measure(&times.cached, { session.plugins.writeCachedListing(to: STDOUT_FILENO) }) {
+            if timings { times.report().forEach(printError) }
+            return
+        }
+        // A failure (an allow-list that cannot be used) ends the command without timings.
         let listing = try perform { () throws(SessionError) in try measure(&times.scan) { () throws(SessionError) in try session.listing() } }
+        defer { if timings { times.report().forEach(printError) } }
         if json {
             print(try listing.json(failedOnly: failed))
             return

@@ -18,7 +18,7 @@ enum Examples {
     /// Renders an example through the session's scene renderer, as `easel render` does
     /// (sample plugins loaded in this process, steps applied, the scene's scale).
     static func render(_ name: String) throws -> RasterImage {
-        let warnings = Lines()
+        let warnings = ReportedLines()
         let session = Session(plugins: PluginEnvironment(folders: [try Fixtures.samplePluginsDirectory().path]),
                               report: warnings.append)
         let outcome = try session.render(scene: folder.appendingPathComponent("\(name).json").path, options: RenderOptions())
@@ -27,12 +27,6 @@ enum Examples {
         let canvas = try #require(outcome.canvas)
         return try canvas.rasterImage()
     }
-}
-
-/// Lines a session reported.
-final class Lines {
-    private(set) var lines: [String] = []
-    func append(_ line: String) { lines.append(line) }
 }
 
 /// A per-pixel comparison with a reference image.
