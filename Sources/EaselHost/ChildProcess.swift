@@ -4,7 +4,7 @@ import Glibc
 
 /// Starting the helper processes Easel runs plugin code in (the scanner, the
 /// isolated renderer), one way for both.
-enum ChildProcess {
+package enum ChildProcess {
     /// Spawns `executable` with `arguments` (argv[0] is the executable) and
     /// `redirections` (child descriptor ← this process's descriptor).
     ///
@@ -14,7 +14,7 @@ enum ChildProcess {
     /// last words (and take its time doing so): `SWIFT_BACKTRACE=enable=no`.
     ///
     /// - Returns: The child's process id, or posix_spawn's error number.
-    static func spawn(_ executable: String, arguments: [String] = [],
+    package static func spawn(_ executable: String, arguments: [String] = [],
                       redirections: [(child: Int32, parent: Int32)]) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -45,8 +45,8 @@ enum ChildProcess {
     }
 
     /// An error number from a system call.
-    struct Errno: Error {
-        let code: Int32
-        var description: String { String(cString: strerror(code)) }
+    package struct Errno: Error {
+        package let code: Int32
+        package var description: String { String(cString: strerror(code)) }
     }
 }

@@ -3,12 +3,17 @@
 // `easel render --isolate` and `easel invoke --isolate` run plugin code in a
 // child process, the `easel` executable itself with the hidden subcommand
 // `isolated-worker`, so that a plugin that crashes or hangs cannot take
-// `easel` down. The mechanism underneath (the shared-memory exchange, the
-// flight recorder, watching and killing the child) is EaselHost's
-// Isolation folder; see IsolatedProcess.swift there for the design.
+// `easel` down. IsolatedProcess.swift has the design of the mechanism.
 //
-// This module owns what sits on top of that mechanism:
+// This module owns:
 //
+// - the mechanism: the shared memory (SharedMemory.swift), the exchange
+//   that lays out the request, the flight recorder and the pixels in it
+//   (IsolationExchange.swift), and starting, watching and killing the child
+//   (IsolatedProcess.swift). What runs inside the child's calls into plugin
+//   code (the flight recorder itself, the observers that write into it,
+//   loading plugin files under it) stays with the loader in EaselHost's
+//   Isolation folder;
 // - the protocol between the two processes (WorkerProtocol.swift): one
 //   request as JSON in the exchange, one reply as a JSON line on the
 //   child's standard output;
