@@ -40,6 +40,8 @@ public struct RenderOutcome {
     public var failed = false
     /// The canvas drawn, when the render ran in this process.
     public var canvas: Canvas?
+    /// The scene's view tree in its final state, when the render ran in this process.
+    public var tree: SceneTree?
     /// The drawing ordinals of views skipped and marked (isolated worker).
     var marked: [Int] = []
 }
@@ -99,6 +101,18 @@ public struct SceneRenderer {
                    destination: CanvasDestination(target: options.output))
     }
 
+    /// Renders a scene already read (from memory rather than a file).
+    ///
+    /// - Parameters:
+    ///   - scene: The scene; its ``Scene/file``, if any, is named in a drawing error.
+    ///   - options: Output, scale and frames.
+    /// - Returns: As ``render(scene:options:)``.
+    /// - Throws: ``SessionError`` as ``render(scene:options:)``.
+    public func render(_ scene: Scene, options: RenderOptions) throws(SessionError) -> RenderOutcome {
+        try render(loaded: scene, file: scene.file, scale: options.scale, frames: options.frames,
+                   destination: CanvasDestination(target: options.output))
+    }
+
     /// The pipeline, with the isolated worker's hooks.
     ///
     /// - Parameters:
@@ -109,7 +123,17 @@ public struct SceneRenderer {
                 phase: (String) -> Void = { _ in }) throws(SessionError) -> RenderOutcome {
         var times = StageTimes()
         phase("building the scene")
-        let (model, tree) = try measure(&times.scene) { () throws(SessionError) in try build(path) }
+        let model = try measure(&times.scene) { () throws(SessionError) in try load(path) }
+        return try render(loaded: model, file: path, scale: scale, frames: frames, destination: destination,
+                          observer: observer, phase: phase, times: times)
+    }
+
+    /// The pipeline from a scene read: build, steps, layout, draw, write.
+    private func render(loaded model: Scene, file path: String?, scale: Double?, frames: String?,
+                        destination: some RenderDestination, observer: (SceneTree) -> RenderObserver? = { _ in nil },
+                        phase: (String) -> Void = { _ in }, times: StageTimes = StageTimes()) throws(SessionError) -> RenderOutcome {
+        var times = times
+        let tree = try measure(&times.scene) { () throws(SessionError) in try build(model) }
         let pixelScale = scale ?? model.scale
         func makeCanvas(_ destination: some RenderDestination) throws(SessionError) -> Canvas {
             do {
@@ -131,8 +155,10 @@ public struct SceneRenderer {
         measure(&times.layout) { tree.root.layoutIfNeeded() }
         let canvas = try makeCanvas(destination)
         phase("drawing")
-        return try finish(tree.root, on: canvas, destination: destination, scene: path, observer: observer(tree),
-                          times: times, phase: phase)
+        var outcome = try finish(tree.root, on: canvas, destination: destination, scene: path, observer: observer(tree),
+                                 times: times, phase: phase)
+        outcome.tree = tree
+        return outcome
     }
 
     /// The last stages of every render: draw the view tree, decorate the
@@ -156,14 +182,14 @@ public struct SceneRenderer {
         return outcome
     }
 
-    /// Reads a scene file and builds its view tree.
-    private func build(_ path: String) throws(SessionError) -> (Scene, SceneTree) {
-        do {
-            let model = try Scene.load(contentsOf: path)
-            return (model, try model.build(in: registry))
-        } catch {
-            throw SessionError(error)
-        }
+    /// Reads a scene file.
+    private func load(_ path: String) throws(SessionError) -> Scene {
+        do { return try Scene.load(contentsOf: path) } catch { throw SessionError(error) }
+    }
+
+    /// Builds a scene's view tree from the registry's classes.
+    private func build(_ scene: Scene) throws(SessionError) -> SceneTree {
+        do { return try scene.build(in: registry) } catch { throw SessionError(error) }
     }
 
     /// Draws a view tree, naming the scene file in a failure.
@@ -177,7 +203,7 @@ public struct SceneRenderer {
     }
 
     /// Renders the initial state and the state after each step into `folder`, repainting only what each step changed.
-    private func writeFrames(_ tree: SceneTree, scene: String, into folder: String, canvas: Canvas) throws(SessionError) {
+    private func writeFrames(_ tree: SceneTree, scene: String?, into folder: String, canvas: Canvas) throws(SessionError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
