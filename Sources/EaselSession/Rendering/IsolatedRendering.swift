@@ -42,9 +42,13 @@ extension Session {
     ///   - isolation: The time limit and `keepGoing`.
     /// - Returns: Timings, diagnostics, notes, and whether the run failed although the output was written.
     /// - Throws: ``SessionError`` for a bad scene, a failure of the child
-    ///   (without `keepGoing`, or outside a view's drawing), an unwritable output.
+    ///   (without `keepGoing`, or outside a view's drawing), an unwritable
+    ///   output; a usage error for options with frames.
     public func renderIsolated(scene: String, options: RenderOptions,
                                isolation: IsolationSettings) throws(SessionError) -> RenderOutcome {
+        guard options.frames == nil else {
+            throw SessionError("--frames cannot be combined with --isolate", isUsageError: true)
+        }
         var times = StageTimes()
         let scanned = try measure(&times.load) { () throws(SessionError) in try plugins.scan(isolated: true, warn: report) }
         let printed = reportScanFailures(scanned.scan)
