@@ -67,10 +67,21 @@ let package = Package(
                 "EaselABI", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "CEaselSupport", "EaselProbe",
             ]),
         .target(name: "EaselScene", dependencies: ["EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselEncoding", "EaselCanvas"]),
+        // The isolated render worker: its protocol, its process set-up and
+        // main loop, and the parent's side of one run.
+        .target(name: "EaselIsolation", dependencies: ["EaselHost", "EaselCanvas", "EaselInvocation", "CEaselSupport"]),
+        // The application layer: plugin environment, the scene renderer
+        // (the one render pipeline), gallery, catalog, invoke.
+        .target(
+            name: "EaselSession",
+            dependencies: [
+                "EaselHost", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselABI", "EaselInvocation", "EaselProbe",
+            ]),
+        // `easel`: argument parsing and printing on top of the session.
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselHost", "EaselScene", "EaselCanvas", "EaselABI", "EaselInvocation", "CEaselSupport",
+                "EaselSession", "EaselIsolation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
@@ -78,7 +89,7 @@ let package = Package(
             name: "EaselBenchmarks",
             dependencies: [
                 "EaselHost", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
-                "CMallocCounter",
+                "CMallocCounter", "EaselSession",
             ]),
         // Counts allocations in the benchmark executable only.
         .target(name: "CMallocCounter"),
@@ -108,8 +119,11 @@ let package = Package(
             name: "EaselTests",
             dependencies: [
                 "EaselTestSupport", "EaselHost", "EaselEncoding", "EaselInvocation",
-                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene",
+                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene", "EaselSession",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "EaselSessionTests",
+            dependencies: ["EaselSession", "EaselTestSupport", "EaselHost", "EaselIsolation"]),
     ]
 )

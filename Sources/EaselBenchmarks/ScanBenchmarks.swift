@@ -27,6 +27,7 @@
 // Each figure is the best of several interleaved rounds.
 
 import EaselHost
+import EaselSession
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 import EaselABI
 import EaselCanvas
 import EaselHost
-import EaselScene
+import EaselSession
 import EaselTestSupport
 import Foundation
 import Testing
@@ -15,18 +15,16 @@ enum Examples {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// Renders an example as `easel render` does (sample plugins, steps applied, the scene's scale).
+    /// Renders an example through the session's scene renderer, as `easel render` does
+    /// (sample plugins loaded in this process, steps applied, the scene's scale).
     static func render(_ name: String) throws -> RasterImage {
-        let registry = Registry()
-        registry.loadPlugins(from: [try Fixtures.samplePluginsDirectory().path])
-        #expect(registry.failures.map(\.description) == [])
-        let scene = try Scene.load(contentsOf: folder.appendingPathComponent("\(name).json").path)
-        let tree = try scene.build(in: registry)
-        for step in tree.steps { tree.apply(step) }
-        let canvas = try Canvas(width: scene.width, height: scene.height, background: scene.background,
-                                backing: .raster(scale: scene.scale))
-        try tree.root.render(into: canvas)
-        #expect(registry.takeDiagnostics().map(\.description) == [])
+        let warnings = ReportedLines()
+        let session = Session(plugins: PluginEnvironment(folders: [try Fixtures.samplePluginsDirectory().path]),
+                              report: warnings.append)
+        let outcome = try session.render(scene: folder.appendingPathComponent("\(name).json").path, options: RenderOptions())
+        #expect(warnings.lines == [])
+        #expect(outcome.diagnostics == [])
+        let canvas = try #require(outcome.canvas)
         return try canvas.rasterImage()
     }
 }

@@ -73,7 +73,7 @@
 // depend on the flags of the run. A refused folder's cache entries are kept
 // for a run that trusts it. A scan also records what its answers depended on
 // (`ScanInputs`), and `easel list` keeps its text with them
-// (ListingCache.swift), so that listing an unchanged search path again stats
+// (EaselSession's ListingCache.swift), so that listing an unchanged search path again stats
 // the files and prints that text, without decoding, linking or formatting
 // anything. A scan with a trust refusal records no inputs; the listing's key
 // holds the trust policy, its check applies the permission rules to the
@@ -209,7 +209,7 @@ public struct PluginScanner: Sendable {
         for folder in folders {
             // The folder as it was before it was listed, and whether it had
             // been left alone long enough for its modification time to
-            // change with any later entry (see ListingCache).
+            // change with any later entry (see EaselSession's ListingCache).
             let listedAt = realtimeNanoseconds()
             var folderInfo = stat()
             let folderKnown = inputs != nil && stat(folder, &folderInfo) == 0
@@ -385,7 +385,7 @@ public struct PluginScan: Sendable {
     /// Problems with the cache (it is ignored or not written; the scan is still complete).
     public let warnings: [String]
     /// What every answer depended on, when each came from the cache or
-    /// was just recorded in it (see ``ListingCache``); `nil` otherwise.
+    /// was just recorded in it (what the listing cache of `easel list` keys a listing by); `nil` otherwise.
     package var inputs: ScanInputs?
 
     init(folders: [String], entries: [Entry], statistics: Statistics, warnings: [String], inputs: ScanInputs? = nil) {
@@ -472,28 +472,28 @@ extension Registry {
 /// What a scan's answers depended on: every file of every folder as it was
 /// listed and stat()ed, and the shortest time limit a recorded time-out ran
 /// under. Only a scan whose every answer came from the registry cache or was
-/// just recorded in it has inputs (what `ListingCache` keys a listing by).
+/// just recorded in it has inputs (what the listing cache of `easel list` keys a listing by).
 package struct ScanInputs: Sendable {
     /// A listed file and what its stat() said.
     package struct File: Sendable {
-        let path: String
-        let key: RegistryCache.Key
-        let device: UInt64
-        let inode: UInt64
+        package let path: String
+        package let key: RegistryCache.Key
+        package let device: UInt64
+        package let inode: UInt64
     }
 
     /// A folder, what its stat() said before it was listed, and its
     /// `*.so` files in name order.
     package struct Folder: Sendable {
-        let path: String
-        let device: UInt64
-        let inode: UInt64
-        let mtime: Int64
+        package let path: String
+        package let device: UInt64
+        package let inode: UInt64
+        package let mtime: Int64
         /// Whether it had not changed for ``settlingTime`` when it was
         /// listed: then any later change of its entries changes its
         /// modification time, however coarse the file system's clock.
-        let settled: Bool
-        var files: [File]
+        package let settled: Bool
+        package var files: [File]
     }
 
     /// How long a folder must have been left alone for its modification
@@ -514,7 +514,7 @@ package struct ScanInputs: Sendable {
 }
 
 /// Nanoseconds since the epoch on the wall clock (the clock of file times).
-func realtimeNanoseconds() -> Int64 {
+package func realtimeNanoseconds() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)

@@ -50,13 +50,12 @@ public struct RegistryCache: Sendable {
         return home.map { $0 + "/.cache/easel" }
     }
 
-    /// Deletes the cache file (and the last listing kept beside it, see ``ListingCache``).
+    /// Deletes the cache file (the session deletes the last listing kept beside it).
     ///
     /// - Returns: Whether there was a cache file.
     /// - Throws: ``CacheError`` when it exists and cannot be removed.
     @discardableResult
     public func clear() throws(CacheError) -> Bool {
-        ListingCache(cache: self).clear()
         if unlink(file) == 0 { return true }
         if errno == ENOENT { return false }
         throw CacheError(message: "cannot remove the plugin cache \(file): \(String(cString: strerror(errno)))")
@@ -65,9 +64,9 @@ public struct RegistryCache: Sendable {
     // MARK: - Entries
 
     /// What identifies a version of a file.
-    struct Key: Equatable {
-        var mtime: Int64
-        var size: Int64
+    package struct Key: Equatable, Sendable {
+        package var mtime: Int64
+        package var size: Int64
     }
 
     /// One cached answer of the scanner.
@@ -170,7 +169,7 @@ public struct RegistryCache: Sendable {
     /// temporary file renamed over the old one.
     ///
     /// - Returns: A warning when it cannot be written.
-    func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+    package func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
         do {
             try makeDirectory(directory)
             let temporary = path + ".\(getpid()).tmp"

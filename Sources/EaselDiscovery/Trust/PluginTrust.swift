@@ -172,9 +172,9 @@ public struct PluginTrust: Sendable, Equatable {
 }
 
 /// The permission rules of PluginTrust.swift on one `stat`.
-enum Permissions {
+package enum Permissions {
     /// Why a file or folder may be changed by someone other than the user or root.
-    enum Problem: Equatable {
+    package enum Problem: Equatable {
         case writableByOthers
         case writableByGroup(String)
         case owner(uid_t)
@@ -218,7 +218,7 @@ enum Permissions {
 
     /// The first problem of a file or folder, or `nil` when only its owner
     /// (the user or root) can change it.
-    static func problem(_ info: stat) -> Problem? {
+    package static func problem(_ info: stat) -> Problem? {
         if info.st_mode & S_IWOTH != 0 { return .writableByOthers }
         if info.st_mode & S_IWGRP != 0, !isPrivateGroup(info.st_gid, of: info.st_uid) {
             return .writableByGroup(groupName(info.st_gid))

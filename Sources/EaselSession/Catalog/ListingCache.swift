@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import EaselRuntime
+import EaselHost
+import EaselProbe
 
 /// The text of the last `easel list`, kept with everything it depends on, so
 /// that listing an unchanged search path costs a stat() per file and reading
@@ -38,7 +39,7 @@ import EaselRuntime
 /// recorded time-out ran under; and the same folder-trust policy. Otherwise
 /// `easel list` scans as usual and writes the file again.
 ///
-/// Folder trust (PluginTrust.swift) holds on this path too. A scan that
+/// Folder trust (EaselHost's PluginTrust.swift) holds on this path too. A scan that
 /// refused a folder or file records no listing, nor does one under an
 /// allow-list (the digests are computed on every run, so there is no
 /// listing to print under one). Unless writable plugins are allowed, a

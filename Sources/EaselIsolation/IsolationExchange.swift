@@ -1,3 +1,4 @@
+import EaselHost
 #if canImport(Glibc)
 import Glibc
 #endif

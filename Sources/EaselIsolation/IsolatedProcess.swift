@@ -36,6 +36,7 @@
 // one attempt completes. A failure outside a view's drawing (loading,
 // building the scene, steps, layout) cannot be skipped and ends the command.
 
+import EaselHost
 #if canImport(Glibc)
 import Glibc
 #endif

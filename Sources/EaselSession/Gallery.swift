@@ -1,71 +1,72 @@
-import ArgumentParser
 import EaselABI
 import EaselCanvas
 import EaselHost
-import Foundation
 
-// MARK: - easel gallery
+/// The layout of a contact sheet: `easel gallery`.
+public struct GalleryOptions: Sendable {
+    /// The size of a cell in points.
+    public var cellWidth: Double, cellHeight: Double
+    /// Cells per row.
+    public var columns: Int
+    /// Pixels per point.
+    public var scale: Double
+    /// Where to write the PNG.
+    public var output: OutputTarget
 
-struct Gallery: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG).",
-        discussion: """
-            Each class gets a cell: an instance at the size its sizeThatFits: proposes for the cell (scaled \
-            down when larger than the cell), with its property defaults, drawn on white and labelled with the \
-            class and plugin name.
-            """)
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write (- for standard output).", valueName: "file"))
-    var output: String
-
-    @OptionGroup var plugins: PluginOptions
-
-    @Option(help: ArgumentHelp("The size of a cell in points.", valueName: "WxH"))
-    var cell: String = "200x140"
-
-    @Option(help: "Cells per row.")
-    var columns: Int = 4
-
-    @Option(help: "Pixels per point.")
-    var scale: Double = 2
-
-    func validate() throws {
-        guard parseSize(cell) != nil else { throw ValidationError("--cell must be WxH with positive numbers, e.g. 200x140; got '\(cell)'") }
-        guard columns > 0, columns <= 64 else { throw ValidationError("--columns must be between 1 and 64; got \(columns)") }
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8; got \(scale)") }
-        guard output == "-" || output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must be a .png file or -; got '\(output)'") }
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - cellWidth: The width of a cell in points.
+    ///   - cellHeight: The height of a cell in points.
+    ///   - columns: Cells per row.
+    ///   - scale: Pixels per point.
+    ///   - output: Where to write the PNG.
+    public init(cellWidth: Double = 200, cellHeight: Double = 140, columns: Int = 4, scale: Double = 2,
+                output: OutputTarget) {
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.columns = columns
+        self.scale = scale
+        self.output = output
     }
+}
 
-    func parseSize(_ text: String) -> (Double, Double)? {
-        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
-        return (parts[0], parts[1])
-    }
-
-    func run() throws {
-        let (registry, _) = plugins.loadRegistry()
-        for failure in registry.failures { printError("warning: \(failure)") }
+extension Session {
+    /// Renders every view class of every loaded plugin into one labelled contact sheet.
+    ///
+    /// Each class gets a cell: an instance at the size its `sizeThatFits:`
+    /// proposes for the cell (scaled down when larger), with its property
+    /// defaults, drawn on white and labelled with the class and plugin name.
+    /// A class that cannot be made is reported as a warning and left out.
+    /// The sheet is drawn and written by the scene renderer's last stages.
+    ///
+    /// - Parameter options: Cells, columns, scale and output.
+    /// - Returns: The diagnostics, and whether one is an error.
+    /// - Throws: ``SessionError`` when no plugin defines a view class, or the sheet cannot be drawn or written.
+    public func gallery(_ options: GalleryOptions) throws(SessionError) -> RenderOutcome {
+        let registry = try plugins.loadRegistry(warn: report)
         let entries = registry.plugins.flatMap { plugin in
             plugin.classNames.compactMap { name -> (String, String)? in
                 guard let cls = registry.objectClass(named: name), cls.ancestry.contains(where: { $0.name == "View" }) else { return nil }
                 return (name, plugin.name)
             }
         }
-        guard !entries.isEmpty else { throw CommandFailure(status: 1, lines: ["error: no loaded plugin defines a view class"]) }
-        let (cellWidth, cellHeight) = parseSize(cell)!
+        guard !entries.isEmpty else { throw SessionError("no loaded plugin defines a view class") }
+        let (cellWidth, cellHeight) = (options.cellWidth, options.cellHeight)
         let padding = 12.0, labelHeight = 30.0
-        let columnCount = min(columns, entries.count)
+        let columnCount = min(options.columns, entries.count)
         let rows = (entries.count + columnCount - 1) / columnCount
         let width = padding + Double(columnCount) * (cellWidth + padding)
         let height = padding + Double(rows) * (cellHeight + labelHeight + padding)
         let white = easel_color(red: 1, green: 1, blue: 1, alpha: 1)
+        let destination = CanvasDestination(target: options.output)
         let canvas: Canvas
         let root: View
         do {
-            canvas = try Canvas(width: width, height: height, background: white, backing: .raster(scale: scale))
+            canvas = try destination.makeCanvas(width: width, height: height, background: white, scale: options.scale)
             root = try registry.makeView(ofClass: "Window", frame: easel_rect(x: 0, y: 0, width: width, height: height))
         } catch {
-            throw CommandFailure(status: 1, lines: ["error: \(error)"])
+            throw SessionError(describing: error)
         }
         root.backgroundColor = easel_color(red: 0.94, green: 0.94, blue: 0.95, alpha: 1)
         var cells: [(easel_rect, String, String)] = []
@@ -90,14 +91,16 @@ struct Gallery: ParsableCommand {
                 try container.addSubview(view)
                 try root.addSubview(container)
             } catch {
-                printError("warning: \(name): \(error)")
+                report("warning: \(name): \(error)")
             }
         }
-        do {
-            try root.render(into: canvas)
-        } catch {
-            throw CommandFailure(status: 1, lines: ["error: \(error)"])
-        }
+        return try SceneRenderer(registry: registry).finish(
+            root, on: canvas, destination: destination, scene: nil, times: StageTimes(),
+            decorate: { canvas in Self.drawLabels(cells, on: canvas) })
+    }
+
+    /// The class and plugin name under each cell.
+    private static func drawLabels(_ cells: [(easel_rect, String, String)], on canvas: Canvas) {
         canvas.withCurrentContext {
             canvas.saveState()
             for (frame, name, pluginName) in cells {
@@ -110,13 +113,5 @@ struct Gallery: ParsableCommand {
             }
             canvas.restoreState()
         }
-        do {
-            try OutputTarget(output).write(canvas)
-        } catch {
-            throw CommandFailure(status: 1, lines: ["error: \(error)"])
-        }
-        let diagnostics = registry.takeDiagnostics()
-        diagnostics.forEach { printError($0.description) }
-        if diagnostics.contains(where: { $0.severity == .error }) { throw CommandFailure(status: 1, lines: []) }
     }
 }

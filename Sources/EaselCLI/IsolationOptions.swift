@@ -1,0 +1,47 @@
+import ArgumentParser
+import EaselIsolation
+import EaselSession
+import Foundation
+
+// `--isolate`: `easel render` and `easel invoke` run the plugin code in a
+// child process, the `easel` executable itself with the hidden subcommand
+// `isolated-worker` (EaselIsolation; the parent's side is the session's).
+
+/// The options of isolated rendering, shared by `render` and `invoke`.
+struct IsolationOptions: ParsableArguments {
+    @Flag(help: "Run the plugin code in a child process: a crash or a hang in a plugin method becomes an error naming the view, class, selector and plugin.")
+    var isolate = false
+
+    @Flag(name: .customLong("keep-going"), help: "With --isolate: when a view's drawing crashes or hangs, draw the rest without it, mark its place, and still write the output (exit status 1).")
+    var keepGoing = false
+
+    @Option(name: .customLong("draw-timeout"), help: ArgumentHelp(
+        "With --isolate: seconds a plugin method may run before it counts as hanging and is stopped (default 10).",
+        valueName: "seconds"))
+    var drawTimeout: Double?
+
+    /// The session's settings of these flags.
+    var settings: IsolationSettings {
+        IsolationSettings(timeLimit: drawTimeout ?? IsolationSettings.defaultTimeLimit, keepGoing: keepGoing)
+    }
+
+    func validate() throws {
+        if let drawTimeout, !(drawTimeout > 0 && drawTimeout.isFinite) {
+            throw ValidationError("--draw-timeout must be a positive number of seconds; got \(drawTimeout)")
+        }
+        if !isolate {
+            if keepGoing { throw ValidationError("--keep-going needs --isolate (only a child process can survive a crashing plugin)") }
+            if drawTimeout != nil { throw ValidationError("--draw-timeout needs --isolate (only a child process can be stopped)") }
+        }
+    }
+}
+
+/// `easel isolated-worker`: the child process of `--isolate`. Not for users.
+struct IsolatedWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: IsolatedWorker.subcommand,
+        abstract: "The child process of easel render --isolate and easel invoke --isolate (started by easel).",
+        shouldDisplay: false)
+
+    func run() throws { _exit(IsolatedWorker.main(jobs: SessionWorkerJobs())) }
+}

@@ -1,0 +1,93 @@
+import CEaselSupport
+import EaselHost
+import EaselInvocation
+import Foundation
+
+/// The jobs an isolated worker runs once its plugins are loaded: the
+/// application layer (EaselSession) implements them with the same code that
+/// renders and invokes in `easel` itself.
+package protocol WorkerJobs {
+    /// Renders a scene with the loaded plugins; the pixels or the encoded vectors go into the exchange.
+    func render(_ job: WorkerRequest.RenderJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
+    /// Sends a message with the loaded plugins; the encoded canvas, if asked for, goes into the exchange.
+    func invoke(_ job: WorkerRequest.InvokeJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
+}
+
+/// The child process of `--isolate`: its set-up, and its one request and reply.
+package enum IsolatedWorker {
+    /// The hidden subcommand of `easel` that runs the worker.
+    package static let subcommand = "isolated-worker"
+
+    /// Runs the request in the exchange (standard input) and answers on
+    /// standard output; the status is 0 whenever the reply was sent.
+    ///
+    /// - Parameter jobs: What renders and invokes once the plugins are loaded.
+    /// - Returns: The process's exit status: 0 when the reply was sent, 3 to 6 when the set-up failed.
+    package static func main(jobs: some WorkerJobs) -> Int32 {
+        // The exchange and the reply channel are this process's; plugin code
+        // gets an empty standard input, and its standard output is standard error.
+        let exchangeFD = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+        let channel = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+        let empty = open("/dev/null", O_RDONLY)
+        guard exchangeFD >= 0, channel >= 0, empty >= 0, dup2(empty, STDIN_FILENO) >= 0,
+              dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            perror("easel isolated-worker: cannot set up its input and output")
+            return 3
+        }
+        close(empty)
+        // A crashing plugin must not cost a core dump.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+
+        // A worker left hanging in plugin code must not outlive easel.
+        _ = easel_support_die_with_parent()
+
+        var reply = WorkerReply()
+        do {
+            let exchange = try IsolationExchange(adopting: exchangeFD)
+            let request = try JSONDecoder().decode(WorkerRequest.self, from: Data(try exchange.request()))
+            // easel died before the kernel could be told to end this process with it.
+            guard getppid() == request.parent else { return 6 }
+            reply = run(request, exchange, jobs)
+        } catch {
+            reply.failure = .init(message: "easel isolated-worker: \(error)")
+        }
+        guard var line = try? JSONEncoder().encode(reply) else { return 4 }
+        line.append(UInt8(ascii: "\n"))
+        var sent = 0
+        while sent < line.count {
+            let count = line.withUnsafeBytes { write(channel, $0.baseAddress! + sent, $0.count - sent) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return 5 }
+            sent += count
+        }
+        close(channel)
+        return 0
+    }
+
+    /// Loads the plugins of the request, recording each call, then runs its job.
+    private static func run(_ request: WorkerRequest, _ exchange: IsolationExchange, _ jobs: some WorkerJobs) -> WorkerReply {
+        if request.forceLibffi { InvocationOptions.forceLibffi = true }
+        let recorder = exchange.recorder
+        PluginCalls.observer = RecordingCallObserver(recorder)
+        recorder.setPhase("loading the plugins")
+        let registry = Registry()
+        var failures: [PluginLoadError] = []
+        if let files = request.pluginFiles {
+            registry.loadPlugins(files: files, recorder: recorder)
+        } else {
+            let listed = Registry.pluginFiles(in: request.folders)
+            failures = listed.failures
+            registry.loadPlugins(files: listed.files, recorder: recorder)
+        }
+        let warnings = (failures + registry.failures).map { "warning: \($0)" }
+        var reply = WorkerReply()
+        if let job = request.render {
+            reply = jobs.render(job, registry: registry, exchange: exchange)
+        } else if let job = request.invoke {
+            reply = jobs.invoke(job, registry: registry, exchange: exchange)
+        }
+        reply.loadWarnings = warnings
+        return reply
+    }
+}

@@ -1,0 +1,136 @@
+// EaselIsolation: the render worker, its protocol and its launch.
+//
+// `easel render --isolate` and `easel invoke --isolate` run plugin code in a
+// child process, the `easel` executable itself with the hidden subcommand
+// `isolated-worker`, so that a plugin that crashes or hangs cannot take
+// `easel` down. IsolatedProcess.swift has the design of the mechanism.
+//
+// This module owns:
+//
+// - the mechanism: the shared memory (SharedMemory.swift), the exchange
+//   that lays out the request, the flight recorder and the pixels in it
+//   (IsolationExchange.swift), and starting, watching and killing the child
+//   (IsolatedProcess.swift). What runs inside the child's calls into plugin
+//   code (the flight recorder itself, the observers that write into it,
+//   loading plugin files under it) stays with the loader in EaselHost's
+//   Isolation folder;
+// - the protocol between the two processes (WorkerProtocol.swift): one
+//   request as JSON in the exchange, one reply as a JSON line on the
+//   child's standard output;
+// - the worker's process set-up and main loop (IsolatedWorker.swift):
+//   descriptors, no core dumps, dying with its parent, loading the plugin
+//   files it is given while the flight recorder notes every call;
+// - the parent's side (this file): starting one worker for one request and
+//   turning the way it ended into a reply or into an IsolatedFailure that
+//   names the view, class, selector and plugin.
+//
+// It knows nothing of scenes, rendering semantics, argument parsing or
+// printing: the jobs themselves (what a render or an invoke does once the
+// plugins are loaded) are handed to the worker as WorkerJobs by the
+// application layer, EaselSession, which also runs the parent's retry loop
+// (`--keep-going`). So a change to what rendering means is made in the
+// session, once, for the isolated worker and for every other front end.
+
+import EaselHost
+import Foundation
+
+/// One run of the worker that ended badly, described for the user.
+package struct IsolatedFailure: Error {
+    /// Where it happened: the view's JSON path, or `while <phase>`.
+    package let place: String
+    /// What happened: `-[Class selector] crashed with … (plugin name, path)`.
+    package let detail: String
+    /// The phase the worker was in (`drawing`, `invoking`, …).
+    package let phase: String
+    /// The view whose drawing failed, if one was drawing.
+    package let view: FlightRecorder.DrawnView?
+
+    /// `<place>: <detail>`.
+    package var message: String { "\(place): \(detail)" }
+}
+
+/// A worker that could not be started at all.
+package struct IsolationError: Error, CustomStringConvertible {
+    /// What went wrong, starting with `--isolate:`.
+    package let message: String
+    /// The message.
+    package var description: String { message }
+}
+
+/// The parent's side of isolated rendering: one request, one worker.
+package enum Isolation {
+    /// Runs a request in a worker.
+    ///
+    /// - Parameters:
+    ///   - request: What the worker is to do.
+    ///   - exchange: The shared memory the worker reads the request from and draws into.
+    ///   - timeLimit: Seconds one plugin call may take before the worker is stopped.
+    /// - Returns: The reply (its `load` time is the rest of the worker's wall
+    ///   time: its start-up and loading the plugins), or how the worker failed.
+    /// - Throws: ``IsolationError`` when the worker cannot be started.
+    package static func run(_ request: WorkerRequest, exchange: IsolationExchange,
+                            timeLimit: Double) throws(IsolationError) -> Result<WorkerReply, IsolatedFailure> {
+        guard let executable = PluginSearchPath.currentExecutablePath() else {
+            throw IsolationError(message: "--isolate: cannot find the easel executable (/proc/self/exe) to start the child process")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        do { try exchange.start(request: Array(try encoder.encode(request))) } catch {
+            throw IsolationError(message: "--isolate: \(error)")
+        }
+        let ending: IsolatedProcess.Ending
+        let start = DispatchTime.now().uptimeNanoseconds
+        func timed(_ reply: WorkerReply) -> WorkerReply {
+            var reply = reply
+            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            reply.load = max(0, wall - reply.scene - reply.layout - reply.draw - reply.encode)
+            return reply
+        }
+        switch IsolatedProcess.run(executable: executable, arguments: [IsolatedWorker.subcommand], exchange: exchange,
+                                   timeLimit: timeLimit) {
+        case .failure(let error):
+            throw IsolationError(message: "--isolate: cannot start \(executable): \(error.reason)")
+        case .success(let value): ending = value
+        }
+        let snapshot = exchange.recorder.snapshot()
+        let what: String
+        switch ending {
+        case .finished(let reply):
+            if let decoded = try? JSONDecoder().decode(WorkerReply.self, from: Data(reply)) { return .success(timed(decoded)) }
+            what = "made the process exit with status 0"
+        case .exited(let status, let reply):
+            if !reply.isEmpty, let decoded = try? JSONDecoder().decode(WorkerReply.self, from: Data(reply)) {
+                return .success(timed(decoded))
+            }
+            what = "made the process exit with status \(status)"
+        case .crashed(let signal):
+            what = "crashed with \(SignalNames.describe(signal))"
+        case .timedOut:
+            what = "did not return within \(formatSeconds(timeLimit)) and was stopped"
+        }
+        let place = snapshot.view?.location ?? "while \(snapshot.phase.isEmpty ? "starting" : snapshot.phase)"
+        return .failure(IsolatedFailure(place: place, detail: describe(what, snapshot), phase: snapshot.phase,
+                                        view: snapshot.view))
+    }
+
+    /// `-[CrashingView drawRect:] crashed with SIGSEGV (segmentation fault) (plugin crash_draw, /path/crash_draw.so)`.
+    static func describe(_ what: String, _ snapshot: FlightRecorder.Snapshot) -> String {
+        guard let call = snapshot.culprit else {
+            return "the child process \(what) outside plugin code"
+        }
+        if call.receiver.isEmpty {
+            let how = what.replacingOccurrences(of: "did not return", with: "did not finish loading")
+            return "the plugin \(call.pluginPath) \(how)"
+        }
+        let plugin = call.pluginPath.isEmpty ? "" : " (plugin \(call.pluginName), \(call.pluginPath))"
+        return "-[\(call.receiver) \(call.selector)] \(what)\(plugin)"
+    }
+
+    /// The plugin files a scan found good, in order: what the worker loads.
+    package static func goodFiles(_ scan: PluginScan) -> [String] {
+        scan.entries.compactMap { entry in
+            if case .plugin = entry.outcome { return entry.path }
+            return nil
+        }
+    }
+}

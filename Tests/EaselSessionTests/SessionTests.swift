@@ -1,0 +1,124 @@
+import EaselHost
+import EaselIsolation
+import EaselSession
+import EaselTestSupport
+import Foundation
+import Testing
+
+@Suite("The session: plugin environment, scene renderer, invoke, errors with context")
+struct SessionTests {
+    /// A session on the sample plugins, loaded in this process, and the lines it reports.
+    func sampleSession() throws -> (Session, ReportedLines) {
+        let lines = ReportedLines()
+        let plugins = PluginEnvironment(folders: [try Fixtures.samplePluginsDirectory().path])
+        return (Session(plugins: plugins, report: lines.append), lines)
+    }
+
+    /// A scene file with `text` in a fresh folder.
+    func sceneFile(_ label: String, _ text: String) throws -> String {
+        let folder = try Fixtures.makeTemporaryDirectory(label)
+        let path = folder.appendingPathComponent("scene.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("flags win over variables; --plugins folders come before EASEL_PLUGIN_PATH; --no-cache means no cache")
+    func environmentFromSettings() {
+        let variables = ["EASEL_PLUGIN_PATH": "/b:/c", "EASEL_SCAN_TIMEOUT": "7", "EASEL_ALLOW_LIST": "/env.sha256",
+                         "XDG_CACHE_HOME": "/tmp/xdg"]
+        let plain = PluginEnvironment(PluginSettings(folders: ["/a"]), variables: variables)
+        #expect(plain.folders == ["/a", "/b", "/c"])
+        #expect(plain.timeLimit == 7)
+        #expect(plain.allowListPath == "/env.sha256")
+        #expect(plain.cache?.directory == "/tmp/xdg/easel")
+        #expect(!plain.allowsWritable)
+
+        let flagged = PluginEnvironment(
+            PluginSettings(folders: ["/a"], noCache: true, scanTimeout: 2, allowWritable: true, allowList: "/flag.sha256"),
+            variables: variables)
+        #expect(flagged.cache == nil)
+        #expect(flagged.timeLimit == 2)
+        #expect(flagged.allowListPath == "/flag.sha256")
+        #expect(flagged.allowsWritable)
+    }
+
+    @Test("an allow-list that cannot be read is a thrown error naming the file, not an exit")
+    func unreadableAllowList() {
+        let missing = "/nonexistent-\(getpid())/plugins.sha256"
+        let environment = PluginEnvironment(PluginSettings(allowList: missing), variables: [:])
+        #expect {
+            _ = try environment.trust()
+        } throws: { error in
+            (error as? SessionError)?.file == missing && (error as? SessionError)?.message.contains(missing) == true
+        }
+    }
+
+    @Test("a scene with an unknown class fails with the file and the JSON path")
+    func sceneErrorContext() throws {
+        let (session, _) = try sampleSession()
+        let path = try sceneFile("session-bad-scene", """
+            { "canvas": { "size": [100, 80] }, "root": { "subviews": [ { "class": "NoSuchWidget", "frame": [0, 0, 10, 10] } ] } }
+            """)
+        let error = try #require(throws: SessionError.self) { try session.render(scene: path, options: RenderOptions()) }
+        #expect(error.file == path)
+        #expect(error.jsonPath == "root.subviews[0].class")
+        #expect(error.message.hasPrefix("\(path): root.subviews[0].class: unknown class 'NoSuchWidget'"))
+    }
+
+    @Test("a render without an output keeps the canvas; the frames folder gets one PNG per step and the first")
+    func renderToMemoryAndFrames() throws {
+        let (session, lines) = try sampleSession()
+        let path = try sceneFile("session-scene", """
+            { "canvas": { "size": [120, 60], "scale": 1, "background": "#ffffff" },
+              "root": { "subviews": [ { "class": "Swatch", "id": "s", "frame": [10, 10, 40, 40] } ] },
+              "steps": [ { "resize": "s", "frame": [10, 10, 80, 40] } ] }
+            """)
+        let outcome = try session.render(scene: path, options: RenderOptions())
+        #expect(lines.lines == [] && outcome.diagnostics == [] && !outcome.failed)
+        let image = try #require(outcome.canvas).rasterImage()
+        #expect(image.width == 120 && image.height == 60)
+
+        let frames = try Fixtures.makeTemporaryDirectory("session-frames").appendingPathComponent("frames")
+        _ = try session.render(scene: path, options: RenderOptions(frames: frames.path))
+        let written = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+        #expect(written == ["frame-000.png", "frame-001.png"])
+    }
+
+    @Test("invoke: a usage error carries the class, the selector and the expected form")
+    func invokeUsageError() throws {
+        let (session, _) = try sampleSession()
+        let error = try #require(throws: SessionError.self) {
+            try session.invoke(InvokeRequest(className: "Swatch", selector: "drawRect:", arguments: []))
+        }
+        #expect(error.isUsageError)
+        #expect(error.className == "Swatch" && error.selector == "drawRect:")
+        #expect(error.message == "-[Swatch drawRect:(CGRect)] takes 1 argument, 0 given")
+        #expect(error.usage == "easel invoke Swatch drawRect: <a CGRect (x,y,w,h)>")
+    }
+
+    @Test("invoke: the return value as text")
+    func invokeReturnValue() throws {
+        let (session, _) = try sampleSession()
+        let outcome = try session.invoke(InvokeRequest(className: "Swatch", selector: "sizeThatFits:", arguments: ["120,40"]))
+        #expect(outcome.returnValue == "{40, 40}")
+        #expect(!outcome.failed)
+    }
+
+    @Test("output targets: - is standard output (PNG); .svg and .pdf are vectors, whatever the case")
+    func outputTargets() {
+        #expect(OutputTarget("-") == .standardOutput && OutputTarget("-").isPNG)
+        #expect(OutputTarget("a.PNG").isPNG)
+        #expect(OutputTarget("a.Svg").vectorFormat == .svg)
+        #expect(OutputTarget("a.pdf").vectorFormat == .pdf)
+    }
+
+    @Test("the worker's reply survives its JSON line, failure included")
+    func workerReplyRoundTrip() throws {
+        var reply = WorkerReply()
+        reply.failure = .init(message: "bad", usage: "easel invoke X y:", isUsageError: true)
+        reply.diagnostics = ["note: hello"]
+        reply.marked = [3]
+        let decoded = try JSONDecoder().decode(WorkerReply.self, from: JSONEncoder().encode(reply))
+        #expect(decoded.failure == reply.failure && decoded.diagnostics == reply.diagnostics && decoded.marked == [3])
+    }
+}
