@@ -7,7 +7,7 @@ let package = Package(
         .executable(name: "easel", targets: ["EaselCLI"]),
         // The helper that probes plugin files out of process for easel.
         .executable(name: "easel-plugin-scanner", targets: ["EaselScanner"]),
-        .library(name: "EaselHost", targets: ["EaselHost"]),
+        .library(name: "EaselSession", targets: ["EaselSession"]),
         .library(name: "EaselScene", targets: ["EaselScene"]),
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
@@ -59,23 +59,22 @@ let package = Package(
         .target(
             name: "EaselViews",
             dependencies: ["EaselABI", "EaselRuntime", "EaselCanvas", "EaselEncoding", "EaselInvocation", "CEaselSupport", "EaselProbe"]),
-        // The isolated renderer's pieces (flight recorder, shared memory, the worker process), and
-        // the modules above re-exported for the front ends that still import EaselHost.
-        .target(
-            name: "EaselHost",
-            dependencies: [
-                "EaselABI", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "CEaselSupport", "EaselProbe",
-            ]),
         .target(name: "EaselScene", dependencies: ["EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselEncoding", "EaselCanvas"]),
         // The isolated render worker: its protocol, its process set-up and
         // main loop, and the parent's side of one run.
-        .target(name: "EaselIsolation", dependencies: ["EaselHost", "EaselCanvas", "EaselInvocation", "CEaselSupport"]),
+        .target(
+            name: "EaselIsolation",
+            dependencies: [
+                "EaselABI", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselInvocation", "CEaselSupport",
+                "EaselProbe",
+            ]),
         // The application layer: plugin environment, the scene renderer
         // (the one render pipeline), gallery, catalog, invoke.
         .target(
             name: "EaselSession",
             dependencies: [
-                "EaselHost", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselABI", "EaselInvocation", "EaselProbe",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselABI",
+                "EaselInvocation", "EaselProbe",
             ]),
         // `easel`: argument parsing and printing on top of the session.
         .executableTarget(
@@ -88,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "EaselBenchmarks",
             dependencies: [
-                "EaselHost", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
                 "CMallocCounter", "EaselSession",
             ]),
         // Counts allocations in the benchmark executable only.
@@ -109,7 +108,7 @@ let package = Package(
 
         .target(
             name: "EaselTestSupport",
-            dependencies: ["EaselHost"],
+            dependencies: ["EaselRuntime", "EaselDiscovery", "EaselViews"],
             path: "Tests/EaselTestSupport"),
         .target(
             name: "CEaselTestFunctions",
@@ -118,12 +117,12 @@ let package = Package(
         .testTarget(
             name: "EaselTests",
             dependencies: [
-                "EaselTestSupport", "EaselHost", "EaselEncoding", "EaselInvocation",
-                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene", "EaselSession",
+                "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselEncoding", "EaselInvocation",
+                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene", "EaselSession", "EaselIsolation", "EaselProbe",
             ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "EaselSessionTests",
-            dependencies: ["EaselSession", "EaselTestSupport", "EaselHost", "EaselIsolation"]),
+            dependencies: ["EaselSession", "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselIsolation"]),
     ]
 )

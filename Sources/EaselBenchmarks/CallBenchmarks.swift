@@ -11,7 +11,9 @@
 
 import CFFI
 import EaselABI
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselInvocation
 #if canImport(Glibc)
 import Glibc

@@ -26,7 +26,9 @@
 //    it kept its listing.
 // Each figure is the best of several interleaved rounds.
 
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselSession
 #if canImport(Glibc)
 import Glibc

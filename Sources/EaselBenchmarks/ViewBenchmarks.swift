@@ -29,7 +29,9 @@ import CCairo
 import CMallocCounter
 import EaselABI
 import EaselCanvas
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 #if canImport(Glibc)
 import Glibc
 #endif

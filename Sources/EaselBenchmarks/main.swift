@@ -29,7 +29,9 @@
 // shared machine disturbs it as little as possible.
 
 import CMallocCounter
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 #if canImport(Glibc)
 import Glibc
 #endif

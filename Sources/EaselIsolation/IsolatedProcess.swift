@@ -36,7 +36,9 @@
 // one attempt completes. A failure outside a view's drawing (loading,
 // building the scene, steps, layout) cannot be skipped and ends the command.
 
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 #if canImport(Glibc)
 import Glibc
 #endif

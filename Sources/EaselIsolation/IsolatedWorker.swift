@@ -1,5 +1,7 @@
 import CEaselSupport
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselInvocation
 import Foundation
 

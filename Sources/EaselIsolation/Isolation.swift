@@ -31,7 +31,9 @@
 // (`--keep-going`). So a change to what rendering means is made in the
 // session, once, for the isolated worker and for every other front end.
 
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import Foundation
 
 /// One run of the worker that ended badly, described for the user.

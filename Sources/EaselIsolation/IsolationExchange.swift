@@ -1,4 +1,6 @@
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,8 @@
 import EaselABI
 import EaselCanvas
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 
 /// The layout of a contact sheet: `easel gallery`.
 public struct GalleryOptions: Sendable {

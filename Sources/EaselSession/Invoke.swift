@@ -1,6 +1,8 @@
 import EaselABI
 import EaselCanvas
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselInvocation
 import EaselIsolation
 

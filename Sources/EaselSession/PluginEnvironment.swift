@@ -1,4 +1,6 @@
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import Foundation
 
 /// What a user asked for about plugins: the flags shared by every command that loads them.

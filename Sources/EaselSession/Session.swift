@@ -33,7 +33,9 @@
 // how the isolated child is started and watched (EaselIsolation and
 // EaselHost's Isolation folder).
 
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 
 /// The application layer: plugins, and a place for messages, behind every operation of a front end.
 public struct Session {

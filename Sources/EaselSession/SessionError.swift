@@ -1,4 +1,6 @@
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselScene
 
 /// A failure of a session operation, with the context a user needs to fix it.

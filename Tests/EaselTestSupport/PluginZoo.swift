@@ -1,4 +1,6 @@
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import Foundation
 
 /// A folder of broken plugins (and good ones), built once per test process.

@@ -23,7 +23,7 @@ struct ArchitectureTests {
         "EaselRuntime": 5,
         "EaselDiscovery": 6,
         "EaselViews": 7,
-        "EaselScene": 8, "EaselHost": 8,
+        "EaselScene": 8,
         "EaselIsolation": 9,
         "EaselSession": 10,
         "EaselCLI": 11, "EaselScanner": 11, "EaselBenchmarks": 11,

@@ -1,5 +1,7 @@
 import EaselCanvas
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselTestSupport
 import Foundation
 import Testing

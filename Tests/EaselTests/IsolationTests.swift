@@ -1,6 +1,9 @@
 import EaselABI
 import EaselCanvas
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
+import EaselIsolation
 import EaselTestSupport
 import Foundation
 import Testing

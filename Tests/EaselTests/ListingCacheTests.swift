@@ -1,4 +1,6 @@
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselTestSupport
 import Foundation
 import Testing

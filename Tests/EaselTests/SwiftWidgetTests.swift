@@ -6,7 +6,9 @@
 
 import EaselABI
 import EaselCanvas
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,7 @@
 @testable import EaselDiscovery
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselTestSupport
 import Foundation
 import Testing

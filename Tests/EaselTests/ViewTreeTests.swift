@@ -8,7 +8,9 @@
 // <tag of the view argument | nil>"), read back with `takeDiagnostics()`.
 
 import EaselABI
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselTestSupport
 import Foundation
 import Testing

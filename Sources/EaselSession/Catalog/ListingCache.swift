@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselProbe
 
 /// The text of the last `easel list`, kept with everything it depends on, so

@@ -1,4 +1,6 @@
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import Foundation
 
 /// What `easel list` shows: the plugin folders, the plugins and the files that failed to load.

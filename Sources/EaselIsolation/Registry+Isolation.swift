@@ -1,3 +1,4 @@
+import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import EaselABI
