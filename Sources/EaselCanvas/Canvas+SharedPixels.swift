@@ -3,7 +3,7 @@ import EaselABI
 
 // Canvases over memory the caller owns, and vector output in memory: what an
 // isolated render needs, where a child process draws into shared memory that
-// the parent then writes out (Sources/EaselHost/Isolation).
+// the parent then writes out (Sources/EaselIsolation).
 
 extension Canvas {
     /// How a raster canvas lays out its pixels in memory: rows of 32-bit

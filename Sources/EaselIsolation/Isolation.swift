@@ -10,10 +10,10 @@
 // - the mechanism: the shared memory (SharedMemory.swift), the exchange
 //   that lays out the request, the flight recorder and the pixels in it
 //   (IsolationExchange.swift), and starting, watching and killing the child
-//   (IsolatedProcess.swift). What runs inside the child's calls into plugin
-//   code (the flight recorder itself, the observers that write into it,
-//   loading plugin files under it) stays with the loader in EaselHost's
-//   Isolation folder;
+//   (IsolatedProcess.swift); what runs inside the child's calls into plugin
+//   code: the flight recorder itself (FlightRecorder.swift), the observers
+//   that write into it and loading plugin files under it
+//   (Registry+Isolation.swift);
 // - the protocol between the two processes (WorkerProtocol.swift): one
 //   request as JSON in the exchange, one reply as a JSON line on the
 //   child's standard output;

@@ -54,10 +54,10 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         public static let scannerFailed = Kind(rawValue: "scanner-failed")
         /// The plugin file or folder (or a link's target, or its folder) is
         /// writable by group or others, or owned by someone other than the
-        /// user or root (see `PluginTrust` in EaselHost).
+        /// user or root (see `PluginTrust` in EaselDiscovery).
         public static let insecurePermissions = Kind(rawValue: "insecure-permissions")
         /// An allow-list is in force and the file's SHA-256 digest is not in it
-        /// (see `PluginAllowList` in EaselHost).
+        /// (see `PluginAllowList` in EaselDiscovery).
         public static let notAllowListed = Kind(rawValue: "not-allow-listed")
     }
 

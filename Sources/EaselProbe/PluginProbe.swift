@@ -1,10 +1,10 @@
 // The probe: what loading one plugin file checks, shared by the host's
-// in-process loader (EaselHost's Registry+Loading.swift) and the scanner
+// in-process loader (EaselDiscovery's Registry+Folders.swift) and the scanner
 // process (`easel-plugin-scanner`, ScannerHelper.swift).
 //
 // This module links no graphics library: the scanner is built from it
 // alone, so that starting one costs the Swift runtime and libffi, not cairo
-// and its twenty-odd dependencies (see EaselHost's Scanning/PluginScanner.swift).
+// and its twenty-odd dependencies (see EaselDiscovery's Scanning/PluginScanner.swift).
 
 #if canImport(Glibc)
 import Glibc
@@ -129,7 +129,7 @@ struct DescriptorSizeError: Error {
 // MARK: - Phase 1: probe one file
 
 /// The probe phase: the checks of one plugin file, shared by the in-process
-/// loader (`Registry.loadPlugins(from:)` in EaselHost) and the out-of-process scanner
+/// loader (`Registry.loadPlugins(from:)` in EaselDiscovery) and the out-of-process scanner
 /// (`easel-plugin-scanner`, see EaselHost's Scanning/PluginScanner.swift).
 ///
 /// A probe runs the plugin's code (its constructors and its entry point) in

@@ -1,7 +1,7 @@
 import EaselABI
 
 /// The names of the host's built-in classes, in registration order
-/// (superclass first). EaselHost creates them; the scanner's table knows them.
+/// (superclass first). EaselRuntime and EaselViews create them; the scanner's table knows them.
 package enum BuiltInClassNames {
     package static let all = ["Object", "View", "Window", "OverlayView", "RHView", "Touch"]
 }

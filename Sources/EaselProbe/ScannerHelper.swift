@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The messages between the host and `easel-plugin-scanner` (see EaselHost's
+/// The messages between the host and `easel-plugin-scanner` (see EaselDiscovery's
 /// Scanning/PluginScanner.swift).
 ///
 /// Host → helper: the paths to probe, each followed by a NUL byte (a path

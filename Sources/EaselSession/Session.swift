@@ -28,10 +28,10 @@
 // an argument or ends the process: exit statuses are the front end's.
 //
 // What this module knows nothing of: argument parsing and the wording of
-// help (the CLI), the internals of loading, invocation and drawing (EaselHost,
-// EaselInvocation, EaselCanvas), how a scene file is parsed (EaselScene), and
-// how the isolated child is started and watched (EaselIsolation and
-// EaselHost's Isolation folder).
+// help (the CLI), the internals of loading, invocation and drawing
+// (EaselRuntime, EaselDiscovery, EaselViews, EaselInvocation, EaselCanvas),
+// how a scene file is parsed (EaselScene), and how the isolated child is
+// started and watched (EaselIsolation).
 
 import EaselDiscovery
 import EaselRuntime

@@ -1,4 +1,4 @@
-/* Host-side helpers for isolated rendering (Sources/EaselHost/Isolation):
+/* Host-side helpers for isolated rendering (Sources/EaselIsolation):
    shared memory, atomics on it, and the process-wide plugin-call observer.
    Not part of the plugin ABI; plugins never see this header. */
 #ifndef EASEL_ISOLATION_H

@@ -41,7 +41,7 @@ import EaselProbe
 /// recorded time-out ran under; and the same folder-trust policy. Otherwise
 /// `easel list` scans as usual and writes the file again.
 ///
-/// Folder trust (EaselHost's PluginTrust.swift) holds on this path too. A scan that
+/// Folder trust (EaselDiscovery's Trust/PluginTrust.swift) holds on this path too. A scan that
 /// refused a folder or file records no listing, nor does one under an
 /// allow-list (the digests are computed on every run, so there is no
 /// listing to print under one). Unless writable plugins are allowed, a
