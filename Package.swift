@@ -40,9 +40,11 @@ let package = Package(
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
 
+        // The ABI's geometry structs under Swift names, CoreGraphics math, one set of conformances.
+        .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "CCairo", "CEaselSupport"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CEaselSupport"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
@@ -50,9 +52,11 @@ let package = Package(
         .target(
             name: "EaselHost",
             dependencies: [
-                "EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "CCrypto", "EaselProbe",
+                "EaselABI", "EaselGeometry", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "CCrypto",
+                "EaselProbe",
             ]),
-        .target(name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselEncoding", "EaselCanvas"]),
+        .target(
+            name: "EaselScene", dependencies: ["EaselHost", "EaselABI", "EaselGeometry", "EaselEncoding", "EaselCanvas"]),
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
@@ -80,7 +84,7 @@ let package = Package(
         .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble"),
 
         // The Swift plugin kit: Swift widgets link it statically into their .so.
-        .target(name: "EaselPluginKit", dependencies: ["EaselABI"]),
+        .target(name: "EaselPluginKit", dependencies: ["EaselABI", "EaselGeometry"]),
 
         .target(
             name: "EaselTestSupport",
@@ -97,5 +101,6 @@ let package = Package(
                 "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
     ]
 )

@@ -1,4 +1,5 @@
 import EaselABI
+import EaselGeometry
 import EaselEncoding
 import EaselHost
 

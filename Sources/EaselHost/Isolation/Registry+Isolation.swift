@@ -1,4 +1,5 @@
 import EaselABI
+import EaselGeometry
 import EaselCanvas
 
 extension Registry {

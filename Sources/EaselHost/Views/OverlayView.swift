@@ -1,4 +1,5 @@
 import EaselABI
+import EaselGeometry
 import EaselCanvas
 
 /// A view that paints over its host's subviews (the seeds' KPOverlayView / NWVOverlayView).

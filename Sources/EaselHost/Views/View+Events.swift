@@ -1,4 +1,5 @@
 import EaselABI
+import EaselGeometry
 
 // Events: hit testing and touches, as UIKit delivers them.
 //

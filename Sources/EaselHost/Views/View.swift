@@ -40,6 +40,7 @@
 // (View+Layout.swift), and the next `render` lays out and repaints.
 
 import EaselABI
+import EaselGeometry
 import EaselCanvas
 import EaselEncoding
 
