@@ -70,7 +70,12 @@ extension easel_affine_transform: @retroactive Equatable, @retroactive Hashable,
     /// Hashes all six components.
     @inlinable
     public func hash(into hasher: inout Hasher) {
-        for value in [a, b, c, d, tx, ty] { hasher.combine(value) }
+        hasher.combine(a)
+        hasher.combine(b)
+        hasher.combine(c)
+        hasher.combine(d)
+        hasher.combine(tx)
+        hasher.combine(ty)
     }
 
     /// `[a, b, c, d, tx, ty]`, as NSStringFromCGAffineTransform.
@@ -87,7 +92,10 @@ extension easel_color: @retroactive Equatable, @retroactive Hashable, @retroacti
     /// Hashes all four components.
     @inlinable
     public func hash(into hasher: inout Hasher) {
-        for value in [red, green, blue, alpha] { hasher.combine(value) }
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(alpha)
     }
 
     /// `{red, green, blue, alpha}`.

@@ -1,7 +1,8 @@
 import EaselGeometry
 import Testing
 
-private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+/// A rectangle from its four components (CGRectMake), for short tables.
+func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
     Rect(x: x, y: y, width: width, height: height)
 }
 
