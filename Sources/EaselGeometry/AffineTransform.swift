@@ -70,14 +70,22 @@ extension easel_affine_transform {
     /// The bounding box of the transformed rectangle, standardised (CGRectApplyAffineTransform).
     ///
     /// The null rectangle stays null.
-    @inlinable
+    // Always inlined: the renderer calls this per view with a transform it
+    // has just computed, which then stays in registers (reading it back from
+    // memory as one 16-byte load of `b` and `c` stalls on store forwarding).
+    // A rotation or shear takes the out-of-line path.
+    @inlinable @inline(__always)
     public func apply(to rect: easel_rect) -> easel_rect {
         guard !rect.isNull else { return rect }
         let r = rect.standardized
-        if preservesAxisAlignment {
-            let p = apply(to: r.origin)
-            return easel_rect(x: p.x, y: p.y, width: a * r.size.width, height: d * r.size.height).standardized
-        }
+        guard preservesAxisAlignment else { return boundingBox(ofTurned: r) }
+        let p = apply(to: r.origin)
+        return easel_rect(x: p.x, y: p.y, width: a * r.size.width, height: d * r.size.height).standardized
+    }
+
+    /// The bounding box of the four transformed corners of a standardised rectangle.
+    @usableFromInline
+    func boundingBox(ofTurned r: easel_rect) -> easel_rect {
         let p0 = apply(to: easel_point(x: r.minX, y: r.minY)), p1 = apply(to: easel_point(x: r.maxX, y: r.minY))
         let p2 = apply(to: easel_point(x: r.minX, y: r.maxY)), p3 = apply(to: easel_point(x: r.maxX, y: r.maxY))
         // Picked as Sequence.min() and max() pick (a later value replaces
