@@ -21,6 +21,16 @@ struct ConformanceTests {
         #expect("\(Color.clear)" == "{0.0, 0.0, 0.0, 0.0}")
     }
 
+    @Test("the structs cross isolation domains: they are Sendable")
+    func sendable() async {
+        func send<T: Sendable>(_ value: T) async -> T { await Task.detached { value }.value }
+        #expect(await send(rect(1, 2, 3, 4)) == rect(1, 2, 3, 4))
+        #expect(await send(Point(x: 1, y: 2)) == Point(x: 1, y: 2))
+        #expect(await send(Size(width: 1, height: 2)) == Size(width: 1, height: 2))
+        #expect(await send(AffineTransform.identity) == .identity)
+        #expect(await send(Color.white) == .white)
+    }
+
     @Test("colour conveniences")
     func colors() {
         #expect(Color(hex: 0xFF8000) == Color(red: 1, green: 128.0 / 255, blue: 0, alpha: 1))
