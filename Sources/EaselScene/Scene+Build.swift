@@ -1,6 +1,6 @@
 import EaselABI
-import EaselGeometry
 import EaselEncoding
+import EaselGeometry
 import EaselHost
 
 /// A scene's view tree, built in a registry, with its steps ready to apply.

@@ -1,6 +1,6 @@
 import EaselABI
-import EaselGeometry
 import EaselEncoding
+import EaselGeometry
 import EaselHost
 import Foundation
 

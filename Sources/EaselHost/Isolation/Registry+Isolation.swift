@@ -1,6 +1,6 @@
 import EaselABI
-import EaselGeometry
 import EaselCanvas
+import EaselGeometry
 
 extension Registry {
     /// Loads plugin files in this order, as ``loadPlugins(from:)-(PluginScan)``

@@ -1,7 +1,7 @@
 import EaselABI
-import EaselGeometry
 import EaselCanvas
 import EaselEncoding
+import EaselGeometry
 import EaselInvocation
 
 /// Which built-in class a class descends from most closely: decides the

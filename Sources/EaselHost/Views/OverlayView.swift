@@ -1,6 +1,6 @@
 import EaselABI
-import EaselGeometry
 import EaselCanvas
+import EaselGeometry
 
 /// A view that paints over its host's subviews (the seeds' KPOverlayView / NWVOverlayView).
 ///

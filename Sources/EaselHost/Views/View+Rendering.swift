@@ -1,7 +1,7 @@
 import EaselABI
-import EaselGeometry
 import CEaselSupport
 import EaselCanvas
+import EaselGeometry
 
 // Rendering a view tree into a canvas, and the dirty regions that make a
 // later render repaint only what changed.

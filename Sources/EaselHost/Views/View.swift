@@ -40,9 +40,9 @@
 // (View+Layout.swift), and the next `render` lays out and repaints.
 
 import EaselABI
-import EaselGeometry
 import EaselCanvas
 import EaselEncoding
+import EaselGeometry
 
 /// An error from a view operation, such as adding a view to its own descendant.
 public struct ViewError: Error, Sendable, CustomStringConvertible, Equatable {
