@@ -40,9 +40,11 @@ let package = Package(
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
 
+        // The ABI's geometry structs under Swift names, CoreGraphics math, one set of conformances.
+        .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "CCairo", "CEaselSupport"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CEaselSupport"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
@@ -50,7 +52,9 @@ let package = Package(
         // Selectors, classes, objects, messages, the registry, loading and the host table.
         .target(
             name: "EaselRuntime",
-            dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "EaselProbe"]),
+            dependencies: [
+                "EaselABI", "EaselGeometry", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "EaselProbe",
+            ]),
         // Where plugins come from: the search path, folder trust, allow-lists, the scanner client and its cache.
         .target(
             name: "EaselDiscovery",
@@ -58,15 +62,22 @@ let package = Package(
         // The view tree: geometry, layout, events, rendering, and the view functions of the host table.
         .target(
             name: "EaselViews",
-            dependencies: ["EaselABI", "EaselRuntime", "EaselCanvas", "EaselEncoding", "EaselInvocation", "CEaselSupport", "EaselProbe"]),
-        .target(name: "EaselScene", dependencies: ["EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselEncoding", "EaselCanvas"]),
+            dependencies: [
+                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselEncoding", "EaselInvocation", "CEaselSupport",
+                "EaselProbe",
+            ]),
+        .target(
+            name: "EaselScene",
+            dependencies: [
+                "EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselGeometry", "EaselEncoding", "EaselCanvas",
+            ]),
         // The isolated render worker: its protocol, its process set-up and
         // main loop, and the parent's side of one run.
         .target(
             name: "EaselIsolation",
             dependencies: [
-                "EaselABI", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselInvocation", "CEaselSupport",
-                "EaselProbe",
+                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselInvocation",
+                "CEaselSupport", "EaselProbe",
             ]),
         // The application layer: plugin environment, the scene renderer
         // (the one render pipeline), gallery, catalog, invoke.
@@ -104,7 +115,7 @@ let package = Package(
         .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble"),
 
         // The Swift plugin kit: Swift widgets link it statically into their .so.
-        .target(name: "EaselPluginKit", dependencies: ["EaselABI"]),
+        .target(name: "EaselPluginKit", dependencies: ["EaselABI", "EaselGeometry"]),
 
         .target(
             name: "EaselTestSupport",
@@ -124,5 +135,6 @@ let package = Package(
         .testTarget(
             name: "EaselSessionTests",
             dependencies: ["EaselSession", "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselIsolation"]),
+        .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
     ]
 )

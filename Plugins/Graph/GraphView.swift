@@ -103,7 +103,11 @@ extension Instance<GraphView> {
         g.withSavedState {
             g.setStrokeColor(self.borderColor)
             g.setLineWidth(width)
-            g.stroke(self.bounds.insetBy(dx: width / 2, dy: width / 2))
+            // Not insetBy (CGRectInset): a border wider than the view would
+            // make that the null rectangle; this strokes it turned inside out.
+            let bounds = self.bounds, inset = width / 2
+            g.stroke(Rect(x: bounds.minX + inset, y: bounds.minY + inset,
+                          width: bounds.width - 2 * inset, height: bounds.height - 2 * inset))
         }
     }
 }

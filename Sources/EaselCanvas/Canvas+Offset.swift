@@ -1,5 +1,6 @@
 import CCairo
 import EaselABI
+import EaselGeometry
 
 // Translations without a cairo matrix.
 //
@@ -121,7 +122,7 @@ extension Canvas {
             if addOffset(tx, ty) { return SavedTranslation(x: x, y: y, depth: savedStates.count, savedState: false) }
         }
         saveState()
-        concatenate(easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty))
+        concatenate(easel_affine_transform(translationX: tx, y: ty))
         return SavedTranslation(x: 0, y: 0, depth: 0, savedState: true)
     }
 

@@ -1,5 +1,6 @@
 import CCairo
 import EaselABI
+import EaselGeometry
 
 // Painting, line settings and text. Each paint sets cairo's source from the
 // Swift-side state right before it paints, so cairo's source is never relied
@@ -162,7 +163,7 @@ extension Canvas {
             materializeSaves()
             cairo_new_path(cr)
             for rect in rects {
-                addRectangle(Self.standardized(rect))
+                addRectangle(rect.standardized)
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
@@ -189,7 +190,7 @@ extension Canvas {
     ///   empty rectangle (zero width or height) or one with a non-finite
     ///   component is returned unchanged.
     public func alignToPixels(_ rect: easel_rect) -> easel_rect {
-        let standard = Self.standardized(rect)
+        let standard = rect.standardized
         let scale = deviceScale
         let minX = Self.pixelBoundary(standard.origin.x * scale, rounding: .down)
         let minY = Self.pixelBoundary(standard.origin.y * scale, rounding: .down)
@@ -208,20 +209,6 @@ extension Canvas {
     private static func pixelBoundary(_ pixels: Double, rounding: FloatingPointRoundingRule) -> Double {
         let nearest = pixels.rounded()
         return abs(pixels - nearest) <= 1e-6 ? nearest : pixels.rounded(rounding)
-    }
-
-    /// `rect` with a non-negative width and height, covering the same area (CGRectStandardize).
-    static func standardized(_ rect: easel_rect) -> easel_rect {
-        var rect = rect
-        if rect.size.width < 0 {
-            rect.origin.x += rect.size.width
-            rect.size.width = -rect.size.width
-        }
-        if rect.size.height < 0 {
-            rect.origin.y += rect.size.height
-            rect.size.height = -rect.size.height
-        }
-        return rect
     }
 
     /// Replaces the current path with `rect`, then runs `paint`, all as one operation.

@@ -1,5 +1,6 @@
 import CCairo
 import EaselABI
+import EaselGeometry
 
 extension Canvas {
     /// Repaints the parts of the canvas inside `rects` with what `body` draws,
@@ -129,7 +130,7 @@ extension Canvas {
             cairo_new_path(main)
             cr = layer
             cairo_new_path(layer)
-            for rect in rects { addRectangle(Self.standardized(rect)) }
+            for rect in rects { addRectangle(rect.standardized) }
             cairo_set_fill_rule(layer, CAIRO_FILL_RULE_WINDING)
             cairo_set_operator(layer, CAIRO_OPERATOR_CLEAR)
             cairo_fill(layer)
@@ -172,7 +173,7 @@ extension Canvas {
             state = savedStates.removeLast()
             cairo_save(main)
             cairo_new_path(main)
-            for rect in rects { addRectangle(Self.standardized(rect)) }
+            for rect in rects { addRectangle(rect.standardized) }
             cairo_set_fill_rule(main, CAIRO_FILL_RULE_WINDING)
             cairo_clip(main)
             cairo_set_operator(main, CAIRO_OPERATOR_SOURCE)

@@ -1,5 +1,6 @@
 import CCairo
 import EaselABI
+import EaselGeometry
 
 /// The part of the CoreGraphics graphics state that cairo cannot hold.
 ///
@@ -253,8 +254,7 @@ extension Canvas {
                 "concat_ctm", transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
             // A pure translation stays on the Swift side; cairo_transform
             // would compute x0 = tx * 1 + ty * 0 + x0, the same sum.
-            if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
-               addOffset(transform.tx, transform.ty) {
+            if transform.isTranslation, addOffset(transform.tx, transform.ty) {
                 return
             }
             materializeOffset()
@@ -270,9 +270,9 @@ extension Canvas {
     ///
     /// The identity for a fresh canvas, and for a canvas in error.
     public var currentTransform: easel_affine_transform {
-        perform("get_ctm", else: easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)) { cr in
+        perform("get_ctm", else: .identity) { cr in
             if isOffset {
-                return easel_affine_transform(a: 1, b: 0, c: 0, d: 1, tx: offsetX, ty: offsetY)
+                return easel_affine_transform(translationX: offsetX, y: offsetY)
             }
             var matrix = cairo_matrix_t()
             cairo_get_matrix(cr, &matrix)

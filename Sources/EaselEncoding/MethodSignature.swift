@@ -89,12 +89,12 @@ public struct MethodSignature: Sendable, Hashable {
 
     /// Parses through the process-wide cache: the same string is parsed once.
     ///
-    /// The cache is keyed by the exact encoding string and is safe to use
-    /// from any thread; the first caller of a given string parses it (under
-    /// the cache's lock, so concurrent callers never parse it twice) and
-    /// every later caller gets the stored signature. Malformed encodings are
-    /// not cached: each call throws afresh, so a stream of distinct bad
-    /// strings cannot fill the cache. The cache holds at most
+    /// The cache is an ``EncodingCache``, keyed by the exact encoding string
+    /// and safe to use from any thread; the first caller of a given string
+    /// parses it (under the cache's lock, so concurrent callers never parse
+    /// it twice) and every later caller gets the stored signature. Malformed
+    /// encodings are not cached: each call throws afresh, so a stream of
+    /// distinct bad strings cannot fill the cache. The cache holds at most
     /// 1024 signatures; beyond that, new strings are parsed on every call.
     ///
     /// - Parameters:

@@ -36,8 +36,9 @@
 //   rounded up to the largest. Following Apple's documentation, `l`/`L` are
 //   32-bit quantities even on 64-bit platforms.
 // * `MethodSignature.cached(_:)` parses through a process-wide, mutex-guarded,
-//   bounded cache keyed by the exact string (SignatureCache.swift), so that
-//   the thousands of calls a drawing loop makes never reparse.
+//   bounded cache keyed by the exact string (an `EncodingCache`, whose one
+//   policy every cache of parsed encodings follows: EncodingCache.swift), so
+//   that the thousands of calls a drawing loop makes never reparse.
 // * Values are plain `Sendable`, `Hashable` enums and structs; nothing here
 //   uses Foundation or shares mutable state other than the cache.
 

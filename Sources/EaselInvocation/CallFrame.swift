@@ -5,8 +5,9 @@
 // file turns a signature into a `CallFrame`: the libffi type descriptors of
 // every argument and of the return value, an `ffi_cif` prepared once with
 // `ffi_prep_cif`, and the byte layout of an argument buffer. Frames are cached
-// by encoding string for the life of the process, so preparing a frame is a
-// one-time cost per distinct signature (as GNUstep's cifframe.m does).
+// by encoding string in an `EncodingCache` (EaselEncoding: bounded, failures
+// not cached), so preparing a frame is a one-time cost per distinct signature
+// (as GNUstep's cifframe.m does).
 //
 // An `Invocation` (Invocation.swift) owns the buffers for one call site and
 // only copies arguments into place and calls: no parsing, no preparation and
@@ -18,7 +19,6 @@
 import CFFI
 import EaselABI
 import EaselEncoding
-import Synchronization
 
 /// A libffi status code, kept open like swift-system's `Errno`: a code newer
 /// than this wrapper still reads as an error.
@@ -67,9 +67,9 @@ public enum FastPath: Sendable, Hashable {
 /// The prepared, immutable description of how to call functions of one
 /// signature: libffi types, the prepared `ffi_cif`, and the argument layout.
 ///
-/// Obtain frames through ``CallFrame/cached(for:)``; they live for the rest of
-/// the process and are safe to share between threads (they are never mutated
-/// after preparation).
+/// Obtain frames through ``CallFrame/cached(for:)``; a cached frame lives for
+/// the rest of the process, and every frame is safe to share between threads
+/// (it is never mutated after preparation).
 public final class CallFrame: @unchecked Sendable {
     /// The signature this frame calls.
     public let signature: MethodSignature
@@ -90,21 +90,20 @@ public final class CallFrame: @unchecked Sendable {
     private var ownedTypes: [UnsafeMutablePointer<ffi_type>] = []
     private var ownedElements: [UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>] = []
 
-    private static let cache = Mutex<[String: CallFrame]>([:])
+    private static let cache = EncodingCache<CallFrame>()
 
     /// Returns the frame for a signature, preparing it on first use.
+    ///
+    /// Frames are kept by encoding string under the policy of
+    /// `EncodingCache`: prepared once, under the cache's lock; a frame libffi
+    /// refuses is not kept; once 1024 frames are kept, a new signature gets a
+    /// frame of its own on every call, owned by the caller.
     ///
     /// - Parameter signature: A parsed method signature.
     /// - Returns: The shared frame for `signature.encoding`.
     /// - Throws: ``CallFrameError`` when libffi refuses the types.
     public static func cached(for signature: MethodSignature) throws(CallFrameError) -> CallFrame {
-        if let frame = cache.withLock({ $0[signature.encoding] }) { return frame }
-        let frame = try CallFrame(signature: signature)
-        return cache.withLock { frames in
-            if let existing = frames[signature.encoding] { return existing }
-            frames[signature.encoding] = frame
-            return frame
-        }
+        try cache.value(for: signature.encoding) { (_) throws(CallFrameError) in try CallFrame(signature: signature) }
     }
 
     /// Prepares a frame without caching it. Prefer ``cached(for:)``.

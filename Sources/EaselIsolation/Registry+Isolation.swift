@@ -3,6 +3,7 @@ import EaselRuntime
 import EaselViews
 import EaselABI
 import EaselCanvas
+import EaselGeometry
 
 extension Registry {
     /// Loads plugin files in this order, as ``loadPlugins(from:)-(PluginScan)``

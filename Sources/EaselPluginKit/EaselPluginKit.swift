@@ -12,3 +12,5 @@
 // Everything runs on the host's main thread (easel.h, "Threads").
 
 @_exported import EaselABI
+// Point, Size, Rect, AffineTransform and Color, with CoreGraphics' math.
+@_exported import EaselGeometry

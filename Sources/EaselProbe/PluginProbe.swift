@@ -12,7 +12,6 @@ import Glibc
 import EaselABI
 import EaselEncoding
 import EaselInvocation
-import Synchronization
 
 /// A plugin file that passed every check of the probe phase.
 package struct PluginCandidate {
@@ -284,16 +283,13 @@ package enum PluginProbe {
         return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
     }
 
-    /// Property types parsed so far, by encoding (successes only, at most
-    /// 1024), as `MethodSignature.cached` keeps method signatures: a scan sees
-    /// the same few encodings in every plugin.
-    private static let propertyTypes = Mutex<[String: TypeEncoding]>([:])
+    /// Property types parsed so far, by encoding, under the same policy as
+    /// method signatures (`EncodingCache`): a scan sees the same few
+    /// encodings in every plugin.
+    private static let propertyTypes = EncodingCache<TypeEncoding>()
 
     private static func propertyType(_ encoding: String) throws(EncodingError) -> TypeEncoding {
-        if let known = propertyTypes.withLock({ $0[encoding] }) { return known }
-        let type = try TypeEncoding(parsing: encoding)
-        propertyTypes.withLock { if $0.count < 1024 { $0[encoding] = type } }
-        return type
+        try propertyTypes.value(for: encoding) { (encoding) throws(EncodingError) in try TypeEncoding(parsing: encoding) }
     }
 
     private static func validateClass(_ desc: easel_class_desc, index: Int,

@@ -1,5 +1,6 @@
 import EaselABI
 import EaselEncoding
+import EaselGeometry
 import EaselRuntime
 import EaselViews
 import Foundation

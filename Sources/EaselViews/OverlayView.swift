@@ -1,6 +1,7 @@
 import EaselRuntime
 import EaselABI
 import EaselCanvas
+import EaselGeometry
 
 /// A view that paints over its host's subviews (the seeds' KPOverlayView / NWVOverlayView).
 ///

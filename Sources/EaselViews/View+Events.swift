@@ -1,5 +1,6 @@
 import EaselRuntime
 import EaselABI
+import EaselGeometry
 
 // Events: hit testing and touches, as UIKit delivers them.
 //

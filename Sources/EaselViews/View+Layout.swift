@@ -1,5 +1,6 @@
 import EaselRuntime
 import EaselABI
+import EaselGeometry
 
 // Layout, as UIKit does it: autoresizing when a superview's bounds change
 // size, then `layoutSubviews` for views marked as needing layout, top-down,

@@ -2,6 +2,7 @@ import EaselRuntime
 import EaselABI
 import CEaselSupport
 import EaselCanvas
+import EaselGeometry
 
 // Rendering a view tree into a canvas, and the dirty regions that make a
 // later render repaint only what changed.
@@ -87,7 +88,7 @@ extension View {
 
     /// Marks a rectangle of the view (in its own coordinates) as needing display.
     public final func setNeedsDisplay(in rect: easel_rect) {
-        guard !rect.isEmpty, !isHidden else { return }
+        guard !rect.coversNoDirtyArea, !isHidden else { return }
         let root = rootView
         guard !root.needsFullDisplay else { return }
         root.addDirtyRect(self === root ? rect.standardized : convert(rect, to: nil))
@@ -95,7 +96,7 @@ extension View {
 
     private func addDirtyRect(_ rect: easel_rect) {
         if dirtyRects.count >= 64 {
-            dirtyRects = [dirtyRects.reduce(rect) { $0.union($1) }]
+            dirtyRects = [dirtyRects.reduce(rect) { $0.dirtyUnion($1) }]
         } else {
             dirtyRects.append(rect)
         }
@@ -128,7 +129,7 @@ extension View {
         var extent = bounds
         guard !clipsToBounds else { return extent }
         for subview in subviews where !subview.isHidden {
-            extent = extent.union(subview.toSuperview.apply(to: subview.subtreeExtent))
+            extent = extent.dirtyUnion(subview.toSuperview.apply(to: subview.subtreeExtent))
         }
         return extent
     }
@@ -328,7 +329,8 @@ extension View {
         if let method {
             var rect = bounds
             if !state.full, let back = toCanvas.inverted() {
-                rect = state.region.reduce(easel_rect.zero) { $0.union(back.apply(to: $1)) }.intersection(bounds)
+                let dirty = state.region.reduce(easel_rect.zero) { $0.dirtyUnion(back.apply(to: $1)) }.intersection(bounds)
+                rect = dirty.isEmpty ? .zero : dirty
             }
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
@@ -426,5 +428,34 @@ extension Canvas.Backing {
         case .recording: 1
         case .raster(let scale): scale
         }
+    }
+}
+
+// MARK: - Dirty areas
+
+extension easel_rect {
+    /// Whether the rectangle marks nothing as needing display: it has zero
+    /// width or height, or a size that is not finite.
+    ///
+    /// Stricter than CoreGraphics' ``isEmpty`` (which a rectangle of
+    /// infinite size is not): a plugin's `setNeedsDisplayInRect:` with such a
+    /// size marks nothing.
+    fileprivate var coversNoDirtyArea: Bool {
+        !(size.width != 0 && size.height != 0) || !size.width.isFinite || !size.height.isFinite
+    }
+
+    /// The smallest rectangle containing both dirty areas, where one that
+    /// ``coversNoDirtyArea`` counts as nothing.
+    ///
+    /// Unlike ``union(_:)`` (CGRectUnion, which ignores only the null
+    /// rectangle), an empty area anywhere does not stretch the result: a view
+    /// of zero size does not widen its superview's extent. A rectangle with
+    /// an infinite origin and a finite size (from a plugin) is not null here
+    /// but a rectangle like any other, as it always was.
+    fileprivate func dirtyUnion(_ other: easel_rect) -> easel_rect {
+        if coversNoDirtyArea { return other.standardized }
+        if other.coversNoDirtyArea { return standardized }
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return easel_rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 }

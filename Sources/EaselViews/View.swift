@@ -46,6 +46,7 @@ import EaselRuntime
 import EaselABI
 import EaselCanvas
 import EaselEncoding
+import EaselGeometry
 
 /// An error from a view operation, such as adding a view to its own descendant.
 public struct ViewError: Error, Sendable, CustomStringConvertible, Equatable {
