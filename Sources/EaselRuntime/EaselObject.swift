@@ -46,6 +46,7 @@ open class EaselObject: CustomStringConvertible {
     public var description: String { "<\(objectClass.name): \(handle)>" }
 
     /// The handle plugins receive (`easel_object *`).
+    @inlinable
     package var handle: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
 
     /// The object behind a handle a plugin passed back.

@@ -36,16 +36,12 @@ public final class ObjectClass: CustomStringConvertible {
     package let storageChain: UnsafeMutableBufferPointer<StorageChainEntry>
 
     private let ownMethods: [Selector: Method]
-    private var lookupCache: [Selector: Method?] = [:]
-    /// What the renderer sends as `drawRect:` to instances, once resolved
-    /// (View+Rendering.swift; `nil` when they have no callable one). Held
-    /// unretained: the class keeps its methods, so reading it costs the
-    /// renderer no reference counting.
-    package var renderDrawRect: Unmanaged<Method>?
-    /// Whether `renderDrawRect` has been resolved.
-    package var renderDrawRectResolved = false
-    /// Whether `renderDrawRect` is the built-in drawRect: of overlays.
-    package var renderDrawRectIsOverlayForward = false
+    @exclusivity(unchecked) private var lookupCache: [Selector: Method?] = [:]
+    /// What the renderer keeps per class (View+Rendering.swift): read for
+    /// every view of every frame, so kept in storage the class owns and
+    /// reaches through a pointer, which costs no exclusivity check across the
+    /// module boundary (a class property read from another module would).
+    package let renderSlots: UnsafeMutablePointer<RenderSlots>
 
     /// Creates a class; `instanceType` is given for a built-in class, inherited from the superclass otherwise.
     package init(name: String, superclass: ObjectClass?, plugin: LoadedPlugin?, instanceSize: Int,
@@ -66,12 +62,18 @@ public final class ObjectClass: CustomStringConvertible {
             + (superclass.map { Array($0.storageChain) } ?? [])
         storageChain = .allocate(capacity: chain.count)
         _ = storageChain.initialize(from: chain)
+        renderSlots = .allocate(capacity: 1)
+        renderSlots.initialize(to: RenderSlots())
         let built = methods.map(Method.init(spec:))
         self.methods = built
         ownMethods = Dictionary(built.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    deinit { storageChain.deallocate() }
+    deinit {
+        storageChain.deallocate()
+        renderSlots.deinitialize(count: 1)
+        renderSlots.deallocate()
+    }
 
     /// The class name.
     public var description: String { name }
@@ -187,4 +189,18 @@ public final class Method {
     static func readableSignature(className: String, selector: Selector, signature: MethodSignature) -> String {
         MethodDescription.readableSignature(className: className, selector: selector, signature: signature)
     }
+}
+
+/// The renderer's per-class cache: what it sends as `drawRect:` to instances,
+/// once resolved. Held unretained: the class keeps its methods, so reading
+/// it costs the renderer no reference counting.
+package struct RenderSlots {
+    /// The callable `drawRect:` of instances (`nil` when they have none).
+    package var drawRect: Unmanaged<Method>?
+    /// Whether `drawRect` has been resolved.
+    package var resolved = false
+    /// Whether `drawRect` is the built-in drawRect: of overlays.
+    package var isOverlayForward = false
+
+    package init() {}
 }

@@ -42,7 +42,7 @@ public enum PluginCalls {
 
     /// Runs `body`, which calls `method` on `receiver`, between the observer's
     /// ``PluginCallObserver/willCall(_:_:_:)`` and ``PluginCallObserver/didCall()``.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func observe<R>(_ receiver: EaselObject, _ selector: Selector, _ method: Method,
                            _ body: () throws -> R) rethrows -> R {
         guard let raw = easel_support_get_call_observer() else { return try body() }
@@ -54,8 +54,9 @@ public enum PluginCalls {
 }
 
 /// Holds the observer behind the C global (an existential does not fit in a pointer).
-private final class ObserverBox {
-    let observer: PluginCallObserver
+@usableFromInline
+final class ObserverBox {
+    @usableFromInline let observer: PluginCallObserver
     init(_ observer: PluginCallObserver) { self.observer = observer }
 }
 

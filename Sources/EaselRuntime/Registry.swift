@@ -178,7 +178,7 @@ public final class Registry {
     // MARK: - The active registry of this thread
 
     /// Runs `body` with this registry as the one host functions use on this thread.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withActive<R>(_ body: () throws -> R) rethrows -> R {
         let previous = easel_support_get_active_registry()
         easel_support_set_active_registry(Unmanaged.passUnretained(self).toOpaque())

@@ -335,7 +335,7 @@ extension View {
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
             if state.observer?.willDraw(self, in: canvas, toCanvas: toCanvas) ?? true {
-                if objectClass.renderDrawRectIsOverlayForward {
+                if objectClass.renderSlots.pointee.isOverlayForward {
                     // The built-in drawRect: of an overlay (an OverlayView), called directly.
                     unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
                 } else {
@@ -399,14 +399,14 @@ extension View {
     /// and the registry judges each method's signature once), so keeping it
     /// on the class saves two dictionary lookups per view and frame.
     final var drawRectImplementation: Unmanaged<Method>? {
-        let cls = objectClass
-        if cls.renderDrawRectResolved { return cls.renderDrawRect }
+        let slots = objectClass.renderSlots
+        if slots.pointee.resolved { return slots.pointee.drawRect }
         let method = implementation(of: ViewCallbacks.drawRect)
-        cls.renderDrawRect = method.map { Unmanaged.passUnretained($0) }
-        cls.renderDrawRectIsOverlayForward = cls.instanceType is OverlayView.Type
+        slots.pointee.drawRect = method.map { Unmanaged.passUnretained($0) }
+        slots.pointee.isOverlayForward = objectClass.instanceType == OverlayView.self
             && method?.implementation == BuiltInClasses.overlayDrawRectAddress
-        cls.renderDrawRectResolved = true
-        return cls.renderDrawRect
+        slots.pointee.resolved = true
+        return slots.pointee.drawRect
     }
 }
 

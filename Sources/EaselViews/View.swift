@@ -132,7 +132,7 @@ public class View: EaselObject {
     final var overlays: [OverlayView] = []
 
     required init(class cls: ObjectClass, registry: Registry) {
-        isRightHanded = cls.instanceType is RightHandedView.Type
+        isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
         super.init(class: cls, registry: registry)
     }
 

@@ -68,7 +68,7 @@ enum ViewAPI {
             bounds: { handle in
                 guard let handle else { return .zero }
                 return Unmanaged<EaselObject>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef { object in
-                    guard object.objectClass.instanceType is View.Type else { return notAView(object, "bounds", .zero) }
+                    guard object is View else { return notAView(object, "bounds", .zero) }
                     return unsafeDowncast(object, to: View.self).bounds
                 }
             },
