@@ -186,20 +186,14 @@ public final class Invocation {
             let selector = arguments.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
             switch fastPath {
             case .voidReceiverSelector:
-                typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-                unsafeBitCast(implementation, to: Function.self)(receiver, selector)
+                DirectCall.voidReceiverSelector(implementation, receiver, selector)
             case .voidRect:
-                typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
-                let rect = arguments.load(fromByteOffset: 16, as: easel_rect.self)
-                unsafeBitCast(implementation, to: Function.self)(receiver, selector, rect)
+                DirectCall.voidRect(implementation, receiver, selector, arguments.load(fromByteOffset: 16, as: easel_rect.self))
             case .voidObjectRectPointer:
-                typealias Function = @convention(c) (
-                    UnsafeMutableRawPointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?, easel_rect,
-                    UnsafeMutableRawPointer?) -> Void
-                let object = arguments.load(fromByteOffset: 16, as: UnsafeMutableRawPointer?.self)
-                let rect = arguments.load(fromByteOffset: 24, as: easel_rect.self)
-                let pointer = arguments.load(fromByteOffset: 56, as: UnsafeMutableRawPointer?.self)
-                unsafeBitCast(implementation, to: Function.self)(receiver, selector, object, rect, pointer)
+                DirectCall.voidObjectRectPointer(
+                    implementation, receiver, selector, arguments.load(fromByteOffset: 16, as: UnsafeMutableRawPointer?.self),
+                    arguments.load(fromByteOffset: 24, as: easel_rect.self),
+                    arguments.load(fromByteOffset: 56, as: UnsafeMutableRawPointer?.self))
             }
             return
         }

@@ -3,6 +3,7 @@ import EaselABI
 import CEaselSupport
 import EaselCanvas
 import EaselGeometry
+import EaselInvocation
 
 // Rendering a view tree into a canvas, and the dirty regions that make a
 // later render repaint only what changed.
@@ -373,14 +374,12 @@ extension View {
 
 extension View {
     /// Sends a drawRect:-shaped message (`v@:{CGRect=…}`, checked when the
-    /// method was resolved): a direct C call when the call frame allows it
-    /// (as an invocation's fast path does), an invocation otherwise.
+    /// method was resolved): EaselInvocation's direct call when the call frame
+    /// allows it (as an invocation's fast path does), an invocation otherwise.
     @inline(__always)
     static func callDrawRect(_ method: Method, target: OpaquePointer, selector: Selector, rect: easel_rect) {
         if method.frame.fastPath == .voidRect {
-            typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect) -> Void
-            unsafeBitCast(method.implementation, to: Function.self)(
-                UnsafeMutableRawPointer(target), UnsafeRawPointer(selector.pointer), rect)
+            DirectCall.voidRect(method.implementation, UnsafeMutableRawPointer(target), UnsafeRawPointer(selector.pointer), rect)
             return
         }
         method.withInvocation { invocation in
