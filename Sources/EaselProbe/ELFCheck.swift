@@ -50,7 +50,7 @@ enum ELFCheck {
         guard fd >= 0 else { return .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
         func read(_ count: Int, at offset: Int) -> [UInt8]? {
-            guard offset >= 0, count >= 0, offset + count <= fileSize else { return nil }
+            guard offset >= 0, count >= 0, offset <= fileSize, count <= fileSize - offset else { return nil }
             var bytes = [UInt8](repeating: 0, count: count)
             var done = 0
             while done < count {

@@ -187,3 +187,84 @@ struct ABITests {
         #expect(query(nil) == nil)
     }
 }
+
+/// The entry-point check reads a plugin file's section headers and symbol
+/// tables before the dynamic loader sees it: hostile bytes there must give a
+/// refusal or a pass, never a trap.
+@Suite("ABI 2.0: the entry point read from hostile ELF files")
+struct EntrySymbolFuzzTests {
+    /// SplitMix64: a small seeded generator, so that a failure repeats.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to url: URL) throws -> Int {
+        try Data(bytes).write(to: url)
+        return bytes.count
+    }
+
+    @Test("1,000 mutated and truncated copies of a plugin are each refused or passed, without a crash")
+    func mutatedFiles() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("elf-fuzz")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try [UInt8](Data(contentsOf: try Fixtures.buildFixture("good_extra", into: folder)))
+        let file = folder.appendingPathComponent("mutant.so")
+        #expect(PluginProbe.checkContents(folder.appendingPathComponent("good_extra.so").path, fileSize: original.count) == nil)
+
+        // Where the ELF header keeps the tables' places and sizes: e_phoff, e_shoff, e_phnum, e_shentsize, e_shnum.
+        let fields: [(offset: Int, width: Int)] = [(32, 8), (40, 8), (56, 2), (58, 2), (60, 2)]
+        let extremes: [UInt64] = [0, 1, 0x7FFF, 0xFFFF, 0x7FFF_FFFF, 0xFFFF_FFFF, UInt64(Int64.max), UInt64.max]
+        var random = Seeded(state: 0xEA5E1)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<1000 {
+            var bytes = original
+            switch round % 4 {
+            case 0:  // a header field at an extreme
+                let field = fields[Int.random(in: 0..<fields.count, using: &random)]
+                let value = extremes[Int.random(in: 0..<extremes.count, using: &random)]
+                for index in 0..<field.width { bytes[field.offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+            case 1:  // a few random bytes anywhere
+                for _ in 0..<Int.random(in: 1...8, using: &random) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+            case 2:  // random words in the last quarter (section headers, symbol tables)
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let at = Int.random(in: (bytes.count * 3 / 4)..<(bytes.count - 8), using: &random)
+                    let word = random.next()
+                    for index in 0..<8 { bytes[at + index] = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index))) }
+                }
+            default:  // truncated
+                bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
+            }
+            let size = try Self.write(bytes, to: file)
+            let outcome = PluginProbe.checkContents(file.path, fileSize: size)
+            outcomes[outcome?.kind.rawValue ?? "passed", default: 0] += 1
+        }
+        // Both answers occur: the check is neither blind nor refusing everything.
+        #expect(outcomes["passed", default: 0] > 50, "\(outcomes)")
+        #expect(outcomes["not-shared-object", default: 0] > 50, "\(outcomes)")
+    }
+
+    @Test("a 1.x plugin without section headers is still told apart, by dlsym after dlopen")
+    func noSectionHeaders() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("elf-stripped")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bytes = try [UInt8](Data(contentsOf: try Fixtures.buildFixture("abi1_entry", into: folder)))
+        for index in 40..<48 { bytes[index] = 0 }  // e_shoff
+        for index in 60..<64 { bytes[index] = 0 }  // e_shnum, e_shstrndx
+        let file = folder.appendingPathComponent("stripped.so")
+        #expect(PluginProbe.checkContents(file.path, fileSize: try Self.write(bytes, to: file)) == nil)
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path], trust: PluginTrust())
+        let failure = try #require(registry.failures.first { $0.path == file.path })
+        #expect(failure.kind == .abiMajor)
+        #expect(failure.message == "built for Easel ABI 1.x; this host loads 2.x: rebuild it against easel.h 2.0")
+    }
+}
