@@ -37,8 +37,8 @@ public enum Plugin {
     ///   - classes: The plugin's classes, in any order.
     /// - Returns: The `const easel_plugin_desc *` to return, or nil to refuse
     ///   loading: for a host without the view functions (ABI 1.0), or when a
-    ///   signature has more methods than the kit has trampolines (the reason
-    ///   is printed on standard error).
+    ///   class declares a selector twice (the reason is printed on standard
+    ///   error).
     public static func entry(_ host: UnsafeRawPointer?, name: String, classes: [any PluginClass.Type]) -> UnsafeRawPointer? {
         guard let host else { return nil }
         let table = host.assumingMemoryBound(to: easel_host_api.self)
@@ -111,25 +111,27 @@ public enum Plugin {
                 .contains { $0 != 0 }
         }
         if ivarsNeedInit && !declared.contains(where: { $0.selector == "init" }) {
-            declared.append(Method(selector: "init", typeEncoding: "v@:") { runtime in
-                poolVoid.claim(Method.initializer(runtime, nil))
-            })
+            declared.append(Method.defaultInitializer)
         }
 
+        // Every method is installed with its shape's C function; the
+        // function finds the closure by (class, selector) in KitClasses.
         var methods: [easel_method_desc] = []
+        var bound: [String: BoundMethod] = [:]
         for method in declared {
-            guard let imp = method.install(runtime) else {
-                throw DescriptionError(message:
-                    "\(W.className): more than 32 methods with the encoding of \(method.selector) "
-                    + "(\(method.typeEncoding)) in one plugin; see Scripts/generate-kit-trampolines.py")
+            guard bound[method.selector.name] == nil else {
+                throw DescriptionError(message: "\(W.className) declares \(method.selector) twice")
             }
+            let binding = method.bind(runtime)
+            bound[method.selector.name] = binding
             methods.append(easel_method_desc(
                 abi_version: abiVersion,
                 struct_size: UInt32(MemoryLayout<easel_method_desc>.size),
                 selector: Permanent.cString(method.selector.name),
                 type_encoding: Permanent.cString(method.typeEncoding),
-                imp: imp))
+                imp: binding.shape.imp))
         }
+        KitClasses.register(KitClass(name: W.className, superclassName: W.superclassName, methods: bound))
 
         return easel_class_desc(
             abi_version: abiVersion,

@@ -1,0 +1,201 @@
+// Dispatch: how the host's call of a kit method reaches its Swift closure.
+//
+// A method implementation handed to the host is a C function pointer, and a
+// `@convention(c)` closure cannot capture anything, so the kit cannot make a
+// C function per Swift closure. Instead it has one C function per method
+// *shape* (C signature: `v@:`, `v@:{CGRect=...}`, `d@:d`, …), and every
+// method of that shape, in every class of the plugin, is installed with it.
+// The function finds the closure to run from what every implementation is
+// called with: the receiver (argument 0), whose class the host names
+// (`object_class`), and the selector (`_cmd`, argument 1):
+//
+// 1. A super-send recorded by the kit (SuperSend.swift) for this receiver
+//    and selector is taken: the call then resolves from above the class
+//    that sent it, not from the receiver's class.
+// 2. The key (receiver's class, selector, super-send start) is looked up in
+//    the shape's cache (DispatchCache.swift): a few loads, no lock, no
+//    allocation.
+// 3. On a miss the call is resolved from the plugin's class table
+//    (Dispatch+Resolution.swift), as the host looks a method up: the first
+//    class from the start upwards that declares the selector, and cached.
+//    This covers a kit class inheriting a kit method, a C class or another
+//    plugin's class subclassing a kit class (the receiver's class is not
+//    the kit's: its kit ancestors are found through `object_storage`), and
+//    a kit subclass calling its kit superclass's method.
+// 4. A call that resolves to nothing (a selector no class of the plugin
+//    declares for that receiver, or one declared with another shape) is
+//    reported through the host's `log`, and the function returns zeroes.
+//
+// So a plugin may declare any number of methods of one shape.
+
+import EaselABI
+
+/// A method as the kit installs it: the shape whose C function the host
+/// calls, and the Swift closure (of the shape's handler type) that the
+/// function runs for it.
+struct BoundMethod {
+    let shape: any AnyMethodShape
+    let handler: Any
+}
+
+/// What the description and the resolution need of a shape whatever its handler type.
+protocol AnyMethodShape: AnyObject {
+    /// The C signature's encoding, for reports.
+    var encoding: String { get }
+    /// The shape's one C function.
+    var imp: easel_imp { get }
+}
+
+/// One C signature: its C function, and the cache of the closures its calls resolved to.
+final class MethodShape<Handler>: AnyMethodShape, @unchecked Sendable {
+    let encoding: String
+    let imp: easel_imp
+    private let cache = DispatchCache<Handler>()
+
+    /// A shape whose calls arrive through `imp`, a C function of the shape's signature.
+    init(_ encoding: String, imp: easel_imp) {
+        self.encoding = encoding
+        self.imp = imp
+    }
+
+    /// Binds `handler`, a closure of this shape's handler type, for a class's method table.
+    func bind(_ handler: Handler) -> BoundMethod {
+        BoundMethod(shape: self, handler: handler)
+    }
+
+    /// The closure that a call of the shape's function with `receiver` and
+    /// `selector` runs; nil (reported to the host) when there is none.
+    @inline(__always) func handler(_ receiver: OpaquePointer, _ selector: OpaquePointer?) -> Handler? {
+        guard let selector else { return unresolved(receiver, "a method called without a selector") }
+        let key = DispatchKey(
+            cls: address(Host.api.object_class(receiver)), selector: address(selector),
+            above: SuperSend.take(receiver, selector))
+        if let found = cache.lookup(key) { return found }
+        return resolve(key, receiver, selector)
+    }
+
+    @inline(never)
+    private func resolve(_ key: DispatchKey, _ receiver: OpaquePointer, _ selector: OpaquePointer) -> Handler? {
+        let call = KitCall(receiver: receiver, cls: OpaquePointer(bitPattern: key.cls), selector: selector,
+                           above: OpaquePointer(bitPattern: key.above))
+        switch KitClasses.resolve(call) {
+        case .failure(let problem):
+            return unresolved(receiver, problem.message)
+        case .success(let (owner, method)):
+            guard method.shape === self, let handler = method.handler as? Handler else {
+                return unresolved(receiver,
+                    "\(owner.name)'s \(call.selectorName) is declared as \(method.shape.encoding) "
+                    + "but was called as \(encoding)")
+            }
+            cache.insert(key, handler)
+            return handler
+        }
+    }
+
+    @inline(never)
+    private func unresolved(_ receiver: OpaquePointer, _ problem: String) -> Handler? {
+        Host.api.log(receiver, "EaselPluginKit: \(problem); nothing was called")
+        return nil
+    }
+
+    /// How many calls are cached (for tests).
+    var cachedCount: Int { cache.count }
+}
+
+// MARK: - The shapes
+
+typealias VoidHandler = (ObjectRef) -> Void
+typealias ObjectHandler = (ObjectRef, OpaquePointer?) -> Void
+typealias ObjectObjectHandler = (ObjectRef, OpaquePointer?, OpaquePointer?) -> Void
+typealias RectHandler = (ObjectRef, easel_rect) -> Void
+typealias RectContextHandler = (ObjectRef, easel_rect, OpaquePointer?) -> Void
+typealias ObjectRectContextHandler = (ObjectRef, OpaquePointer?, easel_rect, OpaquePointer?) -> Void
+typealias SizeToSizeHandler = (ObjectRef, easel_size) -> easel_size
+typealias PointObjectToObjectHandler = (ObjectRef, easel_point, OpaquePointer?) -> OpaquePointer?
+typealias PointObjectToBoolHandler = (ObjectRef, easel_point, OpaquePointer?) -> Bool
+typealias DoubleToDoubleHandler = (ObjectRef, Double) -> Double
+
+/// The shapes the kit's ``Method`` factories use, each with its C function.
+/// A C function returns zeroes when its call resolves to nothing, or the
+/// receiver is NULL (as messaging nil does).
+enum Shapes {
+    typealias VoidFunction = @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
+    typealias ObjectFunction = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Void
+    typealias ObjectObjectFunction = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, OpaquePointer?)
+        -> Void
+    typealias RectFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_rect) -> Void
+    typealias RectContextFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_rect, OpaquePointer?) -> Void
+    typealias ObjectRectContextFunction = @convention(c) (
+        OpaquePointer?, OpaquePointer?, OpaquePointer?, easel_rect, OpaquePointer?) -> Void
+    typealias SizeToSizeFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_size) -> easel_size
+    typealias PointObjectToObjectFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_point, OpaquePointer?)
+        -> OpaquePointer?
+    typealias PointObjectToBoolFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_point, OpaquePointer?)
+        -> Bool
+    typealias DoubleToDoubleFunction = @convention(c) (OpaquePointer?, OpaquePointer?, Double) -> Double
+
+    /// `v@:`: init, layoutSubviews, didMoveToSuperview, didMoveToWindow, actions.
+    static let void: MethodShape<VoidHandler> = MethodShape("v@:", imp: unsafeBitCast({ object, cmd in
+        guard let object, let body = Shapes.void.handler(object, cmd) else { return }
+        body(ObjectRef(known: object))
+    } as VoidFunction, to: easel_imp.self))
+
+    /// `v@:@`: willMoveToSuperview:, didAddSubview:, willRemoveSubview:, willMoveToWindow:, withView.
+    static let object: MethodShape<ObjectHandler> = MethodShape("v@:@", imp: unsafeBitCast({ object, cmd, view in
+        guard let object, let body = Shapes.object.handler(object, cmd) else { return }
+        body(ObjectRef(known: object), view)
+    } as ObjectFunction, to: easel_imp.self))
+
+    /// `v@:@@`: touchesBegan:withEvent: and the other touches.
+    static let objectObject: MethodShape<ObjectObjectHandler> = MethodShape("v@:@@", imp: unsafeBitCast({ object, cmd, first, second in
+        guard let object, let body = Shapes.objectObject.handler(object, cmd) else { return }
+        body(ObjectRef(known: object), first, second)
+    } as ObjectObjectFunction, to: easel_imp.self))
+
+    /// `v@:{CGRect=...}`: drawRect: and overlay drawing selectors.
+    static let rect: MethodShape<RectHandler> = MethodShape("v@:\(EASEL_ENCODE_RECT)", imp: unsafeBitCast({ object, cmd, rect in
+        guard let object, let body = Shapes.rect.handler(object, cmd) else { return }
+        body(ObjectRef(known: object), rect)
+    } as RectFunction, to: easel_imp.self))
+
+    /// `v@:{CGRect=...}^v`: drawRect:inContext: and drawing methods such as drawCurve:inContext:.
+    static let rectContext: MethodShape<RectContextHandler> = MethodShape(
+        "v@:\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: unsafeBitCast({ object, cmd, rect, context in
+            guard let object, let body = Shapes.rectContext.handler(object, cmd) else { return }
+            body(ObjectRef(known: object), rect, context)
+        } as RectContextFunction, to: easel_imp.self))
+
+    /// `v@:@{CGRect=...}^v`: drawView:inRect:inContext:.
+    static let objectRectContext: MethodShape<ObjectRectContextHandler> = MethodShape(
+        "v@:@\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: unsafeBitCast({ object, cmd, view, rect, context in
+            guard let object, let body = Shapes.objectRectContext.handler(object, cmd) else { return }
+            body(ObjectRef(known: object), view, rect, context)
+        } as ObjectRectContextFunction, to: easel_imp.self))
+
+    /// `{CGSize=dd}@:{CGSize=dd}`: sizeThatFits:.
+    static let sizeToSize: MethodShape<SizeToSizeHandler> = MethodShape(
+        "\(EASEL_ENCODE_SIZE)@:\(EASEL_ENCODE_SIZE)", imp: unsafeBitCast({ object, cmd, size in
+            guard let object, let body = Shapes.sizeToSize.handler(object, cmd) else { return easel_size() }
+            return body(ObjectRef(known: object), size)
+        } as SizeToSizeFunction, to: easel_imp.self))
+
+    /// `@@:{CGPoint=dd}@`: hitTest:withEvent:.
+    static let pointObjectToObject: MethodShape<PointObjectToObjectHandler> = MethodShape(
+        "@@:\(EASEL_ENCODE_POINT)@", imp: unsafeBitCast({ object, cmd, point, event in
+            guard let object, let body = Shapes.pointObjectToObject.handler(object, cmd) else { return nil }
+            return body(ObjectRef(known: object), point, event)
+        } as PointObjectToObjectFunction, to: easel_imp.self))
+
+    /// `B@:{CGPoint=dd}@`: pointInside:withEvent:.
+    static let pointObjectToBool: MethodShape<PointObjectToBoolHandler> = MethodShape(
+        "B@:\(EASEL_ENCODE_POINT)@", imp: unsafeBitCast({ object, cmd, point, event in
+            guard let object, let body = Shapes.pointObjectToBool.handler(object, cmd) else { return false }
+            return body(ObjectRef(known: object), point, event)
+        } as PointObjectToBoolFunction, to: easel_imp.self))
+
+    /// `d@:d`: a function of one number.
+    static let doubleToDouble: MethodShape<DoubleToDoubleHandler> = MethodShape("d@:d", imp: unsafeBitCast({ object, cmd, value in
+        guard let object, let body = Shapes.doubleToDouble.handler(object, cmd) else { return 0 }
+        return body(ObjectRef(known: object), value)
+    } as DoubleToDoubleFunction, to: easel_imp.self))
+}
