@@ -115,15 +115,15 @@ enum KitClasses {
         if mostDerived.count == 1 {
             return found(mostDerived[0], selector)
         }
-        let start = sender.map { "above \($0.name)" } ?? "from its class"
+        let start = sender.map { "above \($0.name)" } ?? "from \(className)"
         guard candidates.isEmpty else {
             let names = candidates.map(\.name).sorted().joined(separator: ", ")
             return .failure(ResolutionProblem(message:
-                "cannot tell which of \(names) declares the \(selector) that a \(className) gets \(start): "
+                "cannot tell which of \(names) declares the \(selector) that \(className) gets (looked up \(start)): "
                 + "a class outside this plugin lies between them"))
         }
         return .failure(ResolutionProblem(message:
-            "no class of this plugin declares \(selector) for a \(className) (looked up \(start))"))
+            "\(className) has no method \(selector) in this plugin (looked up \(start))"))
     }
 
     private static func found(_ owner: KitClass, _ selector: String)

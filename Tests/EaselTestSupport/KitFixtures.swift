@@ -8,7 +8,14 @@ import Foundation
 ///   (`libEaselPluginKit.a` and `Modules/EaselPluginKit.swiftmodule`, next to
 ///   the sample plugins), the way a plugin outside this package is built;
 /// - `kit_twin.so`: Tests/EaselTests/Fixtures/kit_twin.c, the same classes
-///   declared by hand in C under other names.
+///   declared by hand in C under other names;
+///
+/// and, in a folder of their own, the kit's dispatch fixtures:
+///
+/// - `libKitDispatch.so`: Tests/EaselTests/Fixtures/kit_dispatch.swift, many
+///   methods of one signature, and kit classes calling their superclasses;
+/// - `kit_dispatch_c.so`: Tests/EaselTests/Fixtures/kit_dispatch_c.c, C
+///   classes subclassing those (and subclassed by them).
 public enum KitFixtures {
     private static let built: Result<URL, FixtureError> = {
         do {
@@ -25,6 +32,22 @@ public enum KitFixtures {
 
     /// The folder holding `libKitProbe.so` and `kit_twin.so`.
     public static func folder() throws -> URL { try built.get() }
+
+    private static let builtDispatch: Result<URL, FixtureError> = {
+        do {
+            let folder = try Fixtures.makeTemporaryDirectory("kit-dispatch")
+            _ = try Fixtures.buildFixture("kit_dispatch_c", into: folder)
+            try buildSwiftPlugin("kit_dispatch", moduleName: "KitDispatch", into: folder)
+            return .success(folder)
+        } catch let error as FixtureError {
+            return .failure(error)
+        } catch {
+            return .failure(FixtureError("cannot build the kit dispatch fixtures: \(error)"))
+        }
+    }()
+
+    /// The folder holding `libKitDispatch.so` and `kit_dispatch_c.so`.
+    public static func dispatchFolder() throws -> URL { try builtDispatch.get() }
 
     /// Compiles Tests/EaselTests/Fixtures/<name>.swift with the package's
     /// EaselPluginKit linked statically into `<folder>/lib<moduleName>.so`.

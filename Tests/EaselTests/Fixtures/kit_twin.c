@@ -55,6 +55,7 @@ static easel_object *obj_point_obj(easel_object *self, easel_sel cmd, easel_poin
 static bool bool_point_obj(easel_object *self, easel_sel cmd, easel_point p, easel_object *e) {
     (void)self; (void)cmd; (void)p; (void)e; return false;
 }
+static double d_d(easel_object *self, easel_sel cmd, double x) { (void)self; (void)cmd; return x; }
 
 /* ---- KitProbeTwin : View ------------------------------------------------ */
 
@@ -120,6 +121,7 @@ static const easel_method_desc kProbeMethods[] = {
     METHOD("pointInside:withEvent:", "B@:" EASEL_ENCODE_POINT "@", bool_point_obj),
     METHOD("willMoveToSuperview:", "v@:@", v_obj),
     METHOD("summarize", "v@:", v_),
+    METHOD("scaledRatio:", "d@:d", d_d),
     METHOD("rename", "v@:", v_),
 };
 
