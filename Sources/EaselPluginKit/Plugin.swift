@@ -36,9 +36,7 @@ public enum Plugin {
     ///   - name: The plugin's human-readable name, e.g. "Graph".
     ///   - classes: The plugin's classes, in any order.
     /// - Returns: The `const easel_plugin_desc *` to return, or nil to refuse
-    ///   loading: for a host without the view functions (ABI 1.0), or when a
-    ///   class declares a selector twice (the reason is printed on standard
-    ///   error).
+    ///   loading: for a host without the view functions (ABI 1.0).
     public static func entry(_ host: UnsafeRawPointer?, name: String, classes: [any PluginClass.Type]) -> UnsafeRawPointer? {
         guard let host else { return nil }
         let table = host.assumingMemoryBound(to: easel_host_api.self)
@@ -115,15 +113,14 @@ public enum Plugin {
         }
 
         // Every method is installed with its shape's C function; the
-        // function finds the closure by (class, selector) in KitClasses.
+        // function finds the closure by (class, selector) in KitClasses. A
+        // selector declared twice is passed on: the host refuses the plugin
+        // and names the class and the selector.
         var methods: [easel_method_desc] = []
         var bound: [String: BoundMethod] = [:]
         for method in declared {
-            guard bound[method.selector.name] == nil else {
-                throw DescriptionError(message: "\(W.className) declares \(method.selector) twice")
-            }
             let binding = method.bind(runtime)
-            bound[method.selector.name] = binding
+            bound[method.selector.name] = bound[method.selector.name] ?? binding
             methods.append(easel_method_desc(
                 abi_version: abiVersion,
                 struct_size: UInt32(MemoryLayout<easel_method_desc>.size),
