@@ -26,7 +26,9 @@
 //    declares for that receiver, or one declared with another shape) is
 //    reported through the host's `log`, and the function returns zeroes.
 //
-// So a plugin may declare any number of methods of one shape.
+// So a plugin may declare any number of methods of one shape. Class handles
+// and selectors are the host's interned names, the same in every registry of
+// the process (as Host's caches assume), so one cache serves them all.
 
 import EaselABI
 
