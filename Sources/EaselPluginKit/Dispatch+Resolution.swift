@@ -74,8 +74,10 @@ enum KitClasses {
     /// and the most derived one is the one whose own chain holds the others.
     /// Only chains that leave the plugin and come back (this plugin's class
     /// under another plugin's class under this plugin's class, each
-    /// declaring the selector) can leave that undecided: then the call is
-    /// reported rather than guessed.
+    /// declaring the selector) can leave that undecided, for a lookup that
+    /// starts below both and meets a class that is not this plugin's before
+    /// either: then the call is reported rather than guessed (a wrong guess
+    /// could send a super-send back down, and recurse).
     static func resolve(_ call: KitCall) -> Result<(KitClass, BoundMethod), ResolutionProblem> {
         let selector = call.selectorName
         let className = KitCall.name(of: call.cls)
