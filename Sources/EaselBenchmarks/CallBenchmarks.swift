@@ -12,9 +12,9 @@
 // A second table measures a method of a Swift plugin written with
 // EaselPluginKit (-[GraphView drawGrid:inContext:] of libGraph.so, which
 // reads one property and returns when the grid is off): the kit's C entry
-// called directly, and Easel's fast path; the difference from the C rows is
-// what the kit adds (finding the Swift closure, the property read through
-// the host).
+// called directly, and through Easel's Message.invoke() (libffi: the
+// signature has no typed path); the difference from the C rows is what the
+// kit adds (finding the Swift closure, the property read through the host).
 
 import CFFI
 import EaselABI
@@ -178,21 +178,21 @@ private func runKitCallBenchmarks(registry: Registry, iterations: Int, rect: eas
     let selector = Selector("drawGrid:inContext:")
     guard let method = graph.objectClass.method(for: selector) else { fail("GraphView does not respond to drawGrid:inContext:") }
     let context: UnsafeMutableRawPointer? = nil
-    let fast = try registry.message(graph, selector, forceLibffi: false)
-    try fast.setArgument(rect, at: 2)
-    try fast.setArgument(context, at: 3)
+    let message = try registry.message(graph, selector, forceLibffi: false)
+    try message.setArgument(rect, at: 2)
+    try message.setArgument(context, at: 3)
     typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect, UnsafeMutableRawPointer?) -> Void
     let function = unsafeBitCast(method.implementation, to: Function.self)
     let receiver = UnsafeMutableRawPointer(graph.handle)
     let sel = UnsafeRawPointer(selector.pointer)
     let directLoop: (Int) -> Void = { n in registry.withActive { for _ in 0..<n { function(receiver, sel, rect, context) } } }
-    let fastLoop: (Int) -> Void = { n in for _ in 0..<n { fast.invoke() } }
-    let direct = measure(iterations, directLoop), viaEasel = measure(iterations, fastLoop)
+    let invokeLoop: (Int) -> Void = { n in for _ in 0..<n { message.invoke() } }
+    let direct = measure(iterations, directLoop), viaEasel = measure(iterations, invokeLoop)
     print("")
     print("EaselPluginKit method, ns per call (best of 7 rounds of \(iterations) calls), release build")
     print("")
-    print("| method | kit entry called directly | Easel fast path | allocations per call (direct, fast) |")
+    print("| method | kit entry called directly | Easel Message.invoke() (libffi) | allocations per call (direct, invoke) |")
     print("|---|---|---|---|")
     print("| -[GraphView drawGrid:inContext:] `v@:{CGRect}^v` | \(format(direct)) | \(format(viaEasel)) | "
-          + "\(format(allocations(100_000, directLoop), digits: 0)), \(format(allocations(100_000, fastLoop), digits: 0)) |")
+          + "\(format(allocations(100_000, directLoop), digits: 0)), \(format(allocations(100_000, invokeLoop), digits: 0)) |")
 }
