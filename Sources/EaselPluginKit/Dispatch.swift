@@ -33,11 +33,12 @@
 import EaselABI
 
 /// A method as the kit installs it: the shape whose C function the host
-/// calls, and the Swift closure (of the shape's handler type) that the
-/// function runs for it.
+/// calls, and the box holding the Swift closure (of the shape's handler
+/// type) that the function runs for it.
 struct BoundMethod {
     let shape: any AnyMethodShape
-    let handler: Any
+    /// The address of the shape's `HandlerBox` for the closure; never freed.
+    let box: UInt
 }
 
 /// What the description and the resolution need of a shape whatever its handler type.
@@ -48,56 +49,71 @@ protocol AnyMethodShape: AnyObject {
     var imp: easel_imp { get }
 }
 
-/// One C signature: its C function, and the cache of the closures its calls resolved to.
+/// A method's closure, kept for the life of the process, so that a call
+/// borrows it without retaining it.
+final class HandlerBox<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+}
+
+/// One C signature: its C function, and the cache of the methods its calls resolved to.
 final class MethodShape<Handler>: AnyMethodShape, @unchecked Sendable {
     let encoding: String
     let imp: easel_imp
-    private let cache = DispatchCache<Handler>()
+    private let cache: DispatchCache
 
     /// A shape whose calls arrive through `imp`, a C function of the shape's signature.
     init(_ encoding: String, imp: easel_imp) {
         self.encoding = encoding
         self.imp = imp
+        cache = DispatchCache()
     }
 
     /// Binds `handler`, a closure of this shape's handler type, for a class's method table.
     func bind(_ handler: Handler) -> BoundMethod {
-        BoundMethod(shape: self, handler: handler)
+        let box = Unmanaged.passRetained(HandlerBox(handler)).toOpaque()
+        return BoundMethod(shape: self, box: UInt(bitPattern: Int(bitPattern: box)))
     }
 
-    /// The closure that a call of the shape's function with `receiver` and
-    /// `selector` runs; nil (reported to the host) when there is none.
-    @inline(__always) func handler(_ receiver: OpaquePointer, _ selector: OpaquePointer?) -> Handler? {
-        guard let selector else { return unresolved(receiver, "a method called without a selector") }
+    /// Runs `body` with the closure that a call of the shape's function with
+    /// `receiver` and `selector` resolves to; `unresolved` (reported to the
+    /// host) when there is none.
+    @inline(__always) func dispatch<Result>(
+        _ receiver: OpaquePointer, _ selector: OpaquePointer?, unresolved: Result, _ body: (Handler) -> Result
+    ) -> Result {
+        guard let selector else { return report(receiver, "a method called without a selector", unresolved) }
         let key = DispatchKey(
             cls: address(Host.api.object_class(receiver)), selector: address(selector),
             above: SuperSend.take(receiver, selector))
-        if let found = cache.lookup(key) { return found }
-        return resolve(key, receiver, selector)
+        guard let box = cache.lookup(key) ?? resolve(key, receiver, selector),
+              let pointer = UnsafeRawPointer(bitPattern: box)
+        else { return unresolved }
+        return Unmanaged<HandlerBox<Handler>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { body($0.handler) }
     }
 
+    /// Resolves a call that missed the cache and caches it; nil, reported, when it resolves to nothing.
     @inline(never)
-    private func resolve(_ key: DispatchKey, _ receiver: OpaquePointer, _ selector: OpaquePointer) -> Handler? {
+    private func resolve(_ key: DispatchKey, _ receiver: OpaquePointer, _ selector: OpaquePointer) -> UInt? {
         let call = KitCall(receiver: receiver, cls: OpaquePointer(bitPattern: key.cls), selector: selector,
                            above: OpaquePointer(bitPattern: key.above))
         switch KitClasses.resolve(call) {
         case .failure(let problem):
-            return unresolved(receiver, problem.message)
+            return report(receiver, problem.message, nil)
         case .success(let (owner, method)):
-            guard method.shape === self, let handler = method.handler as? Handler else {
-                return unresolved(receiver,
+            guard method.shape === self else {
+                return report(receiver,
                     "\(owner.name)'s \(call.selectorName) is declared as \(method.shape.encoding) "
-                    + "but was called as \(encoding)")
+                    + "but was called as \(encoding)", nil)
             }
-            cache.insert(key, handler)
-            return handler
+            cache.insert(key, method.box)
+            return method.box
         }
     }
 
     @inline(never)
-    private func unresolved(_ receiver: OpaquePointer, _ problem: String) -> Handler? {
+    private func report<Result>(_ receiver: OpaquePointer, _ problem: String, _ result: Result) -> Result {
         Host.api.log(receiver, "EaselPluginKit: \(problem); nothing was called")
-        return nil
+        return result
     }
 
     /// How many calls are cached (for tests).
@@ -138,66 +154,66 @@ enum Shapes {
 
     /// `v@:`: init, layoutSubviews, didMoveToSuperview, didMoveToWindow, actions.
     static let void: MethodShape<VoidHandler> = MethodShape("v@:", imp: unsafeBitCast({ object, cmd in
-        guard let object, let body = Shapes.void.handler(object, cmd) else { return }
-        body(ObjectRef(known: object))
+        guard let object else { return }
+        Shapes.void.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object)) }
     } as VoidFunction, to: easel_imp.self))
 
     /// `v@:@`: willMoveToSuperview:, didAddSubview:, willRemoveSubview:, willMoveToWindow:, withView.
     static let object: MethodShape<ObjectHandler> = MethodShape("v@:@", imp: unsafeBitCast({ object, cmd, view in
-        guard let object, let body = Shapes.object.handler(object, cmd) else { return }
-        body(ObjectRef(known: object), view)
+        guard let object else { return }
+        Shapes.object.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), view) }
     } as ObjectFunction, to: easel_imp.self))
 
     /// `v@:@@`: touchesBegan:withEvent: and the other touches.
     static let objectObject: MethodShape<ObjectObjectHandler> = MethodShape("v@:@@", imp: unsafeBitCast({ object, cmd, first, second in
-        guard let object, let body = Shapes.objectObject.handler(object, cmd) else { return }
-        body(ObjectRef(known: object), first, second)
+        guard let object else { return }
+        Shapes.objectObject.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), first, second) }
     } as ObjectObjectFunction, to: easel_imp.self))
 
     /// `v@:{CGRect=...}`: drawRect: and overlay drawing selectors.
     static let rect: MethodShape<RectHandler> = MethodShape("v@:\(EASEL_ENCODE_RECT)", imp: unsafeBitCast({ object, cmd, rect in
-        guard let object, let body = Shapes.rect.handler(object, cmd) else { return }
-        body(ObjectRef(known: object), rect)
+        guard let object else { return }
+        Shapes.rect.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), rect) }
     } as RectFunction, to: easel_imp.self))
 
     /// `v@:{CGRect=...}^v`: drawRect:inContext: and drawing methods such as drawCurve:inContext:.
     static let rectContext: MethodShape<RectContextHandler> = MethodShape(
         "v@:\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: unsafeBitCast({ object, cmd, rect, context in
-            guard let object, let body = Shapes.rectContext.handler(object, cmd) else { return }
-            body(ObjectRef(known: object), rect, context)
+            guard let object else { return }
+            Shapes.rectContext.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), rect, context) }
         } as RectContextFunction, to: easel_imp.self))
 
     /// `v@:@{CGRect=...}^v`: drawView:inRect:inContext:.
     static let objectRectContext: MethodShape<ObjectRectContextHandler> = MethodShape(
         "v@:@\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: unsafeBitCast({ object, cmd, view, rect, context in
-            guard let object, let body = Shapes.objectRectContext.handler(object, cmd) else { return }
-            body(ObjectRef(known: object), view, rect, context)
+            guard let object else { return }
+            Shapes.objectRectContext.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), view, rect, context) }
         } as ObjectRectContextFunction, to: easel_imp.self))
 
     /// `{CGSize=dd}@:{CGSize=dd}`: sizeThatFits:.
     static let sizeToSize: MethodShape<SizeToSizeHandler> = MethodShape(
         "\(EASEL_ENCODE_SIZE)@:\(EASEL_ENCODE_SIZE)", imp: unsafeBitCast({ object, cmd, size in
-            guard let object, let body = Shapes.sizeToSize.handler(object, cmd) else { return easel_size() }
-            return body(ObjectRef(known: object), size)
+            guard let object else { return easel_size() }
+            return Shapes.sizeToSize.dispatch(object, cmd, unresolved: easel_size()) { $0(ObjectRef(known: object), size) }
         } as SizeToSizeFunction, to: easel_imp.self))
 
     /// `@@:{CGPoint=dd}@`: hitTest:withEvent:.
     static let pointObjectToObject: MethodShape<PointObjectToObjectHandler> = MethodShape(
         "@@:\(EASEL_ENCODE_POINT)@", imp: unsafeBitCast({ object, cmd, point, event in
-            guard let object, let body = Shapes.pointObjectToObject.handler(object, cmd) else { return nil }
-            return body(ObjectRef(known: object), point, event)
+            guard let object else { return nil }
+            return Shapes.pointObjectToObject.dispatch(object, cmd, unresolved: nil) { $0(ObjectRef(known: object), point, event) }
         } as PointObjectToObjectFunction, to: easel_imp.self))
 
     /// `B@:{CGPoint=dd}@`: pointInside:withEvent:.
     static let pointObjectToBool: MethodShape<PointObjectToBoolHandler> = MethodShape(
         "B@:\(EASEL_ENCODE_POINT)@", imp: unsafeBitCast({ object, cmd, point, event in
-            guard let object, let body = Shapes.pointObjectToBool.handler(object, cmd) else { return false }
-            return body(ObjectRef(known: object), point, event)
+            guard let object else { return false }
+            return Shapes.pointObjectToBool.dispatch(object, cmd, unresolved: false) { $0(ObjectRef(known: object), point, event) }
         } as PointObjectToBoolFunction, to: easel_imp.self))
 
     /// `d@:d`: a function of one number.
     static let doubleToDouble: MethodShape<DoubleToDoubleHandler> = MethodShape("d@:d", imp: unsafeBitCast({ object, cmd, value in
-        guard let object, let body = Shapes.doubleToDouble.handler(object, cmd) else { return 0 }
-        return body(ObjectRef(known: object), value)
+        guard let object else { return 0 }
+        return Shapes.doubleToDouble.dispatch(object, cmd, unresolved: 0) { $0(ObjectRef(known: object), value) }
     } as DoubleToDoubleFunction, to: easel_imp.self))
 }

@@ -23,98 +23,102 @@ struct DispatchKey: Equatable {
     }
 }
 
-/// Resolved handlers by ``DispatchKey``: an open-addressing table that calls
+/// Resolved methods by ``DispatchKey``: an open-addressing table that calls
 /// read without locking or allocating, and that a miss fills under a lock.
+/// A value is the address of the method's handler box (``MethodShape``),
+/// which lives as long as the process.
 ///
 /// Entries are only ever added, never changed or removed (a class's methods
-/// never change). A writer stores a slot's key and handler, then sets the
+/// never change). A writer stores a slot's key and value, then sets the
 /// slot's ready flag with release ordering; a reader that sees the flag with
 /// acquire ordering sees both. A reader that finds an empty slot has missed
 /// (linear probing: no entry of its key lies beyond) and resolves the call
 /// itself. The table is at most half full; when it would be fuller, a copy of
 /// twice the size is published instead. Superseded tables are kept (a reader
 /// may still be inside one), which costs at most as much as the current one.
-final class DispatchCache<Handler>: @unchecked Sendable {
-    private final class Table {
-        let mask: Int
-        let ready: UnsafeMutablePointer<Atomic<Int>>
-        let keys: UnsafeMutablePointer<DispatchKey>
-        let handlers: UnsafeMutablePointer<Handler>
-        /// Written under the cache's lock only.
-        var count = 0
-
-        init(capacity: Int) {
-            mask = capacity - 1
-            ready = .allocate(capacity: capacity)
-            for index in 0..<capacity { (ready + index).initialize(to: Atomic(0)) }
-            keys = .allocate(capacity: capacity)
-            handlers = .allocate(capacity: capacity)
-        }
-
-        var capacity: Int { mask + 1 }
-
-        @inline(__always) func find(_ key: DispatchKey) -> Handler? {
-            var index = key.hash & mask
-            while ready[index].load(ordering: .acquiring) != 0 {
-                if keys[index] == key { return handlers[index] }
-                index = (index + 1) & mask
-            }
-            return nil
-        }
-
-        /// Adds an entry that is not there yet; the caller holds the lock and keeps the table under half full.
-        func add(_ key: DispatchKey, _ handler: Handler) {
-            var index = key.hash & mask
-            while ready[index].load(ordering: .relaxed) != 0 { index = (index + 1) & mask }
-            (keys + index).initialize(to: key)
-            (handlers + index).initialize(to: handler)
-            ready[index].store(1, ordering: .releasing)
-            count += 1
-        }
-
-        /// Every entry, for copying into a larger table (under the lock).
-        func forEachEntry(_ body: (DispatchKey, Handler) -> Void) {
-            for index in 0...mask where ready[index].load(ordering: .relaxed) != 0 {
-                body(keys[index], handlers[index])
-            }
-        }
-    }
-
+///
+/// A noncopyable struct, so that it lives inside its ``MethodShape``: a call
+/// reaches the current table in one load from the shape.
+struct DispatchCache: ~Copyable {
     /// The current table's address.
     private let current: Atomic<UnsafeRawPointer?>
     /// Every table published, the current one last; they are never freed.
-    /// Read and written only under `writer`.
-    private var tables: [Table]
-    private let writer = Mutex(())
+    private let tables: Mutex<[CacheTable]>
 
     init() {
-        let first = Table(capacity: 64)
+        let first = CacheTable(capacity: 64)
         current = Atomic(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque()))
-        tables = [first]
+        tables = Mutex([first])
     }
 
-    /// The handler cached for `key`, or nil.
-    @inline(__always) func lookup(_ key: DispatchKey) -> Handler? {
-        let table = Unmanaged<Table>.fromOpaque(current.load(ordering: .acquiring).unsafelyUnwrapped)
+    /// The value cached for `key`, or nil.
+    @inline(__always) func lookup(_ key: DispatchKey) -> UInt? {
+        let table = Unmanaged<CacheTable>.fromOpaque(current.load(ordering: .acquiring).unsafelyUnwrapped)
         return table._withUnsafeGuaranteedRef { $0.find(key) }
     }
 
-    /// Caches `handler` for `key` (nothing changes when another thread cached it first).
-    func insert(_ key: DispatchKey, _ handler: Handler) {
-        writer.withLock { _ in
+    /// Caches `value` for `key` (nothing changes when another thread cached it first).
+    func insert(_ key: DispatchKey, _ value: UInt) {
+        tables.withLock { tables in
             var table = tables[tables.count - 1]
             guard table.find(key) == nil else { return }
             if (table.count + 1) * 2 > table.capacity {
-                let larger = Table(capacity: table.capacity * 2)
+                let larger = CacheTable(capacity: table.capacity * 2)
                 table.forEachEntry { larger.add($0, $1) }
                 tables.append(larger)
                 current.store(UnsafeRawPointer(Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
                 table = larger
             }
-            table.add(key, handler)
+            table.add(key, value)
         }
     }
 
     /// How many entries are cached (for tests).
-    var count: Int { writer.withLock { _ in tables[tables.count - 1].count } }
+    var count: Int { tables.withLock { $0[$0.count - 1].count } }
+}
+
+/// One table of a ``DispatchCache``: slots of a ready flag, a key and a value.
+final class CacheTable: @unchecked Sendable {
+    let mask: Int
+    let ready: UnsafeMutablePointer<Atomic<Int>>
+    let keys: UnsafeMutablePointer<DispatchKey>
+    let values: UnsafeMutablePointer<UInt>
+    /// Written under the cache's lock only.
+    var count = 0
+
+    init(capacity: Int) {
+        mask = capacity - 1
+        ready = .allocate(capacity: capacity)
+        for index in 0..<capacity { (ready + index).initialize(to: Atomic(0)) }
+        keys = .allocate(capacity: capacity)
+        values = .allocate(capacity: capacity)
+    }
+
+    var capacity: Int { mask + 1 }
+
+    @inline(__always) func find(_ key: DispatchKey) -> UInt? {
+        var index = key.hash & mask
+        while ready[index].load(ordering: .acquiring) != 0 {
+            if keys[index] == key { return values[index] }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds an entry that is not there yet; the caller holds the lock and keeps the table under half full.
+    func add(_ key: DispatchKey, _ value: UInt) {
+        var index = key.hash & mask
+        while ready[index].load(ordering: .relaxed) != 0 { index = (index + 1) & mask }
+        keys[index] = key
+        values[index] = value
+        ready[index].store(1, ordering: .releasing)
+        count += 1
+    }
+
+    /// Every entry, for copying into a larger table (under the lock).
+    func forEachEntry(_ body: (DispatchKey, UInt) -> Void) {
+        for index in 0...mask where ready[index].load(ordering: .relaxed) != 0 {
+            body(keys[index], values[index])
+        }
+    }
 }
