@@ -115,9 +115,6 @@ final class MethodShape<Handler>: AnyMethodShape, @unchecked Sendable {
         Host.api.log(receiver, "EaselPluginKit: \(problem); nothing was called")
         return result
     }
-
-    /// How many calls are cached (for tests).
-    var cachedCount: Int { cache.count }
 }
 
 // MARK: - The shapes
@@ -152,68 +149,80 @@ enum Shapes {
         -> Bool
     typealias DoubleToDoubleFunction = @convention(c) (OpaquePointer?, OpaquePointer?, Double) -> Double
 
+    /// A `@convention(c)` function as the host's untyped implementation pointer.
+    private static func imp<Function>(_ function: Function) -> easel_imp {
+        unsafeBitCast(function, to: easel_imp.self)
+    }
+
     /// `v@:`: init, layoutSubviews, didMoveToSuperview, didMoveToWindow, actions.
-    static let void: MethodShape<VoidHandler> = MethodShape("v@:", imp: unsafeBitCast({ object, cmd in
+    static let void: MethodShape<VoidHandler> = MethodShape("v@:", imp: imp({ object, cmd in
         guard let object else { return }
-        Shapes.void.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object)) }
-    } as VoidFunction, to: easel_imp.self))
+        void.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object)) }
+    } as VoidFunction))
 
     /// `v@:@`: willMoveToSuperview:, didAddSubview:, willRemoveSubview:, willMoveToWindow:, withView.
-    static let object: MethodShape<ObjectHandler> = MethodShape("v@:@", imp: unsafeBitCast({ object, cmd, view in
+    static let object: MethodShape<ObjectHandler> = MethodShape("v@:@", imp: imp({ object, cmd, view in
         guard let object else { return }
         Shapes.object.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), view) }
-    } as ObjectFunction, to: easel_imp.self))
+    } as ObjectFunction))
 
     /// `v@:@@`: touchesBegan:withEvent: and the other touches.
-    static let objectObject: MethodShape<ObjectObjectHandler> = MethodShape("v@:@@", imp: unsafeBitCast({ object, cmd, first, second in
+    static let objectObject: MethodShape<ObjectObjectHandler> = MethodShape("v@:@@", imp: imp({
+        object, cmd, first, second in
         guard let object else { return }
-        Shapes.objectObject.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), first, second) }
-    } as ObjectObjectFunction, to: easel_imp.self))
+        objectObject.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), first, second) }
+    } as ObjectObjectFunction))
 
     /// `v@:{CGRect=...}`: drawRect: and overlay drawing selectors.
-    static let rect: MethodShape<RectHandler> = MethodShape("v@:\(EASEL_ENCODE_RECT)", imp: unsafeBitCast({ object, cmd, rect in
+    static let rect: MethodShape<RectHandler> = MethodShape("v@:\(EASEL_ENCODE_RECT)", imp: imp({ object, cmd, rect in
         guard let object else { return }
         Shapes.rect.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), rect) }
-    } as RectFunction, to: easel_imp.self))
+    } as RectFunction))
 
     /// `v@:{CGRect=...}^v`: drawRect:inContext: and drawing methods such as drawCurve:inContext:.
     static let rectContext: MethodShape<RectContextHandler> = MethodShape(
-        "v@:\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: unsafeBitCast({ object, cmd, rect, context in
+        "v@:\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: imp({ object, cmd, rect, context in
             guard let object else { return }
-            Shapes.rectContext.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), rect, context) }
-        } as RectContextFunction, to: easel_imp.self))
+            rectContext.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), rect, context) }
+        } as RectContextFunction))
 
     /// `v@:@{CGRect=...}^v`: drawView:inRect:inContext:.
     static let objectRectContext: MethodShape<ObjectRectContextHandler> = MethodShape(
-        "v@:@\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: unsafeBitCast({ object, cmd, view, rect, context in
+        "v@:@\(EASEL_ENCODE_RECT)\(EASEL_ENCODE_CONTEXT)", imp: imp({ object, cmd, view, rect, context in
             guard let object else { return }
-            Shapes.objectRectContext.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), view, rect, context) }
-        } as ObjectRectContextFunction, to: easel_imp.self))
+            objectRectContext.dispatch(object, cmd, unresolved: ()) {
+                $0(ObjectRef(known: object), view, rect, context)
+            }
+        } as ObjectRectContextFunction))
 
     /// `{CGSize=dd}@:{CGSize=dd}`: sizeThatFits:.
     static let sizeToSize: MethodShape<SizeToSizeHandler> = MethodShape(
-        "\(EASEL_ENCODE_SIZE)@:\(EASEL_ENCODE_SIZE)", imp: unsafeBitCast({ object, cmd, size in
+        "\(EASEL_ENCODE_SIZE)@:\(EASEL_ENCODE_SIZE)", imp: imp({ object, cmd, size in
             guard let object else { return easel_size() }
-            return Shapes.sizeToSize.dispatch(object, cmd, unresolved: easel_size()) { $0(ObjectRef(known: object), size) }
-        } as SizeToSizeFunction, to: easel_imp.self))
+            return sizeToSize.dispatch(object, cmd, unresolved: easel_size()) { $0(ObjectRef(known: object), size) }
+        } as SizeToSizeFunction))
 
     /// `@@:{CGPoint=dd}@`: hitTest:withEvent:.
     static let pointObjectToObject: MethodShape<PointObjectToObjectHandler> = MethodShape(
-        "@@:\(EASEL_ENCODE_POINT)@", imp: unsafeBitCast({ object, cmd, point, event in
+        "@@:\(EASEL_ENCODE_POINT)@", imp: imp({ object, cmd, point, event in
             guard let object else { return nil }
-            return Shapes.pointObjectToObject.dispatch(object, cmd, unresolved: nil) { $0(ObjectRef(known: object), point, event) }
-        } as PointObjectToObjectFunction, to: easel_imp.self))
+            return pointObjectToObject.dispatch(object, cmd, unresolved: nil) {
+                $0(ObjectRef(known: object), point, event)
+            }
+        } as PointObjectToObjectFunction))
 
     /// `B@:{CGPoint=dd}@`: pointInside:withEvent:.
     static let pointObjectToBool: MethodShape<PointObjectToBoolHandler> = MethodShape(
-        "B@:\(EASEL_ENCODE_POINT)@", imp: unsafeBitCast({ object, cmd, point, event in
+        "B@:\(EASEL_ENCODE_POINT)@", imp: imp({ object, cmd, point, event in
             guard let object else { return false }
-            return Shapes.pointObjectToBool.dispatch(object, cmd, unresolved: false) { $0(ObjectRef(known: object), point, event) }
-        } as PointObjectToBoolFunction, to: easel_imp.self))
+            return pointObjectToBool.dispatch(object, cmd, unresolved: false) {
+                $0(ObjectRef(known: object), point, event)
+            }
+        } as PointObjectToBoolFunction))
 
     /// `d@:d`: a function of one number.
-    static let doubleToDouble: MethodShape<DoubleToDoubleHandler> = MethodShape("d@:d", imp: unsafeBitCast({ object, cmd, value in
+    static let doubleToDouble: MethodShape<DoubleToDoubleHandler> = MethodShape("d@:d", imp: imp({ object, cmd, value in
         guard let object else { return 0 }
-        return Shapes.doubleToDouble.dispatch(object, cmd, unresolved: 0) { $0(ObjectRef(known: object), value) }
-    } as DoubleToDoubleFunction, to: easel_imp.self))
+        return doubleToDouble.dispatch(object, cmd, unresolved: 0) { $0(ObjectRef(known: object), value) }
+    } as DoubleToDoubleFunction))
 }

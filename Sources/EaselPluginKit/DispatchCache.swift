@@ -72,9 +72,6 @@ struct DispatchCache: ~Copyable {
             table.add(key, value)
         }
     }
-
-    /// How many entries are cached (for tests).
-    var count: Int { tables.withLock { $0[$0.count - 1].count } }
 }
 
 /// One table of a ``DispatchCache``: slots of a ready flag, a key and a value.
