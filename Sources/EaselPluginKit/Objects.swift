@@ -246,8 +246,13 @@ enum Messaging {
         let status = pointers.withUnsafeBufferPointer { args in
             let list = slots.isEmpty ? nil : args.baseAddress
             guard let cls else { return api.msg_send(receiver, sel, result, list) }
-            return SuperSend.sending(receiver, sel, from: cls) { api.msg_send_super(receiver, cls, sel, result, list) }
-                ?? Int32(EASEL_ERROR_INVALID_OPERATION)
+            if let status = SuperSend.sending(receiver, sel, from: cls, {
+                api.msg_send_super(receiver, cls, sel, result, list)
+            }) {
+                return status
+            }
+            api.log(receiver, "EaselPluginKit: [super \(selector)] not sent: this thread cannot record super-sends")
+            return Int32(EASEL_ERROR_INVALID_OPERATION)
         }
         return MessageStatus(code: status)
     }
