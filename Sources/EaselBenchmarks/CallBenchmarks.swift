@@ -8,6 +8,13 @@
 //   fast      Easel's Message.invoke() on its typed direct path
 // and reports ns per call (best of several rounds), the ratios the spec sets
 // targets for, and heap allocations per call counted by an interposed malloc.
+//
+// A second table measures a method of a Swift plugin written with
+// EaselPluginKit (-[GraphView drawGrid:inContext:] of libGraph.so, which
+// reads one property and returns when the grid is off): the kit's C entry
+// called directly, and through Easel's Message.invoke() (libffi: the
+// signature has no typed path); the difference from the C rows is what the
+// kit adds (finding the Swift closure, the property read through the host).
 
 import CFFI
 import EaselABI
@@ -158,5 +165,36 @@ func runCallBenchmarks(registry: Registry) throws -> Bool {
     print("")
     let calls = try tally.value(ofProperty: "calls", as: Int64.self)
     print("(Tally received \(calls) calls.)")
+    try runKitCallBenchmarks(registry: registry, iterations: iterations, rect: rect)
     return allMet
+}
+
+/// Times a method of a Swift plugin class (no targets: the numbers are for comparing kit versions).
+private func runKitCallBenchmarks(registry: Registry, iterations: Int, rect: easel_rect) throws {
+    guard registry.objectClass(named: "GraphView") != nil else {
+        print("")
+        print("(GraphView, the Swift sample plugin, is not loaded: no kit rows.)")
+        return
+    }
+    let graph = try registry.makeView(ofClass: "GraphView", frame: rect)
+    let selector = Selector("drawGrid:inContext:")
+    guard let method = graph.objectClass.method(for: selector) else { fail("GraphView does not respond to drawGrid:inContext:") }
+    let context: UnsafeMutableRawPointer? = nil
+    let message = try registry.message(graph, selector, forceLibffi: false)
+    try message.setArgument(rect, at: 2)
+    try message.setArgument(context, at: 3)
+    typealias Function = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, easel_rect, UnsafeMutableRawPointer?) -> Void
+    let function = unsafeBitCast(method.implementation, to: Function.self)
+    let receiver = UnsafeMutableRawPointer(graph.handle)
+    let sel = UnsafeRawPointer(selector.pointer)
+    let directLoop: (Int) -> Void = { n in registry.withActive { for _ in 0..<n { function(receiver, sel, rect, context) } } }
+    let invokeLoop: (Int) -> Void = { n in for _ in 0..<n { message.invoke() } }
+    let direct = measure(iterations, directLoop), viaEasel = measure(iterations, invokeLoop)
+    print("")
+    print("EaselPluginKit method, ns per call (best of 7 rounds of \(iterations) calls), release build")
+    print("")
+    print("| method | kit entry called directly | Easel Message.invoke() (libffi) | allocations per call (direct, invoke) |")
+    print("|---|---|---|---|")
+    print("| -[GraphView drawGrid:inContext:] `v@:{CGRect}^v` | \(format(direct)) | \(format(viaEasel)) | "
+          + "\(format(allocations(100_000, directLoop), digits: 0)), \(format(allocations(100_000, invokeLoop), digits: 0)) |")
 }

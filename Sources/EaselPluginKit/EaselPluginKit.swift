@@ -4,8 +4,9 @@
 // own code declares a class as a Swift type (``PluginClass``/``ViewClass``)
 // with typed ``Property`` declarations and ``Method``s made from Swift
 // closures; the kit builds the C descriptions (easel_class_desc, property and
-// method arrays, type encodings), gives every method a C trampoline, finds
-// each object's storage, and wraps the host's tables: ``ObjectRef``/
+// method arrays, type encodings), installs every method with the one C
+// function of its signature, which dispatches on (class, selector) to the
+// closure (Dispatch.swift), finds each object's storage, and wraps the host's tables: ``ObjectRef``/
 // ``ViewRef`` (messaging, properties by name, the view tree), ``Touch`` and
 // ``Graphics``.
 //

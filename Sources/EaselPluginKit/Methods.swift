@@ -1,5 +1,5 @@
-// Methods: selectors bound to typed Swift closures, and the C trampolines
-// that the host actually calls.
+// Methods: selectors bound to typed Swift closures, installed with the C
+// function of their shape (Dispatch.swift).
 
 import EaselABI
 
@@ -24,25 +24,34 @@ import EaselABI
 /// Closures receive the receiver as an ``Instance`` of the class; drawing
 /// closures also receive a ``Graphics`` for the context to draw into.
 ///
-/// A plugin can declare up to 32 methods of each signature; the kit refuses
-/// to load a plugin that declares more (see Scripts/generate-kit-trampolines.py).
+/// A plugin can declare any number of methods of each signature, and a
+/// subclass can implement a selector its superclass implements and call the
+/// superclass's method with ``Instance/sendSuper(_:_:)``.
 public struct Method<W: PluginClass> {
     /// The selector.
     public let selector: Selector
     /// The full method encoding: return type, "@", ":", then each argument.
     public let typeEncoding: String
-    /// Claims a trampoline for the closure; nil when the shape's pool is exhausted.
-    let install: (ClassRuntime<W>) -> easel_imp?
+    /// The method's shape and its closure for the class's runtime.
+    let bind: (ClassRuntime<W>) -> BoundMethod
 
-    private static func make<Handler>(
-        _ selector: Selector, _ typeEncoding: String, _ pool: TrampolinePool<Handler>,
-        _ handler: @escaping (ClassRuntime<W>) -> Handler
-    ) -> Method {
-        Method(selector: selector, typeEncoding: typeEncoding) { runtime in pool.claim(handler(runtime)) }
+    private init(_ selector: Selector, _ typeEncoding: String, bind: @escaping (ClassRuntime<W>) -> BoundMethod) {
+        self.selector = selector
+        self.typeEncoding = typeEncoding
+        self.bind = bind
     }
 
-    private static var rect: String { EASEL_ENCODE_RECT }
-    private static var context: String { EASEL_ENCODE_CONTEXT }
+    private static func make<Handler>(
+        _ selector: Selector, _ shape: MethodShape<Handler>, _ handler: @escaping (ClassRuntime<W>) -> Handler
+    ) -> Method {
+        Method(selector, shape.encoding) { runtime in shape.bind(handler(runtime)) }
+    }
+
+    /// The kit's own `init` for a class that declares none but has instance
+    /// variables to set to their defaults.
+    static var defaultInitializer: Method {
+        make("init", Shapes.void) { runtime in initializer(runtime, nil) }
+    }
 
     // MARK: Lifecycle and layout
 
@@ -51,16 +60,13 @@ public struct Method<W: PluginClass> {
     /// has one, as Swift's `super.init()`, and sets the instance variables to
     /// their defaults.
     public static func initialize(_ body: @escaping (Instance<W>) -> Void) -> Method {
-        Method(selector: "init", typeEncoding: "v@:") { runtime in
-            poolVoid.claim(initializer(runtime, body))
-        }
+        make("init", Shapes.void) { runtime in initializer(runtime, body) }
     }
 
     /// The kit's `init`: ivar defaults, then the superclass's `init`, then `body`.
     static func initializer(_ runtime: ClassRuntime<W>, _ body: ((Instance<W>) -> Void)?) -> VoidHandler {
         let ivars = runtime.slots.filter { !$0.isProperty }
-        return { pointer in
-            guard let object = ObjectRef(pointer) else { return }
+        return { object in
             if !ivars.isEmpty, let storage = runtime.storage(of: object.pointer) {
                 for ivar in ivars { ivar.storeDefault(into: storage) }
             }
@@ -78,8 +84,8 @@ public struct Method<W: PluginClass> {
 
     /// `sizeThatFits:` (`{CGSize=dd}@:{CGSize=dd}`): the size that best fits the given size.
     public static func sizeThatFits(_ body: @escaping (Instance<W>, Size) -> Size) -> Method {
-        make("sizeThatFits:", "\(EASEL_ENCODE_SIZE)@:\(EASEL_ENCODE_SIZE)", poolSizeToSize) { runtime in
-            { pointer, size in ObjectRef(pointer).map { body(Instance(object: $0, runtime: runtime), size) } ?? size }
+        make("sizeThatFits:", Shapes.sizeToSize) { runtime in
+            { object, size in body(Instance(object: object, runtime: runtime), size) }
         }
     }
 
@@ -125,22 +131,16 @@ public struct Method<W: PluginClass> {
     /// for ``ViewHandle/addOverlay(_:)``: draws over every subview, in the
     /// view's coordinates.
     public static func overlay(_ selector: Selector, _ body: @escaping (Instance<W>, Rect, Graphics) -> Void) -> Method {
-        make(selector, "v@:\(rect)", poolRect) { runtime in
-            { pointer, rect in
-                guard let object = ObjectRef(pointer) else { return }
-                body(Instance(object: object, runtime: runtime), rect, .current)
-            }
+        make(selector, Shapes.rect) { runtime in
+            { object, rect in body(Instance(object: object, runtime: runtime), rect, .current) }
         }
     }
 
     /// A drawing method that gets its context as an argument (`v@:{CGRect=...}^v`),
     /// such as the seed's `drawCurve:inContext:`; other objects send it.
     public static func drawing(_ selector: Selector, _ body: @escaping (Instance<W>, Rect, Graphics) -> Void) -> Method {
-        make(selector, "v@:\(rect)\(context)", poolRectContext) { runtime in
-            { pointer, rect, context in
-                guard let object = ObjectRef(pointer) else { return }
-                body(Instance(object: object, runtime: runtime), rect, Graphics(context: context))
-            }
+        make(selector, Shapes.rectContext) { runtime in
+            { object, rect, context in body(Instance(object: object, runtime: runtime), rect, Graphics(context: context)) }
         }
     }
 
@@ -154,9 +154,9 @@ public struct Method<W: PluginClass> {
     /// `drawView:inRect:inContext:` (`v@:@{CGRect=...}^v`): a right-handed
     /// view's delegate draws `view` (or, better, asks it to draw its parts).
     public static func drawView(_ body: @escaping (Instance<W>, ViewRef, Rect, Graphics) -> Void) -> Method {
-        make("drawView:inRect:inContext:", "v@:@\(rect)\(context)", poolObjectRectContext) { runtime in
-            { pointer, view, rect, context in
-                guard let object = ObjectRef(pointer), let view = ViewRef(view) else { return }
+        make("drawView:inRect:inContext:", Shapes.objectRectContext) { runtime in
+            { object, view, rect, context in
+                guard let view = ViewRef(view) else { return }
                 body(Instance(object: object, runtime: runtime), view, rect, Graphics(context: context))
             }
         }
@@ -187,21 +187,15 @@ public struct Method<W: PluginClass> {
     /// `hitTest:withEvent:` (`@@:{CGPoint=dd}@`): the view that should get a
     /// touch at `point` (the view's coordinates), or nil.
     public static func hitTest(_ body: @escaping (Instance<W>, Point) -> ViewRef?) -> Method {
-        make("hitTest:withEvent:", "@@:\(EASEL_ENCODE_POINT)@", poolPointObjectToObject) { runtime in
-            { pointer, point, _ in
-                guard let object = ObjectRef(pointer) else { return nil }
-                return body(Instance(object: object, runtime: runtime), point)?.object.pointer
-            }
+        make("hitTest:withEvent:", Shapes.pointObjectToObject) { runtime in
+            { object, point, _ in body(Instance(object: object, runtime: runtime), point)?.object.pointer }
         }
     }
 
     /// `pointInside:withEvent:` (`B@:{CGPoint=dd}@`): whether `point` (the view's coordinates) is inside.
     public static func pointInside(_ body: @escaping (Instance<W>, Point) -> Bool) -> Method {
-        make("pointInside:withEvent:", "B@:\(EASEL_ENCODE_POINT)@", poolPointObjectToBool) { runtime in
-            { pointer, point, _ in
-                guard let object = ObjectRef(pointer) else { return false }
-                return body(Instance(object: object, runtime: runtime), point)
-            }
+        make("pointInside:withEvent:", Shapes.pointObjectToBool) { runtime in
+            { object, point, _ in body(Instance(object: object, runtime: runtime), point) }
         }
     }
 
@@ -209,52 +203,32 @@ public struct Method<W: PluginClass> {
 
     /// A method without arguments or result (`v@:`), e.g. `"reset"`.
     public static func action(_ selector: Selector, _ body: @escaping (Instance<W>) -> Void) -> Method {
-        make(selector, "v@:", poolVoid) { runtime in
-            { pointer in ObjectRef(pointer).map { body(Instance(object: $0, runtime: runtime)) } }
+        make(selector, Shapes.void) { runtime in
+            { object in body(Instance(object: object, runtime: runtime)) }
+        }
+    }
+
+    /// A function of one number (`d@:d`), e.g. `"valueAt:"`: takes a
+    /// `double` and returns one.
+    public static func function(_ selector: Selector, _ body: @escaping (Instance<W>, Double) -> Double) -> Method {
+        make(selector, Shapes.doubleToDouble) { runtime in
+            { object, value in body(Instance(object: object, runtime: runtime), value) }
         }
     }
 
     /// A method taking one view (`v@:@`).
     public static func withView(_ selector: Selector, _ body: @escaping (Instance<W>, ViewRef?) -> Void) -> Method {
-        make(selector, "v@:@", poolObject) { runtime in
-            { pointer, view in ObjectRef(pointer).map { body(Instance(object: $0, runtime: runtime), ViewRef(view)) } }
+        make(selector, Shapes.object) { runtime in
+            { object, view in body(Instance(object: object, runtime: runtime), ViewRef(view)) }
         }
     }
 
     private static func touches(_ selector: Selector, _ body: @escaping (Instance<W>, Touch) -> Void) -> Method {
-        make(selector, "v@:@@", poolObjectObject) { runtime in
-            { pointer, touch, _ in
-                guard let object = ObjectRef(pointer), let touch = Touch(touch) else { return }
+        make(selector, Shapes.objectObject) { runtime in
+            { object, touch, _ in
+                guard let touch = Touch(touch) else { return }
                 body(Instance(object: object, runtime: runtime), touch)
             }
         }
-    }
-}
-
-/// The trampolines of one C signature (Trampolines.swift): trampoline `i`
-/// calls the Swift handler installed `i`-th, so every method gets a C
-/// function of its own and `[super …]` reaches the right closure.
-///
-/// Slots are claimed only while the plugin's description is built, under the
-/// entry point's lock and before any method can be called; afterwards the
-/// handler arrays are only read.
-final class TrampolinePool<Handler>: @unchecked Sendable {
-    let shape: String
-    private let trampolines: [easel_imp]
-    private let install: (Handler) -> Void
-    private var used = 0
-
-    init(shape: String, trampolines: [easel_imp], install: @escaping (Handler) -> Void) {
-        self.shape = shape
-        self.trampolines = trampolines
-        self.install = install
-    }
-
-    /// The next free trampoline, now calling `handler`; nil when all are taken.
-    func claim(_ handler: Handler) -> easel_imp? {
-        guard used < trampolines.count else { return nil }
-        install(handler)
-        used += 1
-        return trampolines[used - 1]
     }
 }

@@ -81,6 +81,11 @@ public struct ObjectRef: ObjectHandle, Hashable {
         self.pointer = pointer
     }
 
+    /// A handle for a host object known not to be NULL.
+    init(known pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
     public var object: ObjectRef { self }
 
     /// Creates an object of a class (storage zeroed, property defaults
@@ -218,6 +223,10 @@ enum Messaging {
 
     /// Sends `selector` to `receiver` (to the implementation above `superclassOf`
     /// when given: `[super selector]`) with pointers to the arguments' C values.
+    ///
+    /// A super-send is recorded for the kit's dispatcher (``SuperSend``),
+    /// which resolves it from above `superclassOf` when it reaches a method
+    /// of this plugin.
     static func send<each Argument: EaselArgument>(
         _ receiver: OpaquePointer?, superclassOf cls: OpaquePointer?, _ selector: Selector,
         _ arguments: repeat each Argument, result: UnsafeMutableRawPointer?
@@ -236,8 +245,14 @@ enum Messaging {
         let api = Host.api
         let status = pointers.withUnsafeBufferPointer { args in
             let list = slots.isEmpty ? nil : args.baseAddress
-            if let cls { return api.msg_send_super(receiver, cls, sel, result, list) }
-            return api.msg_send(receiver, sel, result, list)
+            guard let cls else { return api.msg_send(receiver, sel, result, list) }
+            if let status = SuperSend.sending(receiver, sel, from: cls, {
+                api.msg_send_super(receiver, cls, sel, result, list)
+            }) {
+                return status
+            }
+            api.log(receiver, "EaselPluginKit: [super \(selector)] not sent: this thread cannot record super-sends")
+            return Int32(EASEL_ERROR_INVALID_OPERATION)
         }
         return MessageStatus(code: status)
     }

@@ -36,8 +36,7 @@ public enum Plugin {
     ///   - name: The plugin's human-readable name, e.g. "Graph".
     ///   - classes: The plugin's classes, in any order.
     /// - Returns: The `const easel_plugin_desc *` to return, or nil to refuse
-    ///   loading: for a host table smaller than 2.0's, or when a class cannot
-    ///   be described (the reason is printed on standard error).
+    ///   loading: for a host table smaller than 2.0's.
     public static func entry(_ host: UnsafeRawPointer?, name: String, classes: [any PluginClass.Type]) -> UnsafeRawPointer? {
         guard let host else { return nil }
         let table = host.assumingMemoryBound(to: easel_host_api.self)
@@ -46,7 +45,7 @@ public enum Plugin {
             if !state.attempted {
                 Host.table = table  // the same table on every call; set before any method can run
                 let description = describe(name: name, classes: classes)
-                state.built = description.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) } ?? 0
+                state.built = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(description)))
                 state.attempted = true
             }
             return state.built
@@ -54,17 +53,8 @@ public enum Plugin {
         return UnsafeRawPointer(bitPattern: built)
     }
 
-    private static func describe(name: String, classes: [any PluginClass.Type]) -> UnsafePointer<easel_plugin_desc>? {
-        var descriptions: [easel_class_desc] = []
-        for cls in classes {
-            do {
-                descriptions.append(try describe(cls))
-            } catch {
-                let line = "EaselPluginKit: plugin \(name) refused to load: \(error.message)\n"
-                _ = line.withCString { write(2, $0, strlen($0)) }
-                return nil
-            }
-        }
+    private static func describe(name: String, classes: [any PluginClass.Type]) -> UnsafePointer<easel_plugin_desc> {
+        let descriptions = classes.map { describe($0) }
         let layout = Permanent.value(easel_layout(
             abi_version: abiVersion,
             struct_size: UInt32(MemoryLayout<easel_layout>.size),
@@ -83,11 +73,7 @@ public enum Plugin {
             classes: Permanent.array(descriptions)))
     }
 
-    private struct DescriptionError: Error {
-        let message: String
-    }
-
-    private static func describe<W: PluginClass>(_ type: W.Type) throws(DescriptionError) -> easel_class_desc {
+    private static func describe<W: PluginClass>(_ type: W.Type) -> easel_class_desc {
         let runtime = ClassRuntime<W>()
         Runtimes.byType[ObjectIdentifier(type)] = runtime
 
@@ -109,25 +95,26 @@ public enum Plugin {
                 .contains { $0 != 0 }
         }
         if ivarsNeedInit && !declared.contains(where: { $0.selector == "init" }) {
-            declared.append(Method(selector: "init", typeEncoding: "v@:") { runtime in
-                poolVoid.claim(Method.initializer(runtime, nil))
-            })
+            declared.append(Method.defaultInitializer)
         }
 
+        // Every method is installed with its shape's C function; the
+        // function finds the closure by (class, selector) in KitClasses. A
+        // selector declared twice is passed on: the host refuses the plugin
+        // and names the class and the selector.
         var methods: [easel_method_desc] = []
+        var bound: [String: BoundMethod] = [:]
         for method in declared {
-            guard let imp = method.install(runtime) else {
-                throw DescriptionError(message:
-                    "\(W.className): more than 32 methods with the encoding of \(method.selector) "
-                    + "(\(method.typeEncoding)) in one plugin; see Scripts/generate-kit-trampolines.py")
-            }
+            let binding = method.bind(runtime)
+            bound[method.selector.name] = bound[method.selector.name] ?? binding
             methods.append(easel_method_desc(
                 abi_version: abiVersion,
                 struct_size: UInt32(MemoryLayout<easel_method_desc>.size),
                 selector: Permanent.cString(method.selector.name),
                 type_encoding: Permanent.cString(method.typeEncoding),
-                imp: imp))
+                imp: binding.shape.imp))
         }
+        KitClasses.register(KitClass(name: W.className, superclassName: W.superclassName, methods: bound))
 
         return easel_class_desc(
             abi_version: abiVersion,

@@ -8,23 +8,40 @@ import Foundation
 ///   (`libEaselPluginKit.a` and `Modules/EaselPluginKit.swiftmodule`, next to
 ///   the sample plugins), the way a plugin outside this package is built;
 /// - `kit_twin.so`: Tests/EaselTests/Fixtures/kit_twin.c, the same classes
-///   declared by hand in C under other names.
+///   declared by hand in C under other names;
+///
+/// and, in a folder of their own, the kit's dispatch fixtures:
+///
+/// - `libKitDispatch.so`: Tests/EaselTests/Fixtures/kit_dispatch.swift, many
+///   methods of one signature, and kit classes calling their superclasses;
+/// - `kit_dispatch_c.so`: Tests/EaselTests/Fixtures/kit_dispatch_c.c, C
+///   classes subclassing those (and subclassed by them).
 public enum KitFixtures {
-    private static let built: Result<URL, FixtureError> = {
+    private static let built = buildFolder("kit", c: "kit_twin", swift: "kit_probe", moduleName: "KitProbe")
+    private static let builtDispatch = buildFolder(
+        "kit-dispatch", c: "kit_dispatch_c", swift: "kit_dispatch", moduleName: "KitDispatch")
+
+    /// The folder holding `libKitProbe.so` and `kit_twin.so`.
+    public static func folder() throws -> URL { try built.get() }
+
+    /// The folder holding `libKitDispatch.so` and `kit_dispatch_c.so`.
+    public static func dispatchFolder() throws -> URL { try builtDispatch.get() }
+
+    /// A new folder with the C fixture `c` and the Swift fixture `swift` built into it.
+    private static func buildFolder(_ label: String, c: String, swift: String, moduleName: String)
+        -> Result<URL, FixtureError>
+    {
         do {
-            let folder = try Fixtures.makeTemporaryDirectory("kit")
-            _ = try Fixtures.buildFixture("kit_twin", into: folder)
-            try buildSwiftPlugin("kit_probe", moduleName: "KitProbe", into: folder)
+            let folder = try Fixtures.makeTemporaryDirectory(label)
+            _ = try Fixtures.buildFixture(c, into: folder)
+            try buildSwiftPlugin(swift, moduleName: moduleName, into: folder)
             return .success(folder)
         } catch let error as FixtureError {
             return .failure(error)
         } catch {
-            return .failure(FixtureError("cannot build the kit fixtures: \(error)"))
+            return .failure(FixtureError("cannot build the fixtures \(c) and \(swift): \(error)"))
         }
-    }()
-
-    /// The folder holding `libKitProbe.so` and `kit_twin.so`.
-    public static func folder() throws -> URL { try built.get() }
+    }
 
     /// Compiles Tests/EaselTests/Fixtures/<name>.swift with the package's
     /// EaselPluginKit linked statically into `<folder>/lib<moduleName>.so`.

@@ -1,7 +1,7 @@
 // A GOOD fixture, in Swift, built at test time with EaselPluginKit (see
 // KitFixtures.swift): one class, KitProbe, with a property of every value
 // type the kit supports, two instance variables and a method of every
-// signature the kit has trampolines for. kit_twin.c declares the same class
+// signature the kit has a factory for. kit_twin.c declares the same class
 // by hand in C as KitProbeTwin; SwiftWidgetTests compares the two.
 //
 // The methods record what they were sent in the properties, so that tests
@@ -74,6 +74,7 @@ struct KitProbe: ViewClass {
             .action("summarize") { probe in
                 probe.title = "\(probe.names.joined(separator: ",")) \(probe.curve.count) \(probe.count) \(probe.lastEvent)"
             },
+            .function("scaledRatio:") { probe, factor in Double(probe.ratio) * factor },
             .action("rename") { probe in
                 probe.names = probe.names.map { $0.uppercased() } + ["gamma"]
                 probe.curve = probe.curve + [Point(x: 5, y: 6)]

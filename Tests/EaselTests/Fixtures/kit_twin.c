@@ -50,6 +50,7 @@ static easel_object *obj_point_obj(easel_object *self, easel_sel cmd, easel_poin
 static bool bool_point_obj(easel_object *self, easel_sel cmd, easel_point p, easel_object *e) {
     (void)self; (void)cmd; (void)p; (void)e; return false;
 }
+static double d_d(easel_object *self, easel_sel cmd, double x) { (void)self; (void)cmd; return x; }
 
 /* ---- KitProbeTwin : View ------------------------------------------------ */
 
@@ -115,6 +116,7 @@ static const easel_method_desc kProbeMethods[] = {
     EASEL_METHOD("pointInside:withEvent:", "B@:" EASEL_ENCODE_POINT "@", bool_point_obj),
     EASEL_METHOD("willMoveToSuperview:", "v@:@", v_obj),
     EASEL_METHOD("summarize", "v@:", v_),
+    EASEL_METHOD("scaledRatio:", "d@:d", d_d),
     EASEL_METHOD("rename", "v@:", v_),
 };
 
