@@ -96,19 +96,24 @@ extension TypeEncoding {
         return collect(self, at: 0) ? result : nil
     }
 
+    /// The Swift type of an integer type's values (`Int32` for `i` and `l`), `nil` for the others.
+    var integerType: (any (FixedWidthInteger & BitwiseCopyable).Type)? {
+        switch self {
+        case .char: Int8.self
+        case .unsignedChar: UInt8.self
+        case .short: Int16.self
+        case .unsignedShort: UInt16.self
+        case .int, .long: Int32.self
+        case .unsignedInt, .unsignedLong: UInt32.self
+        case .longLong: Int64.self
+        case .unsignedLongLong: UInt64.self
+        default: nil
+        }
+    }
+
     /// The smallest and largest values of an integer type, as text.
     var integerRange: (min: String, max: String)? {
         func range<T: FixedWidthInteger>(_: T.Type) -> (min: String, max: String) { ("\(T.min)", "\(T.max)") }
-        switch self {
-        case .char: return range(Int8.self)
-        case .unsignedChar: return range(UInt8.self)
-        case .short: return range(Int16.self)
-        case .unsignedShort: return range(UInt16.self)
-        case .int, .long: return range(Int32.self)
-        case .unsignedInt, .unsignedLong: return range(UInt32.self)
-        case .longLong: return range(Int64.self)
-        case .unsignedLongLong: return range(UInt64.self)
-        default: return nil
-        }
+        return integerType.map { range($0) }
     }
 }

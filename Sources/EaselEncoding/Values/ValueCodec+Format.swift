@@ -12,16 +12,11 @@ extension ValueCodec {
     /// - Returns: Text such as `42`, `0.5`, `true`, `{60, 60}` or `{{0, 0}, {10, 20}}`.
     public static func format(_ bytes: UnsafeRawBufferPointer, as type: TypeEncoding) -> String {
         func load<T: BitwiseCopyable>(_: T.Type) -> T { bytes.loadUnaligned(as: T.self) }
+        func integer<T: FixedWidthInteger & BitwiseCopyable>(_: T.Type) -> String { String(load(T.self)) }
         switch type {
         case .void: return ""
-        case .char: return String(load(Int8.self))
-        case .unsignedChar: return String(load(UInt8.self))
-        case .short: return String(load(Int16.self))
-        case .unsignedShort: return String(load(UInt16.self))
-        case .int, .long: return String(load(Int32.self))
-        case .unsignedInt, .unsignedLong: return String(load(UInt32.self))
-        case .longLong: return String(load(Int64.self))
-        case .unsignedLongLong: return String(load(UInt64.self))
+        case .char, .unsignedChar, .short, .unsignedShort, .int, .long, .unsignedInt, .unsignedLong, .longLong, .unsignedLongLong:
+            return type.integerType.map { integer($0) } ?? ""
         case .float: return formatReal(Double(load(Float.self)))
         case .double: return formatReal(load(Double.self))
         case .bool: return load(UInt8.self) != 0 ? "true" : "false"

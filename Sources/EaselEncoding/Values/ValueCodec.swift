@@ -106,31 +106,24 @@ public enum ValueCodec {
                 throw ValueError(.expected("a number", got: value.kind))
             }
         }
-        func real(_ form: String) throws(ValueError) -> Double {
+        func real() throws(ValueError) -> Double {
             switch value {
             case .number(let number): return number
             case .text(let text):
-                // A float is read as a float (not a double narrowed), as C reads it.
-                if type == .float, let float = Float(text.trimmingSpaces) { return Double(float) }
-                guard type == .double, let double = Double(text.trimmingSpaces) else {
-                    throw ValueError(.unreadable(text, form: form))
-                }
-                return double
+                // A float is read as a float, not as a double narrowed afterwards.
+                let trimmed = text.trimmingSpaces
+                let real = type == .float ? Float(trimmed).map(Double.init) : Double(trimmed)
+                guard let real else { throw ValueError(.unreadable(text, form: type == .float ? "a float" : "a double")) }
+                return real
             default: throw ValueError(.expected("a number", got: value.kind))
             }
         }
 
         switch type {
-        case .char: try integer(Int8.self)
-        case .unsignedChar: try integer(UInt8.self)
-        case .short: try integer(Int16.self)
-        case .unsignedShort: try integer(UInt16.self)
-        case .int, .long: try integer(Int32.self)
-        case .unsignedInt, .unsignedLong: try integer(UInt32.self)
-        case .longLong: try integer(Int64.self)
-        case .unsignedLongLong: try integer(UInt64.self)
-        case .float: put(Float(try real("a float")))
-        case .double: put(try real("a double"))
+        case .char, .unsignedChar, .short, .unsignedShort, .int, .long, .unsignedInt, .unsignedLong, .longLong, .unsignedLongLong:
+            if let integerType = type.integerType { try integer(integerType) }
+        case .float: put(Float(try real()))
+        case .double: put(try real())
         case .bool:
             switch value {
             case .bool(let flag): put(UInt8(flag ? 1 : 0))
