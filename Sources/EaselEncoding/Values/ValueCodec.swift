@@ -85,9 +85,7 @@ public enum ValueCodec {
 
     static func write(_ value: Value, as type: TypeEncoding, into bytes: inout [UInt8], at offset: Int,
                       storage: some ValueStorage) throws(ValueError) {
-        func put<T: BitwiseCopyable>(_ scalar: T) {
-            withUnsafeBytes(of: scalar) { for (index, byte) in $0.enumerated() { bytes[offset + index] = byte } }
-        }
+        func put<T: BitwiseCopyable>(_ scalar: T) { store(scalar, into: &bytes, at: offset) }
         func integer<T: FixedWidthInteger & BitwiseCopyable>(_: T.Type) throws(ValueError) {
             switch value {
             case .number(let number):
@@ -170,9 +168,7 @@ public enum ValueCodec {
             }
             if let components {
                 let rgba = components.count == 3 ? components + [1] : components
-                for (index, component) in rgba.enumerated() {
-                    withUnsafeBytes(of: component) { bytes.replaceSubrange((offset + 8 * index)..<(offset + 8 * index + 8), with: $0) }
-                }
+                for (index, component) in rgba.enumerated() { store(component, into: &bytes, at: offset + 8 * index) }
                 return
             }
         }
@@ -188,8 +184,8 @@ public enum ValueCodec {
                 }
             }
             let address = storage.keep(elements, alignment: element.alignment)
-            withUnsafeBytes(of: address) { bytes.replaceSubrange(offset..<(offset + 8), with: $0) }
-            withUnsafeBytes(of: UInt64(items.count)) { bytes.replaceSubrange((offset + 8)..<(offset + 16), with: $0) }
+            store(address, into: &bytes, at: offset)
+            store(UInt64(items.count), into: &bytes, at: offset + 8)
             return
         }
         guard let leaves = type.leaves else {
@@ -214,6 +210,11 @@ public enum ValueCodec {
         default:
             throw ValueError(.expected(form, got: value.kind))
         }
+    }
+
+    /// Copies the bytes of `scalar` into `bytes` at `offset`.
+    private static func store<T: BitwiseCopyable>(_ scalar: T, into bytes: inout [UInt8], at offset: Int) {
+        withUnsafeBytes(of: scalar) { bytes.replaceSubrange(offset..<(offset + $0.count), with: $0) }
     }
 
     private static func cString(_ text: String, _ storage: some ValueStorage) -> UnsafeRawPointer {
