@@ -136,5 +136,6 @@ let package = Package(
             name: "EaselSessionTests",
             dependencies: ["EaselSession", "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselIsolation"]),
         .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
+        .testTarget(name: "EaselEncodingTests", dependencies: ["EaselEncoding"]),
     ]
 )

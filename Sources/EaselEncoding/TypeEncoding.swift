@@ -41,6 +41,9 @@
 //   that the thousands of calls a drawing loop makes never reparse.
 // * Values are plain `Sendable`, `Hashable` enums and structs; nothing here
 //   uses Foundation or shares mutable state other than the cache.
+// * The value codec (Values/ValueCodec.swift) builds on the parsed types: one
+//   way from a JSON value or `easel invoke`'s text to the bytes of a type, and
+//   back to text.
 
 /// One C type described by an Objective-C type encoding.
 ///

@@ -95,7 +95,7 @@ public final class Registry {
     private var pluginCreatedObjects: [ObjectIdentifier: EaselObject] = [:]
     /// Memory for property values the host stores (strings and arrays from
     /// scene files), alive as long as the registry, as easel.h promises.
-    public let valueArena = StringArena()
+    public let valueArena = ValueArena()
     /// The canvas current during plugin calls outside drawing (for measuring text).
     package var scratchCanvas: Canvas?
     /// Methods checked against the signature the host calls them with.

@@ -37,6 +37,7 @@
 // JSON path of the bad value, or the line and column of a syntax error.
 
 import EaselABI
+import EaselEncoding
 import EaselRuntime
 import EaselViews
 import Foundation
@@ -85,9 +86,9 @@ public struct Scene {
     }
 
     private static func parseDocument(_ data: Data) throws(SceneError) -> Scene {
-        let document: JSONValue
+        let document: Value
         do {
-            document = try JSONDecoder().decode(JSONValue.self, from: data)
+            document = try JSONDecoder().decode(Value.self, from: data)
         } catch {
             throw syntaxError(in: data)
         }

@@ -1,44 +1,12 @@
-import Foundation
+import EaselEncoding
 
-/// A JSON value of a scene file, with the path it was found at.
+/// A JSON value of a scene file and where it is: `root.subviews[2].properties.tailWidth`.
 ///
-/// Decoded with Foundation's `JSONDecoder`, which tells booleans from
-/// numbers; syntax errors are located with `JSONSerialization` (see
-/// ``Scene/parse(_:file:)``).
-enum JSONValue: Decodable, Equatable {
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-    case null
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null; return }
-        if let value = try? container.decode(Bool.self) { self = .bool(value); return }
-        if let value = try? container.decode(Double.self) { self = .number(value); return }
-        if let value = try? container.decode(String.self) { self = .string(value); return }
-        if let value = try? container.decode([JSONValue].self) { self = .array(value); return }
-        self = .object(try container.decode([String: JSONValue].self))
-    }
-
-    /// How the value reads in an error message: "a number", "a string", ….
-    var kind: String {
-        switch self {
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        case .null: "null"
-        }
-    }
-}
-
-/// A JSON value and where it is: `root.subviews[2].properties.tailWidth`.
+/// The value is the value codec's ``Value``, decoded with Foundation's
+/// `JSONDecoder` (which tells booleans from numbers); syntax errors are
+/// located with `JSONSerialization` (see ``Scene/parse(_:file:)``).
 struct Node {
-    let value: JSONValue
+    let value: Value
     let path: String
 
     func child(_ key: String) -> Node? {
@@ -50,18 +18,21 @@ struct Node {
 
     func expect(_ what: String) -> SceneError { error("expected \(what), got \(value.kind)") }
 
-    var object: [String: JSONValue]? {
+    /// A codec error inside this value, at its own path: `frame[1]: expected a number, …`.
+    func error(_ error: ValueError) -> SceneError { SceneError(path: path + error.pathText, error.message) }
+
+    var object: [String: Value]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
-    func requireObject() throws(SceneError) -> [String: JSONValue] {
+    func requireObject() throws(SceneError) -> [String: Value] {
         guard let object else { throw expect("an object") }
         return object
     }
 
     func elements() throws(SceneError) -> [Node] {
-        guard case .array(let items) = value else { throw expect("an array") }
+        guard case .list(let items) = value else { throw expect("an array") }
         return items.enumerated().map { Node(value: $1, path: "\(path)[\($0)]") }
     }
 
@@ -80,17 +51,9 @@ struct Node {
         return flag
     }
 
-    /// Exactly `count` numbers.
+    /// Exactly `count` numbers (``ValueCodec/numbers(_:count:form:)``).
     func numbers(_ count: Int, _ what: String) throws(SceneError) -> [Double] {
-        guard case .array(let items) = value, items.count == count else { throw expect(what) }
-        var result: [Double] = []
-        for (index, item) in items.enumerated() {
-            guard case .number(let number) = item, number.isFinite else {
-                throw SceneError(path: "\(path)[\(index)]", "expected a number, got \(item.kind) (in \(what))")
-            }
-            result.append(number)
-        }
-        return result
+        do { return try ValueCodec.numbers(value, count: count, form: what) } catch { throw self.error(error) }
     }
 
     /// Rejects members other than `allowed`, naming the first unknown one.

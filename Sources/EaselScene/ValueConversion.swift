@@ -3,73 +3,69 @@ import EaselEncoding
 import EaselGeometry
 import EaselRuntime
 import EaselViews
-import Foundation
 
-/// JSON values → the bytes of a typed property, by its type encoding.
+/// JSON values → typed values and property bytes, through the value codec.
+///
+/// ``ValueCodec`` does the encoding; what is left here is what only scenes
+/// have: objects made from `{"class": …}`, transforms written as
+/// `{"scale", "rotate", "translate"}`, autoresizing masks by flag name, the
+/// checks a scene adds (sizes not negative, colour components in 0...1,
+/// transforms invertible), and how a property's errors name it.
 enum ValueConversion {
+    /// The value of `node` as a `T` encoded as `type` (a geometry struct or a colour), errors at their own path.
+    private static func decode<T: BitwiseCopyable>(_ node: Node, as type: TypeEncoding, _: T.Type) throws(SceneError) -> T {
+        let bytes: [UInt8]
+        do { bytes = try ValueCodec.encode(node.value, as: type, storage: ValueArena()) } catch { throw node.error(error) }
+        return bytes.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
+
     /// `#rrggbb`, `#rrggbbaa`, or [r, g, b] / [r, g, b, a] with components in 0...1.
     static func color(_ node: Node) throws(SceneError) -> easel_color {
-        if case .string(let text) = node.value {
-            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-            guard hex.count == 6 || hex.count == 8, let value = UInt64(hex, radix: 16) else {
-                throw node.error("expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"\(text)\"")
-            }
-            let full = hex.count == 6 ? value << 8 | 0xff : value
-            func component(_ shift: UInt64) -> Double { Double((full >> shift) & 0xff) / 255 }
-            return easel_color(red: component(24), green: component(16), blue: component(8), alpha: component(0))
-        }
-        guard case .array(let items) = node.value, items.count == 3 || items.count == 4 else {
-            throw node.expect("a colour (\"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] in 0...1)")
-        }
-        let parts = try node.numbers(items.count, "a colour [r, g, b, a] with components in 0...1")
-        guard parts.allSatisfy({ (0...1).contains($0) }) else {
+        let color = try decode(node, as: .colour, easel_color.self)
+        guard [color.red, color.green, color.blue, color.alpha].allSatisfy({ (0...1).contains($0) }) else {
             throw node.error("colour components must be between 0 and 1")
         }
-        return easel_color(red: parts[0], green: parts[1], blue: parts[2], alpha: parts.count == 4 ? parts[3] : 1)
+        return color
     }
 
     static func rect(_ node: Node) throws(SceneError) -> easel_rect {
-        let v = try node.numbers(4, "a rect [x, y, width, height]")
-        guard v[2] >= 0, v[3] >= 0 else { throw node.error("a rect's width and height must not be negative") }
-        return easel_rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        let rect = try decode(node, as: .rect, easel_rect.self)
+        guard rect.size.width >= 0, rect.size.height >= 0 else { throw node.error("a rect's width and height must not be negative") }
+        return rect
     }
 
     static func point(_ node: Node) throws(SceneError) -> easel_point {
-        let v = try node.numbers(2, "a point [x, y]")
-        return easel_point(x: v[0], y: v[1])
+        try decode(node, as: .point, easel_point.self)
     }
 
     static func size(_ node: Node) throws(SceneError) -> easel_size {
-        let v = try node.numbers(2, "a size [width, height]")
-        guard v[0] >= 0, v[1] >= 0 else { throw node.error("a size must not be negative") }
-        return easel_size(width: v[0], height: v[1])
+        let size = try decode(node, as: .size, easel_size.self)
+        guard size.width >= 0, size.height >= 0 else { throw node.error("a size must not be negative") }
+        return size
     }
 
     /// [a, b, c, d, tx, ty] or {"scale": s | [sx, sy], "rotate": degrees, "translate": [tx, ty]} (applied in that order).
     static func transform(_ node: Node) throws(SceneError) -> easel_affine_transform {
-        if case .array = node.value {
-            let v = try node.numbers(6, "a transform [a, b, c, d, tx, ty] or {\"scale\", \"rotate\", \"translate\"}")
-            let t = easel_affine_transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
-            guard t.inverted() != nil else { throw node.error("the transform is singular (it cannot be inverted)") }
-            return t
-        }
-        guard node.object != nil else { throw node.expect("a transform [a, b, c, d, tx, ty] or {\"scale\", \"rotate\", \"translate\"}") }
-        try node.checkKeys(["scale", "rotate", "translate"])
         var result = easel_affine_transform.identity
-        if let scale = node.child("scale") {
-            if case .number(let s) = scale.value {
-                result = result.concatenating(easel_affine_transform(scaleX: s, y: s))
-            } else {
-                let v = try scale.numbers(2, "a scale s or [sx, sy]")
-                result = result.concatenating(easel_affine_transform(scaleX: v[0], y: v[1]))
+        if node.object == nil {
+            result = try decode(node, as: .affineTransform, easel_affine_transform.self)
+        } else {
+            try node.checkKeys(["scale", "rotate", "translate"])
+            if let scale = node.child("scale") {
+                if case .number(let s) = scale.value {
+                    result = result.concatenating(easel_affine_transform(scaleX: s, y: s))
+                } else {
+                    let v = try scale.numbers(2, "a scale s or [sx, sy]")
+                    result = result.concatenating(easel_affine_transform(scaleX: v[0], y: v[1]))
+                }
             }
-        }
-        if let rotate = node.child("rotate") {
-            result = result.concatenating(easel_affine_transform(rotationAngle: try rotate.number() * .pi / 180))
-        }
-        if let translate = node.child("translate") {
-            let v = try translate.numbers(2, "a translation [tx, ty]")
-            result = result.concatenating(easel_affine_transform(translationX: v[0], y: v[1]))
+            if let rotate = node.child("rotate") {
+                result = result.concatenating(easel_affine_transform(rotationAngle: try rotate.number() * .pi / 180))
+            }
+            if let translate = node.child("translate") {
+                let v = try translate.numbers(2, "a translation [tx, ty]")
+                result = result.concatenating(easel_affine_transform(translationX: v[0], y: v[1]))
+            }
         }
         guard result.inverted() != nil else { throw node.error("the transform is singular (it cannot be inverted)") }
         return result
@@ -100,63 +96,56 @@ enum ValueConversion {
 
     /// The bytes of a value of `type` for a property, from JSON.
     ///
+    /// A geometry struct or colour is reported as a whole, at the property,
+    /// naming it: `…: expected a number, got a string (in a point [x, y]) for
+    /// property 'place' (CGPoint)`. The items of a point or string array are
+    /// reported at their own paths.
+    ///
     /// - Parameters:
     ///   - what: How the property reads in messages ("property 'tailWidth' (double)").
     ///   - arena: Memory for strings and arrays, alive as long as the registry.
     ///   - makeObject: Builds an object for an `@` property.
-    static func bytes(_ node: Node, as type: TypeEncoding, what: String, arena: StringArena,
+    static func bytes(_ node: Node, as type: TypeEncoding, what: String, arena: ValueArena,
                       makeObject: (Node) throws(SceneError) -> EaselObject) throws(SceneError) -> [UInt8] {
         func pack<T>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
-        func integer<T: FixedWidthInteger>(_: T.Type) throws(SceneError) -> [UInt8] {
-            let number = try wrap(node.number())
-            guard number == number.rounded(), let value = T(exactly: number) else {
-                throw node.error("\(what) takes an integer from \(T.min) to \(T.max), not \(number)")
-            }
-            return pack(value)
-        }
-        func wrap<T>(_ body: @autoclosure () throws(SceneError) -> T) throws(SceneError) -> T {
-            do { return try body() } catch { throw node.error("\(error.message) for \(what)") }
+        func whole<T>(_ body: (Node) throws(SceneError) -> T) throws(SceneError) -> [UInt8] {
+            do { return pack(try body(node)) } catch { throw node.error("\(error.message) for \(what)") }
         }
         switch type {
-        case .char: return try integer(Int8.self)
-        case .unsignedChar: return try integer(UInt8.self)
-        case .short: return try integer(Int16.self)
-        case .unsignedShort: return try integer(UInt16.self)
-        case .int, .long: return try integer(Int32.self)
-        case .unsignedInt, .unsignedLong: return try integer(UInt32.self)
-        case .longLong: return try integer(Int64.self)
-        case .unsignedLongLong: return try integer(UInt64.self)
-        case .float: return pack(Float(try wrap(node.number())))
-        case .double: return pack(try wrap(node.number()))
-        case .bool: return [try wrap(node.bool()) ? 1 : 0]
-        case .cString:
-            return pack(UnsafePointer(arena.make(try wrap(node.string()))))
-        case .object:
-            return pack(UnsafeRawPointer(Unmanaged.passUnretained(try makeObject(node)).toOpaque()))
-        case .structure(let name, _):
-            switch name {
-            case "EaselColor": return pack(try wrap(color(node)))
-            case "CGPoint": return pack(try wrap(point(node)))
-            case "CGSize": return pack(try wrap(size(node)))
-            case "CGRect": return pack(try wrap(rect(node)))
-            case "CGAffineTransform": return pack(try wrap(transform(node)))
-            case "EaselPointArray":
-                var points: [easel_point] = []
-                for item in try wrap(node.elements()) { points.append(try point(item)) }
-                return pack(easel_point_array(points: arena.copy(points), count: UInt64(points.count)))
-            case "EaselStringArray":
-                var strings: [UnsafePointer<CChar>?] = []
-                for item in try wrap(node.elements()) { strings.append(UnsafePointer(arena.make(try item.string()))) }
-                return pack(easel_string_array(strings: arena.copy(strings), count: UInt64(strings.count)))
-            default:
-                if let count = type.doubleLeafCount {
-                    let values = try node.numbers(count, "\(count) numbers for \(what)")
-                    return values.flatMap { pack($0) }
-                }
-            }
-        default:
-            break
+        case .object: return pack(UnsafeRawPointer(Unmanaged.passUnretained(try makeObject(node)).toOpaque()))
+        case .colour: return try whole(color)
+        case .point: return try whole(point)
+        case .size: return try whole(size)
+        case .rect: return try whole(rect)
+        case .affineTransform: return try whole(transform)
+        default: break
         }
-        throw node.error("\(what) has the type \(type.readableName) (\(type.encoding)), which scene files cannot set")
+        do {
+            return try ValueCodec.encode(node.value, as: type, storage: arena)
+        } catch {
+            throw propertyError(error, at: node, type: type, what: what)
+        }
+    }
+
+    /// Where a codec error about a property goes and how it names the property.
+    private static func propertyError(_ error: ValueError, at node: Node, type: TypeEncoding, what: String) -> SceneError {
+        if case .unsupported = error.reason {
+            return node.error("\(what) has the type \(type.readableName) (\(type.encoding)), which scene files cannot set")
+        }
+        let isStruct = switch type {
+        case .structure, .array: type.countedArrayElement == nil
+        default: false
+        }
+        guard isStruct else {
+            // A scalar, or a point or string array: an item of the array is reported at its own path.
+            return error.path.isEmpty ? node.error(error.message(for: what)) : node.error(error)
+        }
+        // Another struct names the property in its form: "expected 4 numbers for property 'insets' (Insets), got …".
+        if error.path.isEmpty, case .expected(let form, let got) = error.reason {
+            return node.error("expected \(form) for \(what), got \(got)")
+        }
+        var named = error
+        named.enclosingForm = error.enclosingForm.map { "\($0) for \(what)" }
+        return node.error(named)
     }
 }

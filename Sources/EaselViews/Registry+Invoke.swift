@@ -29,7 +29,8 @@ extension Registry {
     /// Creates an instance of a class and sends it a selector whose arguments
     /// are given as text, drawing into `canvas` (as `easel invoke` does).
     ///
-    /// Arguments are parsed by the method's signature (see ``ValueText``).
+    /// Arguments are read by the method's signature, as ``Value/text(_:)``
+    /// through ``ValueCodec``.
     /// The receiver is a new instance; a view's frame is the whole canvas.
     /// An object argument (`@`) is `nil`, `self` (the receiver) or a class
     /// name (a new instance of that class); a pointer argument (`^v`) is
@@ -65,7 +66,7 @@ extension Registry {
         }
         let signature = message.signature
         let usage = "easel invoke \(className) \(selectorName)" + (2..<signature.numberOfArguments).map {
-            " <\(ValueText.structForm(signature.argumentType(at: $0)))>"
+            " <\(signature.argumentType(at: $0).textForm)>"
         }.joined()
         let declared = signature.numberOfArguments - 2
         guard arguments.count == declared else {
@@ -74,9 +75,10 @@ extension Registry {
                 usage: usage)
         }
 
-        let strings = StringArena()
+        let storage = ValueArena()
         var keepAlive: [EaselObject] = [target]
-        let resolve: ValueText.PointerResolver = { text, type throws(RuntimeError) in
+        /// An object (`nil`, `self` or a class name) or a pointer (`context` or `NULL`).
+        func pointer(_ text: String, _ type: TypeEncoding) throws(RuntimeError) -> UnsafeMutableRawPointer? {
             switch (type, text) {
             case (_, "nil"), (_, "NULL"), (_, "null"): return nil
             case (.object, "self"): return UnsafeMutableRawPointer(target.handle)
@@ -93,9 +95,19 @@ extension Registry {
         }
         for (offset, text) in arguments.enumerated() {
             let index = offset + 2
-            do {
-                let bytes = try ValueText.parse(text, as: signature.argumentType(at: index), strings: strings,
-                                                resolvePointer: resolve)
+            let type = signature.argumentType(at: index)
+            do throws(RuntimeError) {
+                let bytes: [UInt8]
+                switch type {
+                case .object, .class, .selector, .pointer:
+                    bytes = withUnsafeBytes(of: try pointer(text, type), Array.init)
+                case .void, .unknown, .array:
+                    throw RuntimeError(.badArgument, "arguments of type \(type.readableName) cannot be given as text")
+                default:
+                    do { bytes = try ValueCodec.encode(.text(text), as: type, storage: storage) } catch {
+                        throw RuntimeError(.badArgument, error.message)
+                    }
+                }
                 try message.setArgument(bytes: bytes, at: index)
             } catch {
                 throw InvokeError(isUsageError: true,
@@ -104,14 +116,14 @@ extension Registry {
         }
 
         canvas.withCurrentContext { message.invoke() }
-        withExtendedLifetime(keepAlive) {}
+        withExtendedLifetime((keepAlive, storage)) {}
         let diagnostics = takeDiagnostics()
         if let error = canvas.takeError() {
             throw InvokeError(isUsageError: false,
                 message: "drawing failed in \(message.readableSignature): \(error)", usage: nil)
         }
         let returned: String? = signature.returnType == .void ? nil
-            : message.returnBytes.withUnsafeBytes { ValueText.format($0, as: signature.returnType) }
+            : message.returnBytes.withUnsafeBytes { ValueCodec.format($0, as: signature.returnType) }
         return InvokeResult(signature: message.readableSignature, returnValue: returned, diagnostics: diagnostics)
     }
 }
