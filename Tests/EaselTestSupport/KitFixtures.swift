@@ -3,11 +3,11 @@ import Foundation
 /// The fixtures of the Swift plugin kit's tests, built once per test process
 /// into one folder:
 ///
-/// - `libKitProbe.so`: Tests/EaselTests/Fixtures/kit_probe.swift, a Swift
+/// - `libKitProbe.so`: Tests/Fixtures/kit_probe.swift, a Swift
 ///   plugin compiled with `swiftc` against the kit the package built
 ///   (`libEaselPluginKit.a` and `Modules/EaselPluginKit.swiftmodule`, next to
 ///   the sample plugins), the way a plugin outside this package is built;
-/// - `kit_twin.so`: Tests/EaselTests/Fixtures/kit_twin.c, the same classes
+/// - `kit_twin.so`: Tests/Fixtures/kit_twin.c, the same classes
 ///   declared by hand in C under other names.
 public enum KitFixtures {
     private static let built: Result<URL, FixtureError> = {
@@ -26,7 +26,7 @@ public enum KitFixtures {
     /// The folder holding `libKitProbe.so` and `kit_twin.so`.
     public static func folder() throws -> URL { try built.get() }
 
-    /// Compiles Tests/EaselTests/Fixtures/<name>.swift with the package's
+    /// Compiles Tests/Fixtures/<name>.swift with the package's
     /// EaselPluginKit linked statically into `<folder>/lib<moduleName>.so`.
     @discardableResult
     public static func buildSwiftPlugin(_ name: String, moduleName: String, into folder: URL) throws -> URL {
