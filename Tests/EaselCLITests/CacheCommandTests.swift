@@ -5,19 +5,10 @@ import Testing
 
 @Suite("easel list, the plugin cache and easel cache")
 struct CacheCommandTests {
-    /// A folder with `load_log.so` (whose entry point appends a line to
-    /// `$EASEL_TEST_LOAD_LOG`) and `good_extra.so`, a cache folder and the log.
+    /// A folder with `load_log.so` and `good_extra.so`, its environment and the log (``loadLoggingFolder(_:)``).
     func setUp(_ label: String) throws -> (folder: URL, environment: [String: String], log: URL) {
-        let folder = try pluginFolder(label, [("load_log", "load_log"), ("good_extra", "good_extra")])
-        let scratch = try Fixtures.makeTemporaryDirectory("\(label)-scratch")
-        let log = scratch.appendingPathComponent("loads.log")
-        let environment = ["EASEL_PLUGIN_PATH": folder.path, "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path,
-                           "EASEL_TEST_LOAD_LOG": log.path]
+        let (folder, environment, log, _) = try loadLoggingFolder(label)
         return (folder, environment, log)
-    }
-
-    func loads(_ log: URL) -> Int {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 
     @Test("easel list on an unchanged folder runs no plugin code; a changed file, --no-cache and cache clear probe again")

@@ -34,10 +34,27 @@ public func easelStandardOutput(_ arguments: [String]) throws -> (Data, Int32) {
     return (data, process.terminationStatus)
 }
 
-/// Writes a scene file into a fresh folder and returns its path.
-public func writeScene(_ text: String, name: String = "scene.json") throws -> URL {
-    let folder = try Fixtures.makeTemporaryDirectory("scene")
+/// Writes a scene file into a fresh folder (whose name contains `label`) and returns its path.
+public func writeScene(_ text: String, name: String = "scene.json", label: String = "scene") throws -> URL {
+    let folder = try Fixtures.makeTemporaryDirectory(label)
     let file = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: file)
     return file
+}
+
+/// A folder with `load_log.so` (whose entry point appends a line to
+/// `$EASEL_TEST_LOAD_LOG`) and `good_extra.so`, a scratch folder for the cache
+/// and the log, and the environment that points `easel` at all three.
+public func loadLoggingFolder(_ label: String) throws -> (folder: URL, environment: [String: String], log: URL, cache: URL) {
+    let folder = try pluginFolder(label, [("load_log", "load_log"), ("good_extra", "good_extra")])
+    let scratch = try Fixtures.makeTemporaryDirectory("\(label)-scratch")
+    let log = scratch.appendingPathComponent("loads.log")
+    let cache = scratch.appendingPathComponent("cache")
+    let environment = ["EASEL_PLUGIN_PATH": folder.path, "XDG_CACHE_HOME": cache.path, "EASEL_TEST_LOAD_LOG": log.path]
+    return (folder, environment, log, cache)
+}
+
+/// How many times a plugin of ``loadLoggingFolder(_:)`` was loaded: the lines of its log.
+public func loads(_ log: URL) -> Int {
+    ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count
 }

@@ -53,17 +53,14 @@ private func label(of picker: View) throws -> View {
 
 /// A root view with a white background, `size` points, holding `views`.
 private func whiteRoot(_ registry: Registry, width: Double, height: Double, _ views: [View]) throws -> View {
-    let root = try registry.makeView(ofClass: "View", frame: cgRect(0, 0, width, height))
-    root.backgroundColor = whiteColor
+    let root = try whiteRoot(registry, width: width, height: height)
     for view in views { try root.addSubview(view) }
     return root
 }
 
 @discardableResult
 private func render(_ root: View, scale: Double = 1) throws -> RasterImage {
-    let canvas = try Canvas(width: root.bounds.size.width, height: root.bounds.size.height, backing: .raster(scale: scale))
-    try root.render(into: canvas)
-    return try canvas.rasterImage()
+    try fullImage(root, scale: scale)
 }
 
 /// Sends a one-finger drag: began at `from`, moved to `to`, ended at `to` (root coordinates).

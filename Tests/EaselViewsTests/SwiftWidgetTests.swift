@@ -33,9 +33,7 @@ private final class PointStore {
 
 /// Renders the tree at `scale`, writes the PNG to /tmp/easel-swift-widgets-<name>.png for a look, and returns the pixels.
 private func render(_ root: View, scale: Double = 2, name: String) throws -> RasterImage {
-    let canvas = try Canvas(width: root.frame.width, height: root.frame.height, backing: .raster(scale: scale))
-    try root.render(into: canvas, mode: .full)
-    let image = try canvas.rasterImage()
+    let image = try fullImage(root, scale: scale)
     try? image.write(to: "/tmp/easel-swift-widgets-\(name).png")
     return image
 }
