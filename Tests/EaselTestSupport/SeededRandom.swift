@@ -5,6 +5,7 @@ public struct SplitMix64: RandomNumberGenerator {
     /// A generator whose sequence is fixed by `state`.
     public init(state: UInt64) { self.state = state }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

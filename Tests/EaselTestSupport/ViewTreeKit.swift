@@ -15,8 +15,10 @@ public enum ViewTreeKit {
         EaselTestSupport.rect(x, y, w, h)
     }
 
+    /// A point.
     public static func point(_ x: Double, _ y: Double) -> easel_point { easel_point(x: x, y: y) }
 
+    /// A size.
     public static func size(_ w: Double, _ h: Double) -> easel_size { easel_size(width: w, height: h) }
 
     /// A view of a class with a frame and a tag.
@@ -34,8 +36,10 @@ public enum ViewTreeKit {
         }
     }
 
+    /// A colour's components: red, green, blue, alpha.
     public static func components(_ color: easel_color) -> [Double] { EaselTestSupport.components(color) }
 
+    /// Whether two numbers, points or rects are equal within `tolerance` (1e-9).
     public static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
     public static func close(_ a: easel_point, _ b: easel_point) -> Bool { close(a.x, b.x) && close(a.y, b.y) }
