@@ -117,25 +117,55 @@ let package = Package(
         // The Swift plugin kit: Swift widgets link it statically into their .so.
         .target(name: "EaselPluginKit", dependencies: ["EaselABI", "EaselGeometry"]),
 
+        // Every helper shared by the test targets: fixtures and the plugin zoo,
+        // rects, colours and pixels, seeded random numbers, rendering, running `easel`.
         .target(
             name: "EaselTestSupport",
-            dependencies: ["EaselRuntime", "EaselDiscovery", "EaselViews"],
+            dependencies: ["EaselABI", "EaselGeometry", "EaselCanvas", "EaselRuntime", "EaselDiscovery", "EaselViews"],
             path: "Tests/EaselTestSupport"),
         .target(
             name: "CEaselTestFunctions",
             dependencies: ["EaselABI"],
             path: "Tests/CEaselTestFunctions"),
+        // One test target per module. The C, C++ and Swift fixture plugins in
+        // Tests/Fixtures belong to no target: the tests compile them at run time.
+        .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
+        .testTarget(name: "EaselEncodingTests", dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport"]),
         .testTarget(
-            name: "EaselTests",
+            name: "EaselInvocationTests",
+            dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
+        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselABI", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselRuntimeTests",
             dependencies: [
-                "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselEncoding", "EaselInvocation",
-                "EaselCanvas", "EaselABI", "CFFI", "CCairo", "CEaselTestFunctions", "EaselScene", "EaselSession", "EaselIsolation", "EaselProbe",
-            ],
-            exclude: ["Fixtures"]),
+                "EaselRuntime", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselViews", "EaselInvocation", "EaselProbe",
+                "EaselTestSupport",
+            ]),
+        .testTarget(
+            name: "EaselDiscoveryTests",
+            dependencies: ["EaselDiscovery", "EaselABI", "EaselCanvas", "EaselRuntime", "EaselViews", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselViewsTests",
+            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselSceneTests",
+            dependencies: [
+                "EaselScene", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
+            ]),
+        .testTarget(
+            name: "EaselIsolationTests",
+            dependencies: [
+                "EaselIsolation", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
+            ]),
         .testTarget(
             name: "EaselSessionTests",
             dependencies: ["EaselSession", "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselIsolation"]),
-        .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
-        .testTarget(name: "EaselEncodingTests", dependencies: ["EaselEncoding"]),
+        // End to end: the `easel` executable, the README's examples, the golden images, the module map.
+        .testTarget(
+            name: "EaselCLITests",
+            dependencies: [
+                "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
+                "EaselTestSupport",
+            ]),
     ]
 )

@@ -18,10 +18,7 @@ struct SessionTests {
 
     /// A scene file with `text` in a fresh folder.
     func sceneFile(_ label: String, _ text: String) throws -> String {
-        let folder = try Fixtures.makeTemporaryDirectory(label)
-        let path = folder.appendingPathComponent("scene.json").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        try writeScene(text, label: label).path
     }
 
     @Test("flags win over variables; --plugins folders come before EASEL_PLUGIN_PATH; --no-cache means no cache")

@@ -1,5 +1,5 @@
 // Helpers for tests that load plugins: the package's folders, compiling the
-// C and C++ fixtures in Tests/EaselTests/Fixtures into shared objects, finding the
+// C and C++ fixtures in Tests/Fixtures into shared objects, finding the
 // built sample plugins, and running executables with a timeout.
 
 import Foundation
@@ -41,9 +41,9 @@ public enum Fixtures {
             .deletingLastPathComponent()  // the package root
     }
 
-    /// Tests/EaselTests/Fixtures: the C and C++ sources of the fixture plugins.
+    /// Tests/Fixtures: the C and C++ sources of the fixture plugins.
     public static var fixturesDirectory: URL {
-        packageRoot.appendingPathComponent("Tests/EaselTests/Fixtures", isDirectory: true)
+        packageRoot.appendingPathComponent("Tests/Fixtures", isDirectory: true)
     }
 
     /// Sources/EaselABI/include: the folder holding easel.h.
@@ -51,7 +51,7 @@ public enum Fixtures {
         packageRoot.appendingPathComponent("Sources/EaselABI/include", isDirectory: true)
     }
 
-    /// Compiles Tests/EaselTests/Fixtures/<name>.c (or, when there is none, <name>.cpp) into
+    /// Compiles Tests/Fixtures/<name>.c (or, when there is none, <name>.cpp) into
     /// `<directory>/<soName ?? name>.so` with `cc -shared -fPIC -O1 -I Sources/EaselABI/include`
     /// (`c++` for a `.cpp` fixture), then `linkArguments` (after the source, e.g. `-L dir -lfoo`),
     /// and returns the path.

@@ -3,18 +3,18 @@ import Foundation
 /// The fixtures of the Swift plugin kit's tests, built once per test process
 /// into one folder:
 ///
-/// - `libKitProbe.so`: Tests/EaselTests/Fixtures/kit_probe.swift, a Swift
+/// - `libKitProbe.so`: Tests/Fixtures/kit_probe.swift, a Swift
 ///   plugin compiled with `swiftc` against the kit the package built
 ///   (`libEaselPluginKit.a` and `Modules/EaselPluginKit.swiftmodule`, next to
 ///   the sample plugins), the way a plugin outside this package is built;
-/// - `kit_twin.so`: Tests/EaselTests/Fixtures/kit_twin.c, the same classes
+/// - `kit_twin.so`: Tests/Fixtures/kit_twin.c, the same classes
 ///   declared by hand in C under other names;
 ///
 /// and, in a folder of their own, the kit's dispatch fixtures:
 ///
-/// - `libKitDispatch.so`: Tests/EaselTests/Fixtures/kit_dispatch.swift, many
+/// - `libKitDispatch.so`: Tests/Fixtures/kit_dispatch.swift, many
 ///   methods of one signature, and kit classes calling their superclasses;
-/// - `kit_dispatch_c.so`: Tests/EaselTests/Fixtures/kit_dispatch_c.c, C
+/// - `kit_dispatch_c.so`: Tests/Fixtures/kit_dispatch_c.c, C
 ///   classes subclassing those (and subclassed by them).
 public enum KitFixtures {
     private static let built = buildFolder("kit", c: "kit_twin", swift: "kit_probe", moduleName: "KitProbe")
@@ -43,7 +43,7 @@ public enum KitFixtures {
         }
     }
 
-    /// Compiles Tests/EaselTests/Fixtures/<name>.swift with the package's
+    /// Compiles Tests/Fixtures/<name>.swift with the package's
     /// EaselPluginKit linked statically into `<folder>/lib<moduleName>.so`.
     @discardableResult
     public static func buildSwiftPlugin(_ name: String, moduleName: String, into folder: URL) throws -> URL {

@@ -1,11 +1,13 @@
+import EaselCanvas
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import Foundation
+import Testing
 
 /// A folder of broken plugins (and good ones), built once per test process.
 ///
-/// Holds every fixture from `Tests/EaselTests/Fixtures/*.c` (and `*.cpp`) named in
+/// Holds every fixture from `Tests/Fixtures/*.c` (and `*.cpp`) named in
 /// ``brokenFixtures`` and ``loadingFixtures`` compiled to `<name>.so`, plus:
 /// `not_elf.so` (a text file), `truncated.so` (the first 600 bytes of a real
 /// shared object), `unreadable_link.so` (a symbolic link to a file that does
@@ -102,4 +104,26 @@ public enum PluginZoo {
     /// One scan of the sample plugins' folder, then the zoo, through
     /// `easel-plugin-scanner` without a cache (made once per test process).
     public static func scan() throws -> PluginScan { try scanned.get() }
+}
+
+/// The plugins of the sample folder and the zoo that load.
+public let zooPluginNames = (["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes"] + PluginZoo.loadingPluginNames).sorted()
+
+/// Expects the good plugins of the zoo's search path to be registered and to
+/// draw: `Dot` (the zoo's own good plugin) and `Chart` (a sample class whose
+/// superclass lives in another plugin).
+public func expectGoodPluginsDraw(_ registry: Registry, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(registry.plugins.map(\.name).sorted() == zooPluginNames, sourceLocation: sourceLocation)
+    let root = try registry.makeView(ofClass: "View", frame: cgRect(0, 0, 100, 50))
+    let dot = try registry.makeView(ofClass: "Dot", frame: cgRect(0, 0, 50, 50))
+    dot.isOpaque = false   // no black underlay around the circle
+    try root.addSubview(dot)
+    try root.addSubview(try registry.makeView(ofClass: "Chart", frame: cgRect(50, 0, 50, 50)))
+    let canvas = try Canvas(width: 100, height: 50)
+    try root.render(into: canvas)
+    let image = try RasterImage(pngData: canvas.pngData())
+    #expect(image.pixel(x: 25, y: 25).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8), sourceLocation: sourceLocation)
+    #expect(!image.pixel(x: 2, y: 2).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 8), sourceLocation: sourceLocation)  // outside the circle
+    #expect(image.pixel(x: 75, y: 40).isClose(to: opaqueRed, tolerance: 8), sourceLocation: sourceLocation)  // Swatch's fill
+    #expect(registry.takeDiagnostics() == [], sourceLocation: sourceLocation)
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `view_widgets` fixture (Tests/EaselTests/Fixtures/view_widgets.c), a
+/// The `view_widgets` fixture (Tests/Fixtures/view_widgets.c), a
 /// good plugin that drives the view system from C: Panel, Dot, Plot,
 /// PlotDelegate and Marked. Built once per test process.
 public enum ViewWidgets {

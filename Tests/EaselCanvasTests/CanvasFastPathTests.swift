@@ -1,5 +1,6 @@
 import EaselABI
 import EaselCanvas
+import EaselTestSupport
 import Testing
 
 // A raster canvas keeps translations on the Swift side and clips a view's
@@ -8,24 +9,6 @@ import Testing
 // clipping at once. These tests draw the same random view-like scenes both
 // ways and compare the surfaces bit for bit, with shapes that hug the clip's
 // edges exactly (a Tile's border), cross them, or stay well inside.
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
 /// One drawing call; the scene is a list of them, replayed on both canvases.
 private enum Call {
@@ -79,14 +62,10 @@ private enum Call {
     }
 }
 
-private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> easel_rect {
-    easel_rect(origin: easel_point(x: x, y: y), size: easel_size(width: width, height: height))
-}
-
 /// A scene of a few views: each translated, lazily clipped to its bounds,
 /// filled, then drawn on like a plugin's drawRect: would.
 private func scene(seed: UInt64) -> [Call] {
-    var random = SplitMix(state: seed)
+    var random = SplitMix64(state: seed)
     var calls: [Call] = []
     for _ in 0..<5 {
         calls.append(.save)
@@ -116,7 +95,7 @@ private func scene(seed: UInt64) -> [Call] {
 
 /// Coordinates that matter for the guard: on the edges, half a line width
 /// inside them, just outside, or anywhere.
-private func coordinate(_ random: inout SplitMix, low: Double, high: Double, inset: Double) -> Double {
+private func coordinate(_ random: inout SplitMix64, low: Double, high: Double, inset: Double) -> Double {
     switch random.int(0...7) {
     case 0: return low + inset
     case 1: return high - inset
@@ -128,7 +107,7 @@ private func coordinate(_ random: inout SplitMix, low: Double, high: Double, ins
     }
 }
 
-private func randomOperation(_ random: inout SplitMix, bounds: easel_rect, depth: inout Int) -> [Call] {
+private func randomOperation(_ random: inout SplitMix64, bounds: easel_rect, depth: inout Int) -> [Call] {
     let minX = bounds.origin.x, minY = bounds.origin.y
     let maxX = minX + bounds.size.width, maxY = minY + bounds.size.height
     let widths: [Double] = [1, 2, 2, 0.5, 3, 2.5, 6, 0.1, 4]

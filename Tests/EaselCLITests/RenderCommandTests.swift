@@ -4,14 +4,6 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-/// Writes a scene file into a fresh folder and returns its path.
-func writeScene(_ text: String, name: String = "scene.json") throws -> URL {
-    let folder = try Fixtures.makeTemporaryDirectory("scene")
-    let file = folder.appendingPathComponent(name)
-    try Data(text.utf8).write(to: file)
-    return file
-}
-
 @Suite("easel render and easel gallery")
 struct RenderCommandTests {
     static let scene = ##"""

@@ -3,38 +3,6 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-/// Runs the built `easel` executable (next to the sample plugins), with a
-/// fresh plugin cache unless `environment` names one (`XDG_CACHE_HOME`), and
-/// without `EASEL_ALLOW_WRITABLE_PLUGINS` or `EASEL_ALLOW_LIST` unless it names them.
-func easel(_ arguments: [String], environment: [String: String] = ["EASEL_PLUGIN_PATH": ""]) throws -> ProcessResult {
-    let executable = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
-    var environment = environment
-    if environment["XDG_CACHE_HOME"] == nil {
-        environment["XDG_CACHE_HOME"] = try Fixtures.makeTemporaryDirectory("cache").path
-    }
-    // The trust settings of the shell running the tests do not apply (empty is unset).
-    for name in ["EASEL_ALLOW_WRITABLE_PLUGINS", "EASEL_ALLOW_LIST"] where environment[name] == nil {
-        environment[name] = ""
-    }
-    return try Fixtures.run(executable, arguments, environment: environment)
-}
-
-/// Runs the built `easel` and returns its standard output as bytes (for `-o -`) and its exit status.
-func easelStandardOutput(_ arguments: [String]) throws -> (Data, Int32) {
-    let process = Process()
-    process.executableURL = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
-    process.arguments = arguments
-    let cache = try Fixtures.makeTemporaryDirectory("cache")
-    process.environment = ProcessInfo.processInfo.environment.merging(
-        ["EASEL_PLUGIN_PATH": "", "XDG_CACHE_HOME": cache.path]) { _, new in new }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (data, process.terminationStatus)
-}
-
 @Suite("The easel command line")
 struct CLITests {
     @Test("list with no flags finds the sample plugins next to the executable")

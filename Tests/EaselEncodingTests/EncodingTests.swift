@@ -1,4 +1,5 @@
 import EaselEncoding
+import EaselTestSupport
 import Testing
 
 /// Tests for EaselEncoding: single types, method signatures, malformed input,
@@ -412,14 +413,8 @@ struct EncodingTests {
     @Test("random encodings never crash the parser, and what parses round-trips")
     func randomEncodings() throws {
         // A fixed-seed SplitMix64, so any failure reproduces.
-        var state: UInt64 = 0x5EED_E45E_1
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(state: 0x5EED_E45E_1)
+        func next() -> UInt64 { random.next() }
         let alphabet = Array("vcCsSiIlLqQfdB*@#:?^{}[]=\"0123456789-rnNoORVbDtT(x")
         var parsed = 0
         for _ in 0..<20_000 {

@@ -7,19 +7,11 @@ import Testing
 
 @Suite("easel list of an unchanged search path: the listing cache")
 struct ListingCacheTests {
-    /// A folder with `load_log.so` (whose entry point appends a line to
-    /// `$EASEL_TEST_LOAD_LOG`) and `good_extra.so`, a cache folder and the log.
+    /// A folder with `load_log.so` and `good_extra.so`, its environment, the log (``loadLoggingFolder(_:)``)
+    /// and where the listing is cached.
     func setUp(_ label: String) throws -> (folder: URL, environment: [String: String], log: URL, listing: URL) {
-        let folder = try pluginFolder(label, [("load_log", "load_log"), ("good_extra", "good_extra")])
-        let scratch = try Fixtures.makeTemporaryDirectory("\(label)-scratch")
-        let log = scratch.appendingPathComponent("loads.log")
-        let cache = scratch.appendingPathComponent("cache")
-        let environment = ["EASEL_PLUGIN_PATH": folder.path, "XDG_CACHE_HOME": cache.path, "EASEL_TEST_LOAD_LOG": log.path]
+        let (folder, environment, log, cache) = try loadLoggingFolder(label)
         return (folder, environment, log, cache.appendingPathComponent("easel/listing-v1.txt"))
-    }
-
-    func loads(_ log: URL) -> Int {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 
     /// `easel list --timings` (plus `extra`): its standard output and the names of the stages it timed.

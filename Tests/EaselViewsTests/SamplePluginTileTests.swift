@@ -3,6 +3,7 @@ import EaselCanvas
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
+import EaselTestSupport
 import Testing
 
 @Suite("The sample plugin's Tile view")

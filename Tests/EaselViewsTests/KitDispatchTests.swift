@@ -1,10 +1,12 @@
 // EaselPluginKit's dispatch on (class, selector): one C function per method
 // signature finds the Swift closure from the receiver's class and `_cmd`.
-// Fixtures: Tests/EaselTests/Fixtures/kit_dispatch.swift (Swift classes) and
+// Fixtures: Tests/Fixtures/kit_dispatch.swift (Swift classes) and
 // kit_dispatch_c.c (C classes subclassing them and between them).
 
 import EaselABI
-import EaselHost
+import EaselDiscovery
+import EaselRuntime
+import EaselViews
 import EaselTestSupport
 import Foundation
 import Synchronization

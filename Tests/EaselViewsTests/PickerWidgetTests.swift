@@ -36,14 +36,10 @@ final class CStrings {
     }
 }
 
-private let white = easel_color(red: 1, green: 1, blue: 1, alpha: 1)
 /// UIKit's system blue, the default arrowColor and accentColor.
 private let systemBlue = RGBA(r: 0, g: 122, b: 255)
 /// The system blue at a quarter alpha over the white field: a dimmed arrow.
 private let dimmedBlue = RGBA(r: 191, g: 222, b: 255)
-private let whitePixel = RGBA(r: 255, g: 255, b: 255)
-
-private func components(_ color: easel_color) -> [Double] { [color.red, color.green, color.blue, color.alpha] }
 
 /// A string property's value.
 private func text(of view: View, _ property: String = "text") throws -> String? {
@@ -57,17 +53,14 @@ private func label(of picker: View) throws -> View {
 
 /// A root view with a white background, `size` points, holding `views`.
 private func whiteRoot(_ registry: Registry, width: Double, height: Double, _ views: [View]) throws -> View {
-    let root = try registry.makeView(ofClass: "View", frame: cgRect(0, 0, width, height))
-    root.backgroundColor = white
+    let root = try whiteRoot(registry, width: width, height: height)
     for view in views { try root.addSubview(view) }
     return root
 }
 
 @discardableResult
 private func render(_ root: View, scale: Double = 1) throws -> RasterImage {
-    let canvas = try Canvas(width: root.bounds.size.width, height: root.bounds.size.height, backing: .raster(scale: scale))
-    try root.render(into: canvas)
-    return try canvas.rasterImage()
+    try fullImage(root, scale: scale)
 }
 
 /// Sends a one-finger drag: began at `from`, moved to `to`, ended at `to` (root coordinates).
@@ -223,7 +216,7 @@ struct MiniPickerWidgetTests {
         var labelText: String? { get throws { try text(of: try label(of: picker)) } }
 
         func drag(by dx: Double) throws {
-            try EaselTests.drag(root, from: centre, to: easel_point(x: centre.x + dx, y: centre.y))
+            try EaselViewsTests.drag(root, from: centre, to: easel_point(x: centre.x + dx, y: centre.y))
         }
     }
 
@@ -276,7 +269,7 @@ struct MiniPickerWidgetTests {
         let root = try f.registry.makeView(ofClass: "View", frame: cgRect(0, 0, 180, 50))
         try root.addSubview(f.picker)
         let image = try render(root)
-        #expect(image.pixel(x: 90, y: 38) == whitePixel)  // inside, below the text
+        #expect(image.pixel(x: 90, y: 38) == white)  // inside, below the text
         #expect(image.pixel(x: 90, y: 40) == RGBA(r: 184, g: 184, b: 189))  // the bottom border
         #expect(image.pixel(x: 20, y: 10).a < 64)  // outside the top-left corner's curve
     }

@@ -1,8 +1,8 @@
 // The Swift widgets written with EaselPluginKit (Plugins/Graph,
 // Plugins/GraphControl, Plugins/Bubble), rendered and read pixel by pixel,
 // and the kit itself: what it declares compared with the same classes
-// declared by hand in C (Tests/EaselTests/Fixtures/kit_twin.c), and its
-// plumbing seen from the host (Tests/EaselTests/Fixtures/kit_probe.swift).
+// declared by hand in C (Tests/Fixtures/kit_twin.c), and its
+// plumbing seen from the host (Tests/Fixtures/kit_probe.swift).
 
 import EaselABI
 import EaselCanvas
@@ -14,10 +14,6 @@ import Foundation
 import Testing
 
 // MARK: - Helpers
-
-private func color(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> easel_color {
-    easel_color(red: r, green: g, blue: b, alpha: a)
-}
 
 private func pixel(of c: easel_color) -> RGBA {
     RGBA(r: UInt8((c.red * 255).rounded()), g: UInt8((c.green * 255).rounded()), b: UInt8((c.blue * 255).rounded()),
@@ -35,18 +31,9 @@ private final class PointStore {
     deinit { buffer.deallocate() }
 }
 
-/// A root view with a white background.
-private func whiteRoot(_ registry: Registry, width: Double, height: Double) throws -> View {
-    let root = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: width, height: height))
-    root.backgroundColor = color(1, 1, 1)
-    return root
-}
-
 /// Renders the tree at `scale`, writes the PNG to /tmp/easel-swift-widgets-<name>.png for a look, and returns the pixels.
 private func render(_ root: View, scale: Double = 2, name: String) throws -> RasterImage {
-    let canvas = try Canvas(width: root.frame.width, height: root.frame.height, backing: .raster(scale: scale))
-    try root.render(into: canvas, mode: .full)
-    let image = try canvas.rasterImage()
+    let image = try fullImage(root, scale: scale)
     try? image.write(to: "/tmp/easel-swift-widgets-\(name).png")
     return image
 }

@@ -4,17 +4,9 @@ import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import EaselScene
-import EaselSession
 import EaselTestSupport
 import Foundation
 import Testing
-
-/// A registry with the sample plugins and the view_widgets fixture.
-func sceneRegistry() throws -> Registry {
-    let registry = Registry()
-    registry.loadPlugins(from: [try Fixtures.samplePluginsDirectory().path, try ViewWidgets.folder().path])
-    return registry
-}
 
 /// Parses and builds a scene given as text; returns the error's description, or nil.
 func sceneError(_ text: String, in registry: Registry? = nil) throws -> String? {
@@ -184,24 +176,6 @@ struct SceneBuildTests {
         #expect(try panel.value(ofProperty: "lastTouch", as: easel_point.self) == easel_point(x: 10, y: 10))
     }
 }
-
-@Suite("The README's scene example")
-struct ReadmeSceneTests {
-    @Test("parses, builds, runs its steps and renders what the README says")
-    func example() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Scene files"))
-        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let scene = try Scene.parse(Data(readme[start.upperBound..<end.lowerBound].utf8), file: "README.md")
-        let outcome = try SceneRenderer(registry: try sceneRegistry()).render(scene, options: RenderOptions())
-        #expect(outcome.tree?.viewsByID["swatch"]?.frame == easel_rect(x: 20, y: 20, width: 120, height: 80))
-        let image = try #require(outcome.canvas).rasterImage()
-        #expect(image.pixel(x: 160, y: 120) == RGBA(r: 0x33, g: 0x66, b: 0xcc))   // the swatch's middle, after the resize
-        #expect(image.pixel(x: 300, y: 300) == RGBA(r: 0xee, g: 0xf2, b: 0xf7))   // the root's background
-    }
-}
-
 @Suite("Scene files: every value form's message, as the value codec reports it")
 struct SceneValueMessageTests {
     /// Recorded before scenes used the value codec: each input with its exact message (nil: accepted).

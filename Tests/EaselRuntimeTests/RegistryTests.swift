@@ -8,27 +8,6 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-/// A registry with the sample plugins (libShapes.so, libCharts.so) loaded.
-func sampleRegistry() throws -> Registry {
-    let registry = Registry()
-    registry.loadPlugins(from: [try Fixtures.samplePluginsDirectory().path])
-    return registry
-}
-
-func cgRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> easel_rect {
-    easel_rect(origin: easel_point(x: x, y: y), size: easel_size(width: w, height: h))
-}
-
-/// Draws with `body` on a fresh canvas and reads the PNG back.
-func render(width: Double = 100, height: Double = 100, _ body: (Canvas) throws -> Void) throws -> RasterImage {
-    let canvas = try Canvas(width: width, height: height)
-    try canvas.withCurrentContext { try body(canvas) }
-    if let error = canvas.takeError() { throw error }
-    return try RasterImage(pngData: canvas.pngData())
-}
-
-let opaqueRed = RGBA(r: 255, g: 0, b: 0), opaqueBlue = RGBA(r: 0, g: 0, b: 255), noPaint = RGBA(r: 0, g: 0, b: 0, a: 0)
-
 @Suite("Loading the sample plugins")
 struct SamplePluginTests {
     @Test("both sample plugins load, classes subclass across plugins whatever the load order")
