@@ -198,7 +198,7 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
         let viaHelper = copies(), viaDlopen = copies(), viaRegistry = copies(), viaOneHelper = copies()
         func timeHelper() {
             let start = nanoseconds()
-            let scan = PluginScanner(helperPath: helper, cache: nil).scan(folders: [viaHelper.folder])
+            let scan = PluginScanner(helperPath: helper, cache: nil, builtInClassNames: BuiltIns.withViews.classNames).scan(folders: [viaHelper.folder])
             helperBest = min(helperBest, Double(nanoseconds() - start) / 1e9)
             let good = scan.entries.filter { if case .plugin = $0.outcome { true } else { false } }.count
             guard good == options.count else { fail("the scanner loaded \(good) of \(options.count) plugins") }
@@ -216,7 +216,7 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
         // Alternate the order so that neither always runs first.
         if round % 2 == 0 { timeHelper(); timeDlopen() } else { timeDlopen(); timeHelper() }
         // The same scan with a single helper.
-        var scanner = PluginScanner(helperPath: helper, cache: nil)
+        var scanner = PluginScanner(helperPath: helper, cache: nil, builtInClassNames: BuiltIns.withViews.classNames)
         scanner.maximumHelpers = 1
         let oneStart = nanoseconds()
         _ = scanner.scan(folders: [viaOneHelper.folder])
@@ -227,7 +227,7 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
         makeFolder(single)
         writeFile(single + "/libBenchOne\(folderCount).so", bytes)
         var start = nanoseconds()
-        _ = PluginScanner(helperPath: helper, cache: nil).scan(folders: [single])
+        _ = PluginScanner(helperPath: helper, cache: nil, builtInClassNames: BuiltIns.withViews.classNames).scan(folders: [single])
         singleBest = min(singleBest, Double(nanoseconds() - start) / 1e9)
 
         start = nanoseconds()
@@ -298,7 +298,7 @@ func runScanBenchmarks(options: ScanBenchmarkOptions) throws -> Bool {
             listingBest = min(listingBest, Double(nanoseconds() - listingStart) / 1e9)
         }
         start = nanoseconds()
-        let scan = PluginScanner(helperPath: helper, cache: cache).scan(folders: [listed.folder])
+        let scan = PluginScanner(helperPath: helper, cache: cache, builtInClassNames: BuiltIns.withViews.classNames).scan(folders: [listed.folder])
         let catalog = PluginCatalog(scan)
         catalogBest = min(catalogBest, Double(nanoseconds() - start) / 1e9)
         guard scan.statistics.cacheHits == options.count, catalog.plugins.count == options.count else {

@@ -1,9 +1,23 @@
 import EaselABI
 
-/// The names of the host's built-in classes, in registration order
-/// (superclass first). EaselRuntime and EaselViews create them; the scanner's table knows them.
-package enum BuiltInClassNames {
-    package static let all = ["Object", "View", "Window", "OverlayView", "RHView", "Touch"]
+import Synchronization
+
+/// The names of the host's built-in classes, which `class_named` finds in
+/// the scanner as in the host. The probe knows none of them itself: easel
+/// passes its own (`Object` and the view module's) on the scanner's command
+/// line (``ScannerHelper/builtInClassesOption``), so a new built-in class
+/// needs no change here.
+package enum ScannerBuiltIns {
+    private static let names = Mutex<Set<String>>(["Object"])
+
+    /// Replaces the names (`Object` is always one of them).
+    package static func configure(_ classNames: [String]) {
+        _ = classNames.map(InternTable.intern)
+        names.withLock { $0 = Set(classNames).union(["Object"]) }
+    }
+
+    /// Whether `name` is a built-in class.
+    package static func contains(_ name: String) -> Bool { names.withLock { $0.contains(name) } }
 }
 
 /// The host table `easel-plugin-scanner` hands to the entry points it probes.
@@ -24,8 +38,6 @@ package enum BuiltInClassNames {
 package enum ProbeHostTable {
     /// The table (allocated once, never freed).
     nonisolated(unsafe) package static let table: UnsafePointer<easel_host_api> = {
-        let builtIns = BuiltInClassNames.all
-        _ = builtIns.map(InternTable.intern)
         var api = easel_host_api()
         api.abi_version = HostABI.packedVersion
         api.struct_size = UInt32(MemoryLayout<easel_host_api>.size)
@@ -34,7 +46,7 @@ package enum ProbeHostTable {
         api.class_named = { name in
             guard let name else { return nil }
             let text = String(cString: name)
-            return BuiltInClassNames.all.contains(text) ? OpaquePointer(InternTable.intern(text)) : nil
+            return ScannerBuiltIns.contains(text) ? OpaquePointer(InternTable.intern(text)) : nil
         }
         api.object_class = { _ in nil }
         api.class_name = { cls in cls.map { UnsafePointer<CChar>($0) } }

@@ -277,10 +277,17 @@ package enum ScannerProtocol {
 
 /// The helper process's side: `easel-plugin-scanner` is `ScannerHelper.main()`.
 package enum ScannerHelper {
+    /// The option that names the host's built-in classes, comma-separated:
+    /// `--built-in-classes=Object,View,…` (see ``ScannerBuiltIns``).
+    package static let builtInClassesOption = "--built-in-classes="
+
     /// Reads paths from standard input until it ends, probes each file with
     /// ``PluginProbe`` (running its code in this process, with
     /// ``ProbeHostTable``) and answers on standard output. Returns the exit status.
     package static func main() -> Int32 {
+        for argument in CommandLine.arguments.dropFirst() where argument.hasPrefix(builtInClassesOption) {
+            ScannerBuiltIns.configure(argument.dropFirst(builtInClassesOption.count).split(separator: ",").map(String.init))
+        }
         // The protocol keeps the original standard input and output to
         // itself: plugin code reads an empty standard input, and whatever it
         // prints to standard output lands on standard error.

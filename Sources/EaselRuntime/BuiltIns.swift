@@ -54,6 +54,9 @@ public struct BuiltIns: @unchecked Sendable {
 
     /// Only `Object`: the runtime without views.
     public static var objectOnly: BuiltIns { BuiltIns(classes: [object], viewFunctions: nil) }
+
+    /// The class names, in registration order (what a plugin scan is given).
+    public var classNames: [String] { classes.map(\.name) }
 }
 
 extension HostAPI {

@@ -77,8 +77,9 @@ public struct LoadedPlugin: Sendable, Equatable {
 
 /// The registry of classes: host built-ins plus the classes of loaded plugins.
 public final class Registry {
-    /// The names of the host's built-in classes (those the scanner knows too).
-    public static let builtInClassNames = BuiltInClassNames.all
+    /// The names of this registry's built-in classes, in registration order
+    /// (what a plugin scan needs to know: ``BuiltIns``).
+    public var builtInClassNames: [String] { classes.filter { $0.plugin == nil }.map(\.name) }
 
     /// Plugins registered so far, in load order.
     public internal(set) var plugins: [LoadedPlugin] = []

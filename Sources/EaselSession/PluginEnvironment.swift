@@ -144,7 +144,8 @@ public struct PluginEnvironment: Sendable {
             warn("warning: the plugin scanner \(looked) is not an executable file; probing plugins in \(place), without the cache")
             return Scan(scan: nil, trust: trust)
         }
-        let scan = PluginScanner(helperPath: helper, timeLimit: timeLimit, cache: cache, trust: trust).scan(folders: folders)
+        let scan = PluginScanner(helperPath: helper, timeLimit: timeLimit, cache: cache, trust: trust,
+                                 builtInClassNames: BuiltIns.withViews.classNames).scan(folders: folders)
         for warning in scan.warnings { warn("warning: \(warning)") }
         return Scan(scan: scan, trust: trust)
     }

@@ -65,6 +65,13 @@ enum BuiltInClasses {
     }
 }
 
+extension BuiltIns {
+    /// The built-ins of a host with views: `Object`, `View`, `Window`,
+    /// `OverlayView`, `RHView`, `Touch`, and the host table's view functions
+    /// (what `Registry()` starts with).
+    public static var withViews: BuiltIns { BuiltInClasses.all }
+}
+
 extension Registry {
     /// Creates a registry holding only the built-in classes: `Object`, `View`,
     /// `Window`, `OverlayView`, `RHView` and `Touch`.

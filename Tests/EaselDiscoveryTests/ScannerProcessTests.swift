@@ -37,6 +37,12 @@ struct ScannerProcessTests {
         #expect(plugin.name == "host_calls sel=ok View=ok Nope=null object=null view=null")
         #expect(plugin.classes.map(\.name) == ["HostCaller"])
 
+        // The scanner knows the built-in classes the host gives it, no others: without the views', no View.
+        var objectOnly = try scanner()
+        objectOnly.builtInClassNames = BuiltIns.objectOnly.classNames
+        let bare = try #require(objectOnly.scan(folders: [folder.path]).plugin(folder, "host_calls.so"))
+        #expect(bare.name == "host_calls sel=ok View=null Nope=null object=null view=null")
+
         // In the host's own process the same entry point can make objects and views.
         let registry = Registry()
         let loaded = try #require(registry.loadPlugin(at: folder.appendingPathComponent("host_calls.so").path))
@@ -168,7 +174,7 @@ struct ScannerProcessTests {
 
     @Test("small scans use one helper; one more per 32 files to probe, up to the processors")
     func helperCount() {
-        #expect(PluginScanner(helperPath: "/nonexistent").maximumHelpers == PluginScanner.onlineProcessors)
+        #expect(PluginScanner(helperPath: "/nonexistent", builtInClassNames: ["Object"]).maximumHelpers == PluginScanner.onlineProcessors)
         #expect(PluginScanner.helperCount(files: 0, maximum: 4) == 1)
         #expect(PluginScanner.helperCount(files: 63, maximum: 4) == 1)
         #expect(PluginScanner.helperCount(files: 64, maximum: 4) == 2)

@@ -88,7 +88,8 @@ struct ScannerTests {
     func missingHelper() throws {
         let folder = try pluginFolder("scan-nohelper", [("good", "good_extra")])
         let cache = try Fixtures.makeTemporaryDirectory("cache")
-        let scan = PluginScanner(helperPath: "/nonexistent/easel-plugin-scanner", cache: RegistryCache(directory: cache.path))
+        let scan = PluginScanner(helperPath: "/nonexistent/easel-plugin-scanner", cache: RegistryCache(directory: cache.path),
+                                 builtInClassNames: BuiltIns.withViews.classNames)
             .scan(folders: [folder.path])
         let failure = try #require(scan.failure(folder, "good.so"))
         #expect(failure.kind == .scannerFailed)

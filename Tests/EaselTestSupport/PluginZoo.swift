@@ -92,7 +92,8 @@ public enum PluginZoo {
 
     private static let scanned: Result<PluginScan, FixtureError> = {
         do {
-            let scanner = PluginScanner(helperPath: try Fixtures.scannerExecutable().path, timeLimit: 5, cache: nil)
+            let scanner = PluginScanner(helperPath: try Fixtures.scannerExecutable().path, timeLimit: 5, cache: nil,
+                                        builtInClassNames: BuiltIns.withViews.classNames)
             return .success(scanner.scan(folders: [try Fixtures.samplePluginsDirectory().path, try folder().path]))
         } catch let error as FixtureError {
             return .failure(error)

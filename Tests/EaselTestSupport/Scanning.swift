@@ -16,7 +16,7 @@ public func pluginFolder(_ label: String, _ files: [(file: String, fixture: Stri
 /// A scanner running the built `easel-plugin-scanner`, with a cache in `cache` when given.
 public func scanner(timeLimit: Double = 5, cache: URL? = nil) throws -> PluginScanner {
     PluginScanner(helperPath: try Fixtures.scannerExecutable().path, timeLimit: timeLimit,
-                  cache: cache.map { RegistryCache(directory: $0.path) })
+                  cache: cache.map { RegistryCache(directory: $0.path) }, builtInClassNames: BuiltIns.withViews.classNames)
 }
 
 extension PluginScan {

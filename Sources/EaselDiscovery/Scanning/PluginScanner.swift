@@ -117,6 +117,10 @@ public struct PluginScanner: Sendable {
     /// Which folders and files may be loaded at all: checked in this process
     /// before the cache is consulted, and never cached.
     public var trust: PluginTrust
+    /// The host's built-in classes (a registry's ``Registry/builtInClassNames``):
+    /// what `class_named` finds inside entry points in the helper, and what a
+    /// scan's plugins may inherit from when the scan is listed (``PluginCatalog``).
+    public var builtInClassNames: [String]
     /// The most helpers one scan runs at the same time (by default, one per
     /// online processor); a scan starts one more helper for every
     /// ``filesPerHelper`` files to probe, up to this number.
@@ -141,12 +145,14 @@ public struct PluginScanner: Sendable {
     ///   - cache: The registry cache to read and update, or `nil` for none.
     ///   - trust: The permission rules and allow-list (by default: refuse
     ///     folders and files writable by group or others, no allow-list).
+    ///   - builtInClassNames: The host's built-in classes (``Registry/builtInClassNames``).
     public init(helperPath: String, timeLimit: Double = PluginScanner.defaultTimeLimit, cache: RegistryCache? = nil,
-                trust: PluginTrust = PluginTrust()) {
+                trust: PluginTrust = PluginTrust(), builtInClassNames: [String]) {
         self.helperPath = helperPath
         self.timeLimit = timeLimit
         self.cache = cache
         self.trust = trust
+        self.builtInClassNames = builtInClassNames
     }
 
     /// The helper to use: `$EASEL_PLUGIN_SCANNER` when set, else
@@ -274,7 +280,7 @@ public struct PluginScanner: Sendable {
         // each starts as soon as one of its files passes, and loads while
         // the others are checked.
         if !misses.isEmpty {
-            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit)
+            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit, builtInClassNames: builtInClassNames)
             let requests = misses.map { HelperRun.Request(path: $0.path, size: Int($0.key.size)) }
             let (answers, launches) = helper.checkAndScan(requests, runs: Self.helperCount(files: misses.count,
                                                                                            maximum: maximumHelpers))
@@ -307,7 +313,7 @@ public struct PluginScanner: Sendable {
             if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
         return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
-                          inputs: warnings.isEmpty ? inputs : nil)
+                          builtInClassNames: builtInClassNames, inputs: warnings.isEmpty ? inputs : nil)
     }
 }
 
@@ -384,15 +390,19 @@ public struct PluginScan: Sendable {
     public let statistics: Statistics
     /// Problems with the cache (it is ignored or not written; the scan is still complete).
     public let warnings: [String]
+    /// The built-in classes the scan's plugins were probed and may be linked against.
+    public let builtInClassNames: [String]
     /// What every answer depended on, when each came from the cache or
     /// was just recorded in it (what the listing cache of `easel list` keys a listing by); `nil` otherwise.
     package var inputs: ScanInputs?
 
-    init(folders: [String], entries: [Entry], statistics: Statistics, warnings: [String], inputs: ScanInputs? = nil) {
+    init(folders: [String], entries: [Entry], statistics: Statistics, warnings: [String], builtInClassNames: [String],
+         inputs: ScanInputs? = nil) {
         self.folders = folders
         self.entries = entries
         self.statistics = statistics
         self.warnings = warnings
+        self.builtInClassNames = builtInClassNames
         self.inputs = inputs
     }
 }
@@ -415,7 +425,7 @@ public struct PluginCatalog: Sendable {
     /// then link failures.
     public let failures: [Failure]
 
-    /// Links a scan's plugins against the host's built-in classes.
+    /// Links a scan's plugins against the host's built-in classes (those the scan was made with).
     public init(_ scan: PluginScan, now: Date = Date()) {
         var failures: [Failure] = []
         var described: [PluginDescription] = []
@@ -425,7 +435,7 @@ public struct PluginCatalog: Sendable {
             case .failed(let error): failures.append(Failure(error: error, recordedAt: entry.recordedAt))
             }
         }
-        let builtIns = Set(Registry.builtInClassNames)
+        let builtIns = Set(scan.builtInClassNames)
         let units = described.map { plugin in
             PluginLinker.Unit(path: plugin.path, classes: plugin.classes.map { ($0.name, $0.superclass) })
         }

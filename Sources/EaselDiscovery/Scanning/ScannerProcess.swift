@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselProbe
 import EaselRuntime
 import CEaselSupport
 import Dispatch
@@ -10,6 +11,8 @@ import Dispatch
 struct HelperRun {
     let helperPath: String
     let timeLimit: Double
+    /// Passed to each helper (``ScannerHelper/builtInClassesOption``).
+    let builtInClassNames: [String]
     /// Lines of standard error kept with a failure.
     static let outputLines = 5
 
@@ -21,7 +24,11 @@ struct HelperRun {
 
     /// Starts a helper.
     func launch() -> Result<HelperSession, HelperLaunchError> {
-        do { return .success(try HelperSession(helperPath: helperPath)) } catch { return .failure(error) }
+        do {
+            return .success(try HelperSession(
+                helperPath: helperPath,
+                arguments: [ScannerHelper.builtInClassesOption + builtInClassNames.joined(separator: ",")]))
+        } catch { return .failure(error) }
     }
 
     /// A file to probe, with its size from the scan's stat().
@@ -175,7 +182,7 @@ final class HelperSession {
     private var reaped = false
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
 
-    init(helperPath: String) throws(HelperLaunchError) {
+    init(helperPath: String, arguments: [String]) throws(HelperLaunchError) {
         // The requests go through a socket pair (created close-on-exec in
         // one call; a write to a dead helper fails with EPIPE instead of
         // raising SIGPIPE). The answers and standard error come back through
@@ -191,7 +198,7 @@ final class HelperSession {
             for fd in sockets + out + err where fd >= 0 { close(fd) }
             throw HelperLaunchError(reason: reason)
         }
-        let spawned = ChildProcess.spawn(helperPath, redirections: [
+        let spawned = ChildProcess.spawn(helperPath, arguments: arguments, redirections: [
             (STDIN_FILENO, sockets[1]), (STDOUT_FILENO, out[1]), (STDERR_FILENO, err[1]),
         ])
         close(sockets[1]); close(out[1]); close(err[1])
