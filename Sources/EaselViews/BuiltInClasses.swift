@@ -91,7 +91,8 @@ extension Registry {
         guard let cls = objectClass(named: className) else {
             throw RuntimeError(.unknownClass, "no class named '\(className)' is registered")
         }
-        guard cls.instanceType is View.Type, let view = cls.instanceType.init(class: cls, registry: self) as? View else {
+        // A class cast of the new object: a metatype cast (`is View.Type`) costs far more.
+        guard let view = cls.instanceType.init(class: cls, registry: self) as? View else {
             throw RuntimeError(.typeMismatch, "class '\(className)' is not a view class (it does not inherit from View)")
         }
         view.frame = frame
