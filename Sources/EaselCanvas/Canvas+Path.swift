@@ -8,9 +8,12 @@ import Glibc
 // canvas in error. The current path is not part of the saved state.
 //
 // While the transform is a translation kept on the Swift side
-// (Canvas+Offset.swift), each function adds it to the coordinates it hands
-// cairo, and records the device coordinates in `pathExtents` for the lazy
-// clip (Canvas+Guard.swift).
+// (Canvas+Offset.swift), the coordinates handed to cairo have it added, and
+// their device coordinates are recorded in `pathExtents` for the lazy clip
+// (Canvas+Guard.swift); otherwise cairo's matrix applies and the extents stop
+// being tracked. That choice is made in one place per primitive, the
+// `emit…` functions at the end of this file, which every path operation
+// goes through.
 
 extension Canvas {
     /// Discards the current path (CGContextBeginPath).
@@ -27,14 +30,7 @@ extension Canvas {
     package func move(toX x: Double, y: Double) {
         perform("move_to") { cr throws(CanvasError) in
             try Self.requireFinite("move_to", x, y)
-            if isOffset {
-                let px = x + offsetX, py = y + offsetY
-                cairo_move_to(cr, px, py)
-                pathExtents.moveTo(px * deviceScale, py * deviceScale)
-            } else {
-                cairo_move_to(cr, x, y)
-                pathExtents.untrack()
-            }
+            emitMove(cr, x, y)
         }
     }
 
@@ -45,14 +41,7 @@ extension Canvas {
     package func addLine(toX x: Double, y: Double) {
         perform("add_line_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_line_to", x, y)
-            if isOffset {
-                let px = x + offsetX, py = y + offsetY
-                cairo_line_to(cr, px, py)
-                pathExtents.lineTo(px * deviceScale, py * deviceScale)
-            } else {
-                cairo_line_to(cr, x, y)
-                pathExtents.untrack()
-            }
+            emitLine(cr, x, y)
         }
     }
 
@@ -63,7 +52,7 @@ extension Canvas {
     ) {
         perform("add_curve_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_curve_to", control1X, control1Y, control2X, control2Y, x, y)
-            curve(control1X, control1Y, control2X, control2Y, x, y)
+            emitCurve(control1X, control1Y, control2X, control2Y, x, y)
         }
     }
 
@@ -75,24 +64,9 @@ extension Canvas {
     package func addQuadCurve(controlX cx: Double, controlY cy: Double, toX x: Double, y: Double) {
         perform("add_quad_curve_to") { cr throws(CanvasError) in
             try Self.requireFinite("add_quad_curve_to", cx, cy, x, y)
-            let offset = isOffset
-            if cairo_has_current_point(cr) == 0 {
-                if offset {
-                    cairo_move_to(cr, cx + offsetX, cy + offsetY)
-                    pathExtents.moveTo((cx + offsetX) * deviceScale, (cy + offsetY) * deviceScale)
-                } else {
-                    cairo_move_to(cr, cx, cy)
-                }
-            }
-            var x0 = 0.0
-            var y0 = 0.0
-            cairo_get_current_point(cr, &x0, &y0)
-            if offset {
-                // cairo's inverse transform: (x0 * 1 + y0 * 0) - tx.
-                x0 -= offsetX
-                y0 -= offsetY
-            }
-            curve(
+            if cairo_has_current_point(cr) == 0 { emitMove(cr, cx, cy) }
+            let (x0, y0) = currentUserPoint(cr)
+            emitCurve(
                 x0 + 2 / 3 * (cx - x0), y0 + 2 / 3 * (cy - y0),
                 x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y),
                 x, y)
@@ -122,22 +96,7 @@ extension Canvas {
                 let direction: Double = end > start ? 1 : -1
                 end = start + direction * (turn + sweep.truncatingRemainder(dividingBy: turn))
             }
-            guard isOffset else {
-                if clockwise {
-                    cairo_arc_negative(cr, x, y, radius, start, end)
-                } else {
-                    cairo_arc(cr, x, y, radius, start, end)
-                }
-                pathExtents.untrack()
-                return
-            }
-            let cx = x + offsetX, cy = y + offsetY
-            if clockwise {
-                cairo_arc_negative(cr, cx, cy, radius, start, end)
-            } else {
-                cairo_arc(cr, cx, cy, radius, start, end)
-            }
-            trackArc(centerX: cx, centerY: cy, radius: radius, start: start, end: end, negative: clockwise)
+            emitArc(cr, x, y, radius, start, end, negative: clockwise)
         }
     }
 
@@ -248,7 +207,7 @@ extension Canvas {
 
     /// cairo_curve_to with the Swift-side translation, recorded in `pathExtents`.
     @inline(__always)
-    private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double) {
+    private func emitCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double) {
         if isOffset {
             let ox = offsetX, oy = offsetY, scale = deviceScale
             cairo_curve_to(cr, x1 + ox, y1 + oy, x2 + ox, y2 + oy, x3 + ox, y3 + oy)
@@ -302,17 +261,11 @@ extension Canvas {
             let cy = rect.origin.y + ry
             let kx = kappa * rx
             let ky = kappa * ry
-            if isOffset {
-                cairo_move_to(cr, cx + rx + offsetX, cy + offsetY)
-                pathExtents.moveTo((cx + rx + offsetX) * deviceScale, (cy + offsetY) * deviceScale)
-            } else {
-                cairo_move_to(cr, cx + rx, cy)
-                pathExtents.untrack()
-            }
-            curve(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
-            curve(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
-            curve(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
-            curve(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
+            emitMove(cr, cx + rx, cy)
+            emitCurve(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
+            emitCurve(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
+            emitCurve(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
+            emitCurve(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
             cairo_close_path(cr)
             pathExtents.closePath()
         }
@@ -325,5 +278,61 @@ extension Canvas {
             cairo_close_path(cr)
             pathExtents.closePath()
         }
+    }
+
+    // MARK: - Emission: where every path operation's points go
+
+    /// cairo_move_to with the Swift-side translation, recorded in `pathExtents`.
+    @inline(__always)
+    private func emitMove(_ cr: OpaquePointer, _ x: Double, _ y: Double) {
+        if isOffset {
+            let px = x + offsetX, py = y + offsetY
+            cairo_move_to(cr, px, py)
+            pathExtents.moveTo(px * deviceScale, py * deviceScale)
+        } else {
+            cairo_move_to(cr, x, y)
+            pathExtents.untrack()
+        }
+    }
+
+    /// cairo_line_to with the Swift-side translation, recorded in `pathExtents`.
+    @inline(__always)
+    private func emitLine(_ cr: OpaquePointer, _ x: Double, _ y: Double) {
+        if isOffset {
+            let px = x + offsetX, py = y + offsetY
+            cairo_line_to(cr, px, py)
+            pathExtents.lineTo(px * deviceScale, py * deviceScale)
+        } else {
+            cairo_line_to(cr, x, y)
+            pathExtents.untrack()
+        }
+    }
+
+    /// cairo_arc (or cairo_arc_negative) with the Swift-side translation, recorded in `pathExtents`.
+    @inline(__always)
+    private func emitArc(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ radius: Double, _ start: Double,
+                         _ end: Double, negative: Bool) {
+        let offset = isOffset
+        let cx = offset ? x + offsetX : x, cy = offset ? y + offsetY : y
+        if negative {
+            cairo_arc_negative(cr, cx, cy, radius, start, end)
+        } else {
+            cairo_arc(cr, cx, cy, radius, start, end)
+        }
+        if offset {
+            trackArc(centerX: cx, centerY: cy, radius: radius, start: start, end: end, negative: negative)
+        } else {
+            pathExtents.untrack()
+        }
+    }
+
+    /// The current point in user space: cairo's, less the Swift-side translation.
+    @inline(__always)
+    private func currentUserPoint(_ cr: OpaquePointer) -> (Double, Double) {
+        var x = 0.0
+        var y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        // cairo's inverse transform: (x * 1 + y * 0) - tx.
+        return isOffset ? (x - offsetX, y - offsetY) : (x, y)
     }
 }
