@@ -146,7 +146,7 @@ let package = Package(
             dependencies: ["EaselDiscovery", "EaselABI", "EaselCanvas", "EaselRuntime", "EaselViews", "EaselTestSupport"]),
         .testTarget(
             name: "EaselViewsTests",
-            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselTestSupport"]),
+            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselTestSupport", "CEaselTestFunctions"]),
         .testTarget(
             name: "EaselSceneTests",
             dependencies: [

@@ -265,10 +265,14 @@ extension View {
         }
     }
 
-    /// How much of a view object to fetch ahead: its stored properties span
-    /// about 310 bytes, which cross six cache lines when the object (16-byte
-    /// aligned) starts late in a line.
-    static let prefetchBytes = 384
+    /// How much of a view object to fetch ahead: a view's stored properties
+    /// span about 310 bytes and an overlay's about 370, which cross seven cache
+    /// lines when the object (16-byte aligned) starts late in a line.
+    /// `PrefetchTests` checks that every built-in view class's allocation,
+    /// starting anywhere in a line, fits. (It was 384 while overlays had grown
+    /// past it; 448 measured the same or slightly faster: 1000 tiles 1.08 vs
+    /// 1.09–1.10 of direct cairo, 10,000 tiles 1.14–1.15 both.)
+    package static let prefetchBytes = 448
 
     /// Fetches ahead the plugin storage and the subview list, which drawing reads.
     @inline(__always)

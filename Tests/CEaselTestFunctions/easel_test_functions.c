@@ -1,4 +1,6 @@
 #include "easel_test_functions.h"
+
+#include <malloc.h>
 #include <string.h>
 
 static __thread void *last_receiver;
@@ -93,3 +95,5 @@ const void *easel_test_function(const char *name) {
         if (strcmp(table[i].name, name) == 0) return table[i].fn;
     return 0;
 }
+
+size_t easel_test_usable_size(void *block) { return malloc_usable_size(block); }

@@ -16,4 +16,7 @@ const void *easel_test_function(const char *name);
 /* The last receiver and selector a test function saw on this thread. */
 void *easel_test_last_receiver(void);
 const void *easel_test_last_selector(void);
+/* The usable size of a heap block (malloc_usable_size), for checks of object sizes. */
+size_t easel_test_usable_size(void *block);
+
 #endif
