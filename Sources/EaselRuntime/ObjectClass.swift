@@ -37,11 +37,9 @@ public final class ObjectClass: CustomStringConvertible {
 
     private let ownMethods: [Selector: Method]
     @exclusivity(unchecked) private var lookupCache: [Selector: Method?] = [:]
-    /// What the renderer keeps per class (View+Rendering.swift): read for
-    /// every view of every frame, so kept in storage the class owns and
-    /// reaches through a pointer, which costs no exclusivity check across the
-    /// module boundary (a class property read from another module would).
-    package let renderSlots: UnsafeMutablePointer<RenderSlots>
+    /// What the modules above keep per class (the view module: what its
+    /// renderer resolved), one object per type, made on first use.
+    private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
     /// Creates a class; `instanceType` is given for a built-in class, inherited from the superclass otherwise.
     package init(name: String, superclass: ObjectClass?, plugin: LoadedPlugin?, instanceSize: Int,
@@ -62,21 +60,26 @@ public final class ObjectClass: CustomStringConvertible {
             + (superclass.map { Array($0.storageChain) } ?? [])
         storageChain = .allocate(capacity: chain.count)
         _ = storageChain.initialize(from: chain)
-        renderSlots = .allocate(capacity: 1)
-        renderSlots.initialize(to: RenderSlots())
         let built = methods.map(Method.init(spec:))
         self.methods = built
         ownMethods = Dictionary(built.map { ($0.selector, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    deinit {
-        storageChain.deallocate()
-        renderSlots.deinitialize(count: 1)
-        renderSlots.deallocate()
-    }
+    deinit { storageChain.deallocate() }
 
     /// The class name.
     public var description: String { name }
+
+    /// The object of type `T` attached to this class, made by `make` the
+    /// first time it is asked for: per-class data of a module above the
+    /// runtime (the view module's renderer), which the runtime knows nothing of.
+    package func attachment<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
+        let key = ObjectIdentifier(type)
+        if let attached = attachments[key] as? T { return attached }
+        let made = make()
+        attachments[key] = made
+        return made
+    }
 
     /// Finds the implementation of `selector` in this class or its superclasses.
     ///
@@ -189,18 +192,4 @@ public final class Method {
     static func readableSignature(className: String, selector: Selector, signature: MethodSignature) -> String {
         MethodDescription.readableSignature(className: className, selector: selector, signature: signature)
     }
-}
-
-/// The renderer's per-class cache: what it sends as `drawRect:` to instances,
-/// once resolved. Held unretained: the class keeps its methods, so reading
-/// it costs the renderer no reference counting.
-package struct RenderSlots {
-    /// The callable `drawRect:` of instances (`nil` when they have none).
-    package var drawRect: Unmanaged<Method>?
-    /// Whether `drawRect` has been resolved.
-    package var resolved = false
-    /// Whether `drawRect` is the built-in drawRect: of overlays.
-    package var isOverlayForward = false
-
-    package init() {}
 }

@@ -340,7 +340,7 @@ extension View {
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
             if state.observer?.willDraw(self, in: canvas, toCanvas: toCanvas) ?? true {
-                if objectClass.renderSlots.pointee.isOverlayForward {
+                if classInfo.isOverlayForward {
                     // The built-in drawRect: of an overlay (an OverlayView), called directly.
                     unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
                 } else {
@@ -402,15 +402,29 @@ extension View {
     /// and the registry judges each method's signature once), so keeping it
     /// on the class saves two dictionary lookups per view and frame.
     final var drawRectImplementation: Unmanaged<Method>? {
-        let slots = objectClass.renderSlots
-        if slots.pointee.resolved { return slots.pointee.drawRect }
+        let info = classInfo
+        if info.resolved { return info.drawRect }
         let method = implementation(of: ViewCallbacks.drawRect)
-        slots.pointee.drawRect = method.map { Unmanaged.passUnretained($0) }
-        slots.pointee.isOverlayForward = objectClass.instanceType == OverlayView.self
+        info.drawRect = method.map { Unmanaged.passUnretained($0) }
+        info.isOverlayForward = objectClass.instanceType == OverlayView.self
             && method?.implementation == BuiltInClasses.overlayDrawRectAddress
-        slots.pointee.resolved = true
-        return slots.pointee.drawRect
+        info.resolved = true
+        return info.drawRect
     }
+}
+
+/// What the renderer keeps per view class, resolved on first draw: what it
+/// sends as `drawRect:` to instances. Attached to the runtime's class
+/// (``ObjectClass/attachment(_:make:)``) and held by every view, so that a
+/// render reads it without a lookup. The method is held unretained: the
+/// class keeps its methods, so reading it costs no reference counting.
+final class ViewClassInfo {
+    /// The callable `drawRect:` of instances (`nil` when they have none).
+    @exclusivity(unchecked) var drawRect: Unmanaged<Method>?
+    /// Whether `drawRect` has been resolved.
+    @exclusivity(unchecked) var resolved = false
+    /// Whether `drawRect` is the built-in drawRect: of overlays.
+    @exclusivity(unchecked) var isOverlayForward = false
 }
 
 /// What a render carries down the tree.

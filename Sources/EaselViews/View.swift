@@ -128,11 +128,15 @@ public class View: EaselObject {
     /// the view and its ancestors; an ancestor of a view that has it has it too.
     @exclusivity(unchecked) final var subtreeNeedsLayout = true
 
+    /// What the renderer keeps for this view's class (View+Rendering.swift).
+    final let classInfo: ViewClassInfo
+
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []
 
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
+        classInfo = cls.attachment(ViewClassInfo.self) { ViewClassInfo() }
         super.init(class: cls, registry: registry)
     }
 
