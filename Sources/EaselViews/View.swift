@@ -96,8 +96,9 @@ public class View: EaselObject {
     /// Where the elements of `subviews` start; `nil` when there are none.
     /// For the renderer, to fetch them ahead without reference counting.
     @exclusivity(unchecked) final var subviewElements: UnsafeRawPointer?
-    /// The superview, or `nil` for a root view. Unowned: a superview clears it when it goes away.
-    @exclusivity(unchecked) public private(set) final unowned(unsafe) var superview: View? {
+    /// The superview, or `nil` for a root view. Unowned and checked (a dangling one traps instead of
+    /// reading freed memory): a superview clears it when it goes away.
+    @exclusivity(unchecked) public private(set) final unowned var superview: View? {
         didSet { superviewIsRightHanded = superview?.isRightHanded ?? false }
     }
     /// Whether the superview is right-handed, kept with it so that placing
