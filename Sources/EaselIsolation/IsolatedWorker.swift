@@ -3,6 +3,7 @@ import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import EaselInvocation
+import EaselProbe
 import Foundation
 
 /// The jobs an isolated worker runs once its plugins are loaded: the
@@ -28,18 +29,7 @@ package enum IsolatedWorker {
     package static func main(jobs: some WorkerJobs) -> Int32 {
         // The exchange and the reply channel are this process's; plugin code
         // gets an empty standard input, and its standard output is standard error.
-        let exchangeFD = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
-        let channel = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
-        let empty = open("/dev/null", O_RDONLY)
-        guard exchangeFD >= 0, channel >= 0, empty >= 0, dup2(empty, STDIN_FILENO) >= 0,
-              dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
-            perror("easel isolated-worker: cannot set up its input and output")
-            return 3
-        }
-        close(empty)
-        // A crashing plugin must not cost a core dump.
-        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        guard let (exchangeFD, channel) = PluginProcess.takeStandardStreams(name: "easel isolated-worker") else { return 3 }
 
         // A worker left hanging in plugin code must not outlive easel.
         _ = easel_support_die_with_parent()

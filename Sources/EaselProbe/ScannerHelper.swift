@@ -291,19 +291,7 @@ package enum ScannerHelper {
         // The protocol keeps the original standard input and output to
         // itself: plugin code reads an empty standard input, and whatever it
         // prints to standard output lands on standard error.
-        let requests = dup(STDIN_FILENO), channel = dup(STDOUT_FILENO)
-        let empty = open("/dev/null", O_RDONLY)
-        guard requests >= 0, channel >= 0, empty >= 0, dup2(empty, STDIN_FILENO) >= 0,
-              dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
-            perror("easel-plugin-scanner: cannot set up its input and output")
-            return 2
-        }
-        close(empty)
-        _ = fcntl(requests, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(channel, F_SETFD, FD_CLOEXEC)
-        // A crashing plugin must not cost a core dump per scan.
-        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        guard let (requests, channel) = PluginProcess.takeStandardStreams(name: "easel-plugin-scanner") else { return 2 }
 
         guard ScannerProtocol.helloPacket().withUnsafeBytes({ writeAll(channel, $0) }) else { return 3 }
         var reader = RecordReader(fd: requests)
