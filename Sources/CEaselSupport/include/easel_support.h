@@ -33,4 +33,9 @@ static inline void easel_support_prefetch(const void *address, long bytes) {
     }
 }
 
+/* The usable size of a heap block from malloc (glibc's malloc_usable_size,
+   which Swift's Glibc module does not import). */
+#include <malloc.h>
+static inline unsigned long easel_support_allocation_size(void *block) { return malloc_usable_size(block); }
+
 #endif
