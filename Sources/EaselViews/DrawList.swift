@@ -26,9 +26,10 @@ import CEaselSupport
 //     clipping, background, opacity) rewrites that view's record and the
 //     records of its subtree in place, found through the list's index of
 //     views, so that animating one view among thousands costs one record.
-// The list holds its views strongly: plugin code that changes the tree while
-// a frame is being drawn (which the header forbids, but cannot prevent)
-// changes the next frame's list, never frees a view this frame still reads.
+// The list holds the views below the root strongly (the root holds the
+// list): plugin code that changes the tree while a frame is being drawn
+// (which the header forbids, but cannot prevent) changes the next frame's
+// list, never frees a view this frame still reads.
 
 /// The renderer's flat, drawing-ordered copy of a view tree (see the top of this file).
 final class DrawList {
@@ -90,8 +91,11 @@ final class DrawList {
 
     /// The records, in drawing order.
     private(set) var records: [Record] = []
-    /// The views of the records, at the same indexes; holding them alive.
-    private(set) var views: [View] = []
+    /// The views of the records, at the same indexes, unretained: `retained`
+    /// keeps all but the root alive, and the root owns the list.
+    private(set) var views: [Unmanaged<View>] = []
+    /// The views below the root, kept alive for as long as the list is.
+    private var retained: [View] = []
     /// The hosts of the tree's overlays, kept alive while their records name them.
     private var hosts: [View] = []
     /// Where each view's record is.
@@ -120,7 +124,8 @@ final class DrawList {
         let index = records.count
         let parentToCanvas = parent >= 0 ? records[parent].toCanvas : .identity
         records.append(record(of: view, parent: parent, parentToCanvas: parentToCanvas))
-        views.append(view)
+        views.append(Unmanaged.passUnretained(view))
+        if parent >= 0 { retained.append(view) }
         indexes[ObjectIdentifier(view)] = index
         return index
     }
@@ -167,12 +172,13 @@ final class DrawList {
     /// current state; returns `false` when the view has no record here.
     @discardableResult
     func refresh(_ view: View) -> Bool {
-        guard let first = indexes[ObjectIdentifier(view)], views[first] === view else { return false }
+        guard let first = indexes[ObjectIdentifier(view)], views[first].toOpaque() == Unmanaged.passUnretained(view).toOpaque()
+        else { return false }
         let end = Int(records[first].end)
         for index in first..<end {
             let parent = Int(records[index].parent)
             let subtreeEnd = records[index].end
-            records[index] = record(of: views[index], parent: parent,
+            records[index] = record(of: views[index].takeUnretainedValue(), parent: parent,
                                          parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity)
             records[index].end = subtreeEnd
         }

@@ -46,13 +46,18 @@ public enum RenderMode: Sendable {
 /// What a render did.
 public struct RenderReport {
     /// The views that received `drawRect:`, in drawing order.
-    public var drawnViews: [View] { drawnIndexes.map { views[Int($0)] } }
+    public var drawnViews: [View] {
+        guard let list else { return [] }
+        return drawnIndexes.map { list.views[Int($0)].takeUnretainedValue() }
+    }
     /// The repainted areas, in canvas points, rounded out to device pixels.
     public internal(set) var region: [easel_rect] = []
-    /// The views drawn, as indexes into `views` (the draw list's): a render
+    /// The views drawn, as indexes into the draw list's views: a render
     /// records an index per view, not a retained reference.
     var drawnIndexes: [Int32] = []
-    var views: [View] = []
+    /// The draw list of the render, and its root, which the list does not keep alive.
+    var list: DrawList?
+    var root: View?
 }
 
 /// Told about every view a render sends its drawing call to, and able to
@@ -182,7 +187,7 @@ extension View {
         }
         if list.appliedScale != canvas.backing.scale {
             let scale = canvas.backing.scale
-            for view in list.views { view.contentScaleFactor = scale }
+            for view in list.views { view.takeUnretainedValue().contentScaleFactor = scale }
             list.appliedScale = scale
         }
         var state = RenderState(full: full, region: report.region, canvasRect: canvasRect, observer: observer)
@@ -199,7 +204,8 @@ extension View {
             }
         }
         report.drawnIndexes = state.drawn
-        report.views = list.views
+        report.list = list
+        report.root = self
         if let failure = state.failure { throw failure }
         if let error = canvas.takeError() {
             throw RenderError(message: "drawing failed: \(error)")
@@ -300,7 +306,9 @@ extension View {
                         if let storage = (record + 2).pointee.storage { easel_support_prefetch(storage, 64) }
                     }
                     if touched {
-                        views[index].drawContent(record, index: index, canvas: canvas, state: &state)
+                        views[index]._withUnsafeGuaranteedRef {
+                            $0.drawContent(record, index: index, canvas: canvas, state: &state)
+                        }
                     }
                     if clips { canvas.clip(to: record.pointee.bounds) }
                     if end == index + 1 {

@@ -312,6 +312,30 @@ public class View: EaselObject {
     /// The window the view is in: its root, when that is a ``Window``.
     public final var window: Window? { rootView as? Window }
 
+    /// The number of views from the root to this view, both counted (1 for a root).
+    final var depth: Int {
+        var count = 1
+        var current = superview
+        while let view = current {
+            count += 1
+            current = view.superview
+        }
+        return count
+    }
+
+    /// The number of views from this view to its deepest descendant, both counted (1 for a leaf).
+    final var height: Int {
+        var deepest = 1
+        var pending: [(view: View, level: Int)] = [(self, 1)]
+        while let (view, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            for subview in view.subviews where !subview.subviews.isEmpty || level + 1 > deepest {
+                pending.append((subview, level + 1))
+            }
+        }
+        return deepest
+    }
+
     /// Whether the view is `view` or one of its descendants (a view is a descendant of itself).
     public final func isDescendant(of view: View) -> Bool {
         var current: View? = self
@@ -339,14 +363,30 @@ public class View: EaselObject {
         try insertSubview(view, at: subviews.count)
     }
 
+    /// The most views a tree may have from its root to its deepest leaf.
+    ///
+    /// Laying out, hit testing, conversions and releasing a tree recurse
+    /// once per level (drawing does not); the limit keeps that recursion well
+    /// inside a thread's stack, even the 512 KiB of a secondary thread.
+    /// UIKit has no stated limit; real trees are a few dozen levels deep.
+    public static let maximumDepth = 1_000
+
     /// Inserts a view at an index of the subviews (clamped to the valid range).
     ///
-    /// - Throws: ``ViewError`` when `view` is this view or one of its ancestors.
+    /// - Throws: ``ViewError`` when `view` is this view or one of its
+    ///   ancestors, or when the tree would be deeper than ``maximumDepth``.
     public final func insertSubview(_ view: View, at index: Int) throws(ViewError) {
         guard !isDescendant(of: view) else {
             throw ViewError(view === self
                 ? "cannot add \(view) as a subview of itself"
                 : "cannot add \(view) as a subview of \(self): \(self) is one of its descendants")
+        }
+        if view.superview !== self {
+            let depth = self.depth + view.height
+            guard depth <= View.maximumDepth else {
+                throw ViewError("cannot add \(view) as a subview of \(self): the tree would be \(depth) views deep; "
+                    + "the limit is \(View.maximumDepth)")
+            }
         }
         if view.superview === self {
             let from = subviews.firstIndex(where: { $0 === view })!
