@@ -55,7 +55,7 @@ struct Invoke: ParsableCommand {
                 : try session.invoke(request)
         }
         outcome.diagnostics.forEach(printError)
-        if let value = outcome.returnValue { print(value) }
+        if let value = outcome.returnValue { try printOutput(value) }
         try perform { () throws(SessionError) in try outcome.writeOutput() }
         outcome.notes.forEach(printError)
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }

@@ -72,6 +72,7 @@ extension Session {
         }
         root.backgroundColor = easel_color(red: 0.94, green: 0.94, blue: 0.95, alpha: 1)
         var cells: [(easel_rect, String, String)] = []
+        PluginExitGuard.setPhase("making the views")
         for (index, (name, pluginName)) in entries.enumerated() {
             let x = padding + Double(index % columnCount) * (cellWidth + padding)
             let y = padding + Double(index / columnCount) * (cellHeight + labelHeight + padding)
@@ -98,7 +99,7 @@ extension Session {
         }
         return try SceneRenderer(registry: registry).finish(
             root, on: canvas, destination: destination, scene: nil, times: StageTimes(),
-            decorate: { canvas in Self.drawLabels(cells, on: canvas) })
+            decorate: { canvas in Self.drawLabels(cells, on: canvas) }, phase: PluginExitGuard.setPhase)
     }
 
     /// The class and plugin name under each cell.

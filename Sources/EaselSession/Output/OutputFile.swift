@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes an output file whole or not at all.
+///
+/// The bytes go to a new temporary file in the same folder (`.<name>.<random>`),
+/// which is flushed to the disk (`fsync`) and then renamed over the path, so
+/// a render that fails or is interrupted never leaves a truncated file where a
+/// good one stood; on a failure the temporary file is removed. The file gets
+/// the permissions a newly created one would (0666 less the umask). A path
+/// that names something other than a regular file (a FIFO, `/dev/null`) is
+/// written in place; a symbolic link is followed, and its target replaced.
+public enum OutputFile {
+    /// Writes `bytes` to `path`.
+    ///
+    /// - Throws: ``SessionError`` `cannot write '<path>': <the system's reason>`, naming the file.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SessionError) {
+        func failure(_ error: Int32) -> SessionError {
+            SessionError("cannot write '\(path)': \(reason(error))", file: path)
+        }
+        var target = path
+        var status = stat()
+        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(target, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(errno) }
+            let error = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+            let closed = close(descriptor) == 0 ? nil : errno
+            if let error = error ?? closed { throw failure(error) }
+            return
+        }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        // A new name beside the file, created with the mode a new file gets (0666 less the umask).
+        var temporary = "", descriptor: Int32 = -1
+        for _ in 0..<64 where descriptor < 0 {
+            let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            temporary = "\(folder).\(name).\(suffix)"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor < 0 && errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw failure(errno) }
+        var error = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+        if error == nil && fsync(descriptor) != 0 { error = errno }
+        if close(descriptor) != 0 && error == nil && errno != EINTR { error = errno }
+        if error == nil && rename(temporary, target) != 0 { error = errno }
+        if let error {
+            unlink(temporary)
+            throw failure(error)
+        }
+    }
+}
