@@ -43,5 +43,9 @@ struct IsolatedWorkerCommand: ParsableCommand {
         abstract: "The child process of easel render --isolate and easel invoke --isolate (started by easel).",
         shouldDisplay: false)
 
-    func run() throws { _exit(IsolatedWorker.main(jobs: SessionWorkerJobs())) }
+    func run() throws {
+        let status = IsolatedWorker.main(jobs: SessionWorkerJobs())
+        fflush(nil)   // what plugin code printed (to standard error) before the reply
+        _exit(status)
+    }
 }
