@@ -50,7 +50,7 @@ struct Invoke: ParsableCommand {
                                     forceLibffi: forceLibffi)
         let session = plugins.session()
         let outcome = try perform { () throws(SessionError) in
-            isolation.isolate
+            isolation.isolated
                 ? try session.invokeIsolated(request, isolation: isolation.settings)
                 : try session.invoke(request)
         }
