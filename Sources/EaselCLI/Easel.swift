@@ -79,6 +79,7 @@ func perform<T>(_ body: () throws(SessionError) -> T) throws(CommandFailure) -> 
 
 /// Writes a line to standard error (a failure to do so has nowhere to be reported, and ends nothing).
 func printError(_ line: String) {
+    fflush(nil)   // first what plugin code printed (descriptor 1 is standard error: see StandardOutput)
     var text = line + "\n"
     text.withUTF8 { bytes in
         var written = 0

@@ -4,7 +4,8 @@
  *   FloodView     writes 4 MiB to standard output (flushed while drawing)
  *   ExitingView   calls exit(0)
  *   QuickExitView calls _exit(3), which no exit handler sees
- *   ForkingView   forks a child that sleeps 30 s, holding every descriptor the process had
+ *   ForkingView   forks a child that sleeps 30 s, holding every descriptor the process had; the
+ *                 process id of the child goes to the file $EASEL_TEST_FORK_PID names, if set
  * For the output-integrity, exit-status and isolation tests; scanning and listing it must succeed. */
 #include "easel.h"
 #include "easel_util.h"
@@ -59,9 +60,16 @@ static void ForkingView_drawRect(easel_object *self, easel_sel _cmd, easel_rect 
     (void)self;
     (void)_cmd;
     fill_green(rect);
-    if (fork() == 0) {
+    pid_t child = fork();
+    if (child == 0) {
         sleep(30);
         _exit(0);
+    }
+    const char *record = getenv("EASEL_TEST_FORK_PID");
+    FILE *file = record && child > 0 ? fopen(record, "w") : NULL;
+    if (file) {
+        fprintf(file, "%d\n", (int)child);
+        fclose(file);
     }
 }
 
