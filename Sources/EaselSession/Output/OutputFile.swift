@@ -11,7 +11,35 @@ import Glibc
 /// the permissions a newly created one would (0666 less the umask). A path
 /// that names something other than a regular file (a FIFO, `/dev/null`) is
 /// written in place; a symbolic link is followed, and its target replaced.
+/// A temporary file is removed when the process is interrupted (SIGINT,
+/// SIGTERM, SIGHUP) while writing it, unless those signals are not left at
+/// their default action.
 public enum OutputFile {
+    /// The temporary file being written, for the signal handler; touched by the main thread only.
+    nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var handlersInstalled = false
+
+    /// Removes the temporary file on SIGINT, SIGTERM and SIGHUP, then ends the process as the signal would.
+    private static func installInterruptHandlers() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            // Only a signal at its default action (an ignored one stays ignored).
+            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil,
+                  current.sa_flags & Int32(SA_SIGINFO) == 0 else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                if let path = OutputFile.pending { unlink(path) }
+                var fallback = sigaction()   // SIG_DFL
+                sigaction(signal, &fallback, nil)
+                raise(signal)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }
+
     /// Writes `bytes` to `path`.
     ///
     /// - Throws: ``SessionError`` `cannot write '<path>': <the system's reason>`, naming the file.
@@ -45,6 +73,13 @@ public enum OutputFile {
             if descriptor < 0 && errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw failure(errno) }
+        installInterruptHandlers()
+        pending = strdup(temporary)
+        defer {
+            let path = pending
+            pending = nil
+            free(path)
+        }
         var error = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
         if error == nil && fsync(descriptor) != 0 { error = errno }
         if close(descriptor) != 0 && error == nil && errno != EINTR { error = errno }
