@@ -30,6 +30,12 @@
 // reports a hang. So the watch costs no system call per plugin call and one
 // wake-up per time limit at most.
 //
+// The child leads a process group of its own. `easel` stops reading at the
+// end of the reply line, not at the socket's end (a process plugin code
+// forked holds the socket open as long as it lives), watches the child's
+// exit through a pidfd, and when the run ends kills the whole group, so
+// nothing plugin code started outlives the run or holds its result back.
+//
 // With --keep-going, `easel` starts the child again, telling it to skip the
 // views (by drawing ordinal) whose drawing failed; the child draws a failure
 // mark over each skipped view's bounds instead, and the render goes on until
