@@ -10,7 +10,8 @@ import Glibc
 /// good one stood; on a failure the temporary file is removed. The file gets
 /// the permissions a newly created one would (0666 less the umask). A path
 /// that names something other than a regular file (a FIFO, `/dev/null`) is
-/// written in place; a symbolic link is followed, and its target replaced.
+/// written in place, and so is a writable file in a folder where no new
+/// file can be created; a symbolic link is followed, and its target replaced.
 /// A temporary file is removed when the process is interrupted (SIGINT,
 /// SIGTERM, SIGHUP) while writing it, unless those signals are not left at
 /// their default action.
@@ -53,14 +54,15 @@ public enum OutputFile {
             target = String(cString: resolved)
             free(resolved)
         }
-        if stat(target, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+        let exists = stat(target, &status) == 0
+        func writeInPlace() throws(SessionError) {
             let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw failure(errno) }
             let error = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
             let closed = close(descriptor) == 0 ? nil : errno
             if let error = error ?? closed { throw failure(error) }
-            return
         }
+        if exists && (status.st_mode & S_IFMT) != S_IFREG { return try writeInPlace() }
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -72,7 +74,12 @@ public enum OutputFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor < 0 && errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw failure(errno) }
+        if descriptor < 0 {
+            // A folder where no file can be created may still hold a file that can be written.
+            let reason = errno
+            if exists && (reason == EACCES || reason == EPERM) && access(target, W_OK) == 0 { return try writeInPlace() }
+            throw failure(reason)
+        }
         installInterruptHandlers()
         pending = strdup(temporary)
         defer {
