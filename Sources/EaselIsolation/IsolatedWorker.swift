@@ -14,6 +14,8 @@ package protocol WorkerJobs {
     func render(_ job: WorkerRequest.RenderJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
     /// Sends a message with the loaded plugins; the encoded canvas, if asked for, goes into the exchange.
     func invoke(_ job: WorkerRequest.InvokeJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
+    /// Draws the contact sheet of the loaded view classes; the encoded PNG goes into the exchange.
+    func gallery(_ job: WorkerRequest.GalleryJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
 }
 
 /// The child process of `--isolate`: its set-up, and its one request and reply.
@@ -78,8 +80,10 @@ package enum IsolatedWorker {
             reply = jobs.render(job, registry: registry, exchange: exchange)
         } else if let job = request.invoke {
             reply = jobs.invoke(job, registry: registry, exchange: exchange)
+        } else if let job = request.gallery {
+            reply = jobs.gallery(job, registry: registry, exchange: exchange)
         }
-        reply.loadWarnings = warnings
+        reply.loadWarnings = warnings + reply.loadWarnings
         return reply
     }
 }

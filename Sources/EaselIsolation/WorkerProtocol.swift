@@ -15,14 +15,36 @@ package struct WorkerRequest: Codable {
     package var render: RenderJob?
     /// A message to send, or nil.
     package var invoke: InvokeJob?
+    /// A contact sheet to draw, or nil.
+    package var gallery: GalleryJob?
 
     /// Creates a request.
-    package init(pluginFiles: [String]?, folders: [String], forceLibffi: Bool, render: RenderJob? = nil, invoke: InvokeJob? = nil) {
+    package init(pluginFiles: [String]?, folders: [String], forceLibffi: Bool, render: RenderJob? = nil,
+                 invoke: InvokeJob? = nil, gallery: GalleryJob? = nil) {
         self.pluginFiles = pluginFiles
         self.folders = folders
         self.forceLibffi = forceLibffi
         self.render = render
         self.invoke = invoke
+        self.gallery = gallery
+    }
+
+    /// A contact sheet of every view class to draw in the worker (`easel gallery --timeout`), encoded as PNG in the exchange.
+    package struct GalleryJob: Codable {
+        /// The size of a cell in points.
+        package var cellWidth: Double, cellHeight: Double
+        /// Cells per row.
+        package var columns: Int
+        /// Pixels per point.
+        package var scale: Double
+
+        /// Creates a gallery job.
+        package init(cellWidth: Double, cellHeight: Double, columns: Int, scale: Double) {
+            self.cellWidth = cellWidth
+            self.cellHeight = cellHeight
+            self.columns = columns
+            self.scale = scale
+        }
     }
 
     /// A scene to render in the worker (`easel render --isolate`).

@@ -112,6 +112,7 @@ extension Session {
     public func invoke(_ request: InvokeRequest) throws(SessionError) -> InvokeOutcome {
         if request.forceLibffi { InvocationOptions.forceLibffi = true }
         let registry = try plugins.loadRegistry(warn: report)
+        PluginExitGuard.setPhase("invoking")
         let (result, canvas) = try Invoker(registry: registry)
             .send(request.className, request.selector, request.arguments, width: request.width, height: request.height)
         var outcome = InvokeOutcome(output: request.output, image: .canvas(canvas, scale: request.scale))

@@ -142,12 +142,13 @@ extension PluginEnvironment {
     ///
     /// - Parameter output: Where to write (standard output for `easel list`).
     /// - Returns: Whether it did; when not, nothing was written.
-    public func writeCachedListing(to output: Int32) -> Bool {
+    /// - Throws: ``SessionError`` `write error: <reason>` when the listing cannot be written.
+    public func writeCachedListing(to output: Int32) throws(SessionError) -> Bool {
         guard allowListPath == nil, !probesInProcess else { return false }
         let executable = PluginSearchPath.currentExecutablePath()
         guard let cache, let executable, PluginScanner.locateHelper(environment: variables, executablePath: executable) != nil
         else { return false }
-        return ListingCache(cache: cache, program: executable)
+        return try ListingCache(cache: cache, program: executable)
             .write(folders: folders, timeLimit: timeLimit, allowWritable: allowsWritable, to: output)
     }
 
