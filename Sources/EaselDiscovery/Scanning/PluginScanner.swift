@@ -204,7 +204,7 @@ public struct PluginScanner: Sendable {
         }
 
         var entries: [PluginScan.Entry] = []
-        var misses: [(index: Int, path: String, key: RegistryCache.Key)] = []
+        var misses: [(index: Int, path: String, folder: String, key: RegistryCache.Key)] = []
         var seen = Set<FileIdentity>()
         var found = Set<String>()
         var statistics = PluginScan.Statistics()
@@ -247,7 +247,7 @@ public struct PluginScanner: Sendable {
                     guard seen.insert(FileIdentity(path: path)).inserted else { continue }
                     let error = PluginProbe.checkFile(path)
                         ?? PluginLoadError(path: path, kind: .unreadable, message: "cannot read the file")
-                    entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host))
+                    entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host, folder: folder))
                     continue
                 }
                 let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
@@ -256,7 +256,8 @@ public struct PluginScanner: Sendable {
                 guard seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
                 found.insert(path)
                 if let refusal = trust.checkFile(path, folder: folder, status: info) {
-                    entries.append(PluginScan.Entry(path: path, outcome: .failed(refusal), recordedAt: now, source: .host))
+                    entries.append(PluginScan.Entry(path: path, outcome: .failed(refusal), recordedAt: now, source: .host,
+                                                    folder: folder))
                     inputs = nil
                     continue
                 }
@@ -266,13 +267,14 @@ public struct PluginScanner: Sendable {
                     let outcome: PluginScan.Outcome = hit.plugin.map { .plugin($0) }
                         ?? .failed(hit.failure ?? PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned"))
                     entries.append(PluginScan.Entry(path: path, outcome: outcome,
-                                                    recordedAt: Date(timeIntervalSince1970: hit.recordedAt), source: .cache))
+                                                    recordedAt: Date(timeIntervalSince1970: hit.recordedAt), source: .cache,
+                                                    folder: folder))
                     continue
                 }
                 if cache != nil { _ = store() }   // so that the answer is recorded
-                misses.append((entries.count, path, key))
+                misses.append((entries.count, path, folder, key))
                 entries.append(PluginScan.Entry(path: path, outcome: .failed(PluginLoadError(path: path, kind: .scannerFailed,
-                    message: "not scanned")), recordedAt: now, source: .scanner))
+                    message: "not scanned")), recordedAt: now, source: .scanner, folder: folder))
             }
         }
 
@@ -280,8 +282,9 @@ public struct PluginScanner: Sendable {
         // each starts as soon as one of its files passes, and loads while
         // the others are checked.
         if !misses.isEmpty {
-            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit, builtInClassNames: builtInClassNames)
-            let requests = misses.map { HelperRun.Request(path: $0.path, size: Int($0.key.size)) }
+            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit, builtInClassNames: builtInClassNames,
+                                   trust: trust)
+            let requests = misses.map { HelperRun.Request(path: $0.path, folder: $0.folder) }
             let (answers, launches) = helper.checkAndScan(requests, runs: Self.helperCount(files: misses.count,
                                                                                            maximum: maximumHelpers))
             statistics.helperLaunches = launches
@@ -290,7 +293,8 @@ public struct PluginScanner: Sendable {
                 let result: Result<PluginDescription, PluginLoadError>
                 switch answer {
                 case .refused(let error):
-                    entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
+                    entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host,
+                                                           folder: miss.folder)
                     inputs = nil
                     continue
                 case .scanned(let answer): result = answer
@@ -312,8 +316,10 @@ public struct PluginScanner: Sendable {
             updated.prune(folders: folders.filter { !refusedFolders.contains($0) }, keeping: found)
             if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
-        return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
-                          builtInClassNames: builtInClassNames, inputs: warnings.isEmpty ? inputs : nil)
+        var scan = PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
+                              builtInClassNames: builtInClassNames, inputs: warnings.isEmpty ? inputs : nil)
+        scan.trust = trust
+        return scan
     }
 }
 
@@ -363,6 +369,8 @@ public struct PluginScan: Sendable {
         public var recordedAt: Date
         /// Where the answer came from.
         public var source: Source
+        /// The plugin folder the file was found in (`nil` for a folder's own entry).
+        package var folder: String? = nil
     }
 
     /// Counts of what a scan did.
@@ -392,6 +400,8 @@ public struct PluginScan: Sendable {
     public let warnings: [String]
     /// The built-in classes the scan's plugins were probed and may be linked against.
     public let builtInClassNames: [String]
+    /// The trust policy the scan ran under, which loading its files applies again.
+    package var trust = PluginTrust()
     /// What every answer depended on, when each came from the cache or
     /// was just recorded in it (what the listing cache of `easel list` keys a listing by); `nil` otherwise.
     package var inputs: ScanInputs?
@@ -455,10 +465,12 @@ extension Registry {
     /// Loads the plugins a scan found good, in its order, and records the
     /// files it found bad with their recorded reasons, without opening them.
     ///
-    /// The good files are probed again in this process (their code runs
-    /// here, as when loading folders) and linked; a file
-    /// whose scan crashed, exited or hung is never loaded. The scan made the
-    /// trust checks (``PluginScanner/trust``): they are not repeated.
+    /// The good files are opened, checked and probed again in this process
+    /// (their code runs here, as when loading folders) and linked; a file
+    /// whose scan crashed, exited or hung is never loaded. The trust checks
+    /// of the scan (``PluginScanner/trust``) are made again on what is
+    /// loaded: the file may have changed since it was scanned, and only the
+    /// bytes checked here are loaded (``PluginTrust/open(_:folder:)``).
     ///
     /// - Parameter scan: A scan of the search path.
     /// - Returns: The plugins registered by this call.
@@ -469,10 +481,7 @@ extension Registry {
             switch entry.outcome {
             case .failed(let error): recordFailure(error)
             case .plugin:
-                switch withActive({ PluginProbe.probe(entry.path, host: HostAPI.table) }) {
-                case .success(let candidate): candidates.append(candidate)
-                case .failure(let error): recordFailure(error)
-                }
+                if let candidate = probe(entry.path, folder: entry.folder, trust: scan.trust) { candidates.append(candidate) }
             }
         }
         return link(candidates)
