@@ -30,11 +30,13 @@ extension Registry {
         var seen = Set<String>()
         for folder in folders {
             let files: [String]
-            switch PluginFolder.sharedObjects(in: folder) {
-            case .success(let found): files = found
+            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
+            case .success(let found):
+                files = found.files
+                if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
+                found.refused.forEach(recordFailure)
             case .failure(let error): recordFailure(error); continue
             }
-            if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
             for file in files {
                 let identity = PluginFolder.canonicalPath(file)
                 guard seen.insert(identity).inserted else { continue }

@@ -41,10 +41,11 @@ extension Registry {
         var failures: [PluginLoadError] = []
         var seen = Set<String>()
         for folder in folders {
-            switch PluginFolder.sharedObjects(in: folder) {
+            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
             case .success(let found):
                 if let refusal = trust.checkFolder(folder) { failures.append(refusal); continue }
-                files += found.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }.map { ($0, folder) }
+                failures += found.refused
+                files += found.files.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }.map { ($0, folder) }
             case .failure(let error):
                 failures.append(error)
             }

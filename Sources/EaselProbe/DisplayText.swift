@@ -10,7 +10,7 @@ package enum DisplayText {
         while index != bytes.endIndex {
             let byte = bytes[index]
             if byte >= 0x20 && byte < 0x7F {
-                if byte == UInt8(ascii: "\\") { out += "\\\\" } else { out.unicodeScalars.append(Unicode.Scalar(byte)) }
+                out.unicodeScalars.append(Unicode.Scalar(byte))
                 index = bytes.index(after: index)
                 continue
             }

@@ -22,7 +22,7 @@ import EaselABI
 /// C++-mangled name). A file without section headers is left to dlsym() after
 /// dlopen(). It is not a loader: anything that passes still goes through
 /// dlopen().
-enum ELFCheck {
+package enum ELFCheck {
     enum Outcome: Equatable {
         case ok
         case notELF

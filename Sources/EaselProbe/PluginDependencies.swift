@@ -18,8 +18,11 @@
 // /usr/lib64 and their multiarch folders, and the folder of the Swift runtime
 // the host runs on. A name the loader would not find in any folder of the
 // plugin's search path is left to its cache and default folders, which only
-// root configures. A name already loaded in the process is the loaded library
-// (the loader matches it first).
+// root configures. A library found outside them is checked and loaded even
+// when one of the same name is already loaded in this process (the loader
+// would then bind the plugin to the one loaded first, also checked): what is
+// loaded must not depend on the process, since the scanner is handed the
+// libraries the host found.
 
 #if canImport(Glibc)
 import Glibc
@@ -166,7 +169,6 @@ package enum PluginDependencies {
             case .failure(let error): return error
             }
             for name in dynamic.needed where names.insert(name).inserted {
-                if isLoaded(name) { continue }
                 var found: (path: String, through: String)?
                 if name.contains("/") {
                     found = (name, "its name")
@@ -233,14 +235,6 @@ package enum PluginDependencies {
     /// `LD_LIBRARY_PATH`, which the loader searches before a RUNPATH.
     package static func currentLibraryPath() -> String? {
         getenv("LD_LIBRARY_PATH").map { String(cString: $0) }
-    }
-
-    /// Whether the loader already has a library of that name (its `DT_SONAME`
-    /// or the name it was loaded by): it would use that one. Loads nothing.
-    static func isLoaded(_ name: String) -> Bool {
-        guard let handle = dlopen(name, RTLD_LAZY | RTLD_NOLOAD) else { _ = dlerror(); return false }
-        dlclose(handle)  // only drops the reference RTLD_NOLOAD took
-        return true
     }
 
     /// A search-path entry with `$ORIGIN` and `${ORIGIN}` replaced, or the

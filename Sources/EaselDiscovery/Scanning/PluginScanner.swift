@@ -220,8 +220,9 @@ public struct PluginScanner: Sendable {
             var folderInfo = stat()
             let folderKnown = inputs != nil && stat(folder, &folderInfo) == 0
             let files: [String]
-            switch PluginFolder.sharedObjects(in: folder) {
-            case .success(let list): files = list
+            let badNames: [PluginLoadError]
+            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
+            case .success(let list): (files, badNames) = list
             case .failure(let error):
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(error), recordedAt: now, source: .host))
                 inputs = nil
@@ -232,6 +233,11 @@ public struct PluginScanner: Sendable {
                 refusedFolders.insert(folder)
                 inputs = nil
                 continue
+            }
+            for error in badNames {
+                entries.append(PluginScan.Entry(path: error.path, outcome: .failed(error), recordedAt: now, source: .host,
+                                                folder: folder))
+                inputs = nil
             }
             if folderKnown {
                 let mtime = Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec)
