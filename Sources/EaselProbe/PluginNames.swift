@@ -96,3 +96,36 @@ package enum PluginNames {
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 }
+
+extension PluginDescription {
+    /// The first name of the description that ``PluginNames`` refuses, as
+    /// the probe would have refused it: for a description that did not come
+    /// from this process's probe (a scanner's answer, which plugin code in
+    /// the scanner could have written; a cache entry from an older easel).
+    package var nameRefusal: PluginLoadError? {
+        func refuse(_ message: String, className: String? = nil) -> PluginLoadError {
+            PluginLoadError(path: path, kind: .invalidName, className: className, message: message)
+        }
+        if case .failure(let problem) = PluginNames.check(Array(name.utf8), .plugin) { return refuse(problem.message) }
+        for (index, cls) in classes.enumerated() {
+            if case .failure(let problem) = PluginNames.check(Array(cls.name.utf8), .className) {
+                return refuse("class #\(index): \(problem.message)")
+            }
+            let prefix = "class '\(cls.name)': "
+            if case .failure(let problem) = PluginNames.check(Array(cls.superclass.utf8), .superclassName) {
+                return refuse(prefix + problem.message, className: cls.name)
+            }
+            for (number, property) in cls.properties.enumerated() {
+                if case .failure(let problem) = PluginNames.check(Array(property.name.utf8), .property) {
+                    return refuse(prefix + "property #\(number): \(problem.message)", className: cls.name)
+                }
+            }
+            for (number, method) in cls.methods.enumerated() {
+                if case .failure(let problem) = PluginNames.check(Array(method.selector.utf8), .selector) {
+                    return refuse(prefix + "method #\(number): \(problem.message)", className: cls.name)
+                }
+            }
+        }
+        return nil
+    }
+}

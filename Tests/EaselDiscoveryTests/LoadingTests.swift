@@ -25,69 +25,8 @@ private func subfolder(_ parent: URL, _ name: String, mode: mode_t = 0o755) thro
     return url
 }
 
-/// The compiler flag that makes a fixture's constructor write to `marker`.
-private func markerFlag(_ marker: URL) -> String { "-DEASEL_MARKER_PATH=\"\(marker.path)\"" }
-
-/// What the marker file holds ("" when nothing wrote it).
-private func markerText(_ marker: URL) -> String { (try? String(contentsOf: marker, encoding: .utf8)) ?? "" }
-
 private func digest(_ url: URL) throws -> String {
     try SHA256.hexDigest(ofFileAt: url.path).get()
-}
-
-/// A thread that keeps replacing files by one of two others, in turn, with
-/// link() and rename() (what someone who can write the folder can do):
-/// every target alternates between its own copies of `good` and `evil`.
-private final class Swapper: @unchecked Sendable {
-    private let scratch: String
-    private let targets = Mutex<[(target: String, good: String, evil: String)]>([])
-    private let stopped = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
-    let swaps = Atomic<Int>(0)
-
-    init(scratch: URL) {
-        self.scratch = scratch.appendingPathComponent("swap.tmp").path
-        Thread.detachNewThread { [self] in run() }
-    }
-
-    /// Swaps `target` between `good` and `evil` from now on (and no other file).
-    func swap(_ target: String, good: URL, evil: URL) { swap([(target, good.path, evil.path)]) }
-
-    /// Swaps each target between its two files from now on.
-    func swap(_ list: [(target: String, good: String, evil: String)]) { targets.withLock { $0 = list } }
-
-    private func run() {
-        var next = 0
-        while !stopped.load(ordering: .relaxed) {
-            let paths = targets.withLock { $0 }
-            if paths.isEmpty { usleep(20); continue }
-            for (path, good, evil) in paths {
-                unlink(scratch)
-                guard link(next % 2 == 0 ? good : evil, scratch) == 0, rename(scratch, path) == 0 else { continue }
-                swaps.add(1, ordering: .relaxed)
-            }
-            next += 1
-            usleep(30)
-        }
-        finished.store(true, ordering: .relaxed)
-    }
-
-    func stop() {
-        stopped.store(true, ordering: .relaxed)
-        while !finished.load(ordering: .relaxed) { usleep(100) }
-    }
-}
-
-/// `swapped_variant` built twice in `scratch`: `good.so`, in the allow-list
-/// returned, and `evil.so`, whose constructor writes to `marker`.
-private func swapVariants(_ scratch: URL, marker: URL) throws -> (good: URL, evil: URL, list: PluginAllowList) {
-    let good = try Fixtures.buildFixture("swapped_variant", into: scratch, soName: "good.so")
-    let evil = try Fixtures.buildFixture("swapped_variant", into: scratch, soName: "evil.so",
-                                         linkArguments: ["-DEASEL_UNLISTED", markerFlag(marker)])
-    chmod(good.path, 0o755)
-    chmod(evil.path, 0o755)
-    let list = try PluginAllowList(parsing: "\(try digest(good))  good.so\n", path: "swap-allow-list")
-    return (good, evil, list)
 }
 
 @Suite("Loading exactly the bytes that were checked")
@@ -97,7 +36,8 @@ struct ExactBytesTests {
         let root = try folder("swap-in-process")
         let scratch = try subfolder(root, "scratch"), plugins = try subfolder(root, "plugins")
         let marker = root.appendingPathComponent("marker.txt")
-        let (good, evil, list) = try swapVariants(scratch, marker: marker)
+        let (good, evil) = try swapVariants(scratch, marker: marker)
+        let list = try PluginAllowList(parsing: "\(try digest(good))  good.so\n", path: "swap-allow-list")
         let swapper = Swapper(scratch: scratch)
         let registry = Registry()
         let trust = PluginTrust(allowList: list)
@@ -122,17 +62,9 @@ struct ExactBytesTests {
         let root = try folder("swap-scan")
         let scratch = try subfolder(root, "scratch"), plugins = try subfolder(root, "plugins")
         let marker = root.appendingPathComponent("marker.txt")
-        let (good, evil, list) = try swapVariants(scratch, marker: marker)
-        // Each name its own pair of files: the scan loads one file (inode) once.
-        var targets: [(target: String, good: String, evil: String)] = []
-        for index in 0..<40 {
-            let pair = (scratch.appendingPathComponent("good\(index).so"), scratch.appendingPathComponent("evil\(index).so"))
-            try FileManager.default.copyItem(at: good, to: pair.0)
-            try FileManager.default.copyItem(at: evil, to: pair.1)
-            let target = plugins.appendingPathComponent("p\(index).so").path
-            _ = link(pair.0.path, target)
-            targets.append((target, pair.0.path, pair.1.path))
-        }
+        let (good, evil) = try swapVariants(scratch, marker: marker)
+        let list = try PluginAllowList(parsing: "\(try digest(good))  good.so\n", path: "swap-allow-list")
+        let targets = try swapTargets(40, plugins: plugins, scratch: scratch, good: good, evil: evil)
         let swapper = Swapper(scratch: scratch)
         swapper.swap(targets)
         var scanning = try scanner()

@@ -270,7 +270,8 @@ public struct PluginScanner: Sendable {
                 if cache != nil, let hit = store().lookup(path, key, timeLimit: timeLimit) {
                     statistics.cacheHits += 1
                     if hit.failure?.kind == .timedOut { inputs?.noteTimeOut(under: hit.timeLimit ?? 0) }
-                    let outcome: PluginScan.Outcome = hit.plugin.map { .plugin($0) }
+                    // A cache written by an older easel may hold names this one refuses.
+                    let outcome: PluginScan.Outcome = hit.plugin.map { $0.nameRefusal.map { .failed($0) } ?? .plugin($0) }
                         ?? .failed(hit.failure ?? PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned"))
                     entries.append(PluginScan.Entry(path: path, outcome: outcome,
                                                     recordedAt: Date(timeIntervalSince1970: hit.recordedAt), source: .cache,

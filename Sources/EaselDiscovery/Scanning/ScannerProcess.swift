@@ -301,7 +301,12 @@ final class HelperSession {
                     guard ready, answered < files.count, path == files[answered] else {
                         return .badReply("an answer for \(path)")
                     }
-                    deliver(result)
+                    // Plugin code ran in the helper: its answer is checked like a probe's.
+                    if case .success(let plugin) = result, let refusal = plugin.nameRefusal {
+                        deliver(.failure(refusal))
+                    } else {
+                        deliver(result)
+                    }
                     answered += 1
                     if answered == files.count { return .finished }
                 }
