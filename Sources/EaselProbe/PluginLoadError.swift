@@ -97,6 +97,11 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         self.output = output
     }
 
+    /// Text from a file name or a plugin (a path, a line the plugin printed)
+    /// as it is safe to print on a terminal: control characters, invisible
+    /// reordering characters and bytes that are not UTF-8 written `\xNN`.
+    public static func displayed(_ text: String) -> String { DisplayText.escaped(text) }
+
     /// `<path>: <message>`, with the path's control characters and bytes
     /// that are not UTF-8 written `\xNN`.
     public var description: String { "\(DisplayText.escaped(path)): \(message)" }

@@ -334,3 +334,25 @@ struct LoadMessageTests {
         #expect(!scan.warnings.joined().contains("NSCocoaErrorDomain"))
     }
 }
+
+@Suite("Names from outside this process's probe are checked too")
+struct ForeignNameTests {
+    @Test("a registry cache entry whose class name holds an escape is refused like the probe refuses it")
+    func cachedBadName() throws {
+        let root = try folder("cache-names")
+        let plugins = try subfolder(root, "plugins")
+        let dot = try Fixtures.buildFixture("good_extra", into: plugins)
+        chmod(dot.path, 0o755)
+        let cache = try subfolder(root, "cache")
+        #expect(try scanner(cache: cache).scan(folders: [plugins.path]).plugin(plugins, "good_extra.so") != nil)
+        // An older easel's cache (or anyone who can write it) holds a name this one refuses.
+        let file = URL(fileURLWithPath: RegistryCache(directory: cache.path).file)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try #require(text.contains("\"Dot\""))
+        try Data(text.replacingOccurrences(of: "\"Dot\"", with: "\"Dot\\u001b[31m\"").utf8).write(to: file)
+        let scan = try scanner(cache: cache).scan(folders: [plugins.path])
+        #expect(scan.statistics.cacheHits == 1)
+        #expect(scan.failure(plugins, "good_extra.so") == PluginLoadError(path: dot.path, kind: .invalidName,
+            message: "class #0: class name \"Dot\\x1b[31m\" has a control character at byte 3"))
+    }
+}
