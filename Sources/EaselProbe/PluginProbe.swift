@@ -1,6 +1,7 @@
 // The probe: what loading one plugin file checks, shared by the host's
 // in-process loader (EaselDiscovery's Registry+Folders.swift) and the scanner
-// process (`easel-plugin-scanner`, ScannerHelper.swift).
+// process (`easel-plugin-scanner`, ScannerHelper.swift). Files arrive opened and checked
+// (PluginImage.swift): the loader is handed their descriptors, never their paths.
 //
 // This module links no graphics library: the scanner is built from it
 // alone, so that starting one costs the Swift runtime and libffi, not cairo

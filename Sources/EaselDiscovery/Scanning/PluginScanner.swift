@@ -53,14 +53,17 @@
 //   per online processor. The files are cut into runs of consecutive files,
 //   each handled on its own thread by its own helper, restarted after a
 //   crash like any other; answers keep the files' order.
-// - Checks that run no plugin code (the file exists, is a regular file, can
-//   be read, has sane ELF headers) are made in the host first, so an
-//   unreadable or non-ELF file never costs a helper. Each run checks its own
-//   files and starts its helper at the first that passes, so that the helper
-//   starts while the others are checked. Before those, and before the cache
-//   is consulted, the host applies its `PluginTrust` (Trust/PluginTrust.swift):
-//   a folder or file writable by group or others, or a file missing from the
-//   allow-list, is refused without being probed.
+// - Checks that run no plugin code are made in the host first, so an
+//   unreadable or non-ELF file never costs a helper: each file to probe is
+//   opened once (`PluginTrust.open`: its owner and mode, its digest under an
+//   allow-list, its ELF headers, the libraries it brings from outside the
+//   system's folders), and the helper inherits the descriptors that passed
+//   and loads those, never the paths (EaselProbe's PluginImage.swift), so a
+//   file renamed into place after the check is never run. Each run checks
+//   its own files, then starts its helper. Before those, and before the cache
+//   is consulted, the host applies its `PluginTrust` (Trust/PluginTrust.swift)
+//   by path: a folder or file writable by group or others, or a file missing
+//   from the allow-list, is refused without being probed.
 //
 // The registry cache (RegistryCache.swift) keeps every answer of a helper,
 // good or bad, keyed by (path, mtime, size, host ABI version), in a versioned
@@ -82,9 +85,10 @@
 //
 // Using a scan: `PluginCatalog` links the descriptions with the registry's
 // `PluginLinker` to list plugins without loading any, and
-// `Registry.loadPlugins(from: PluginScan)` dlopens only the files the scan
-// found good and records the others with their recorded reason, so a plugin
-// that crashed its scan never runs in the host process.
+// `Registry.loadPlugins(from: PluginScan)` loads only the files the scan
+// found good (opened and checked again under the scan's trust) and records
+// the others with their recorded reason, so a plugin that crashed its scan
+// never runs in the host process.
 
 #if canImport(Glibc)
 import Glibc
