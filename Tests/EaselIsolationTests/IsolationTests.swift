@@ -421,3 +421,21 @@ struct IsolatedLoadingTests {
         #expect(markerText(marker) == "")
     }
 }
+
+@Suite("The isolated worker applies folder trust when it lists folders itself")
+struct IsolatedFolderTrustTests {
+    @Test("without a scanner, the worker refuses a plugin folder writable by others, as easel would")
+    func writableFolderWithoutScanner() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("isolate-writable")
+        let dot = try Fixtures.buildFixture("good_extra", into: folder)
+        chmod(dot.path, 0o755)
+        chmod(folder.path, 0o777)
+        let scene = try writeScene(##"{ "canvas": { "size": [8, 8], "scale": 1, "background": "#ffffff" }, "root": { "subviews": [] } }"##)
+        let output = scene.deletingLastPathComponent().appendingPathComponent("out.png")
+        let result = try easel(["render", scene.path, "-o", output.path, "--isolate", "--plugins", folder.path],
+                               environment: ["EASEL_PLUGIN_PATH": "", "EASEL_PLUGIN_SCANNER": "/nonexistent/easel-plugin-scanner"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: \(folder.path): the plugin folder is writable by others (mode 0777); a plugin folder must be writable only by its owner: chmod go-w \(folder.path), or pass --allow-writable-plugins to load it anyway\n"),
+                "\(result.stderr)")
+    }
+}
