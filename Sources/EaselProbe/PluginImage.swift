@@ -80,6 +80,12 @@ package final class PluginImage: Sendable {
             .failure(PluginLoadError(path: path, kind: .unreadable, message: message))
         }
         OpenFileLimit.raiseOnce()
+        // A device or FIFO is refused before it is opened (opening one may
+        // have effects); what is opened is checked again below.
+        var before = stat()
+        if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG {
+            return fail((before.st_mode & S_IFMT) == S_IFDIR ? "not a regular file (a folder)" : "not a regular file")
+        }
         var fd: Int32
         repeat { fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
