@@ -68,11 +68,11 @@ package enum IsolatedWorker {
         let registry = Registry()
         var failures: [PluginLoadError] = []
         if let files = request.pluginFiles {
-            registry.loadPlugins(files: files, recorder: recorder)
+            registry.loadPlugins(files: files.map { ($0, nil) }, trust: request.trust, recorder: recorder)
         } else {
-            let listed = Registry.pluginFiles(in: request.folders)
+            let listed = Registry.pluginFiles(in: request.folders, trust: request.trust)
             failures = listed.failures
-            registry.loadPlugins(files: listed.files, recorder: recorder)
+            registry.loadPlugins(files: listed.files, trust: request.trust, recorder: recorder)
         }
         let warnings = (failures + registry.failures).map { "warning: \($0)" }
         var reply = WorkerReply()

@@ -34,13 +34,18 @@ package enum PluginStack {
     package static func culprit(in registry: Registry) -> Culprit? {
         var addresses = [UnsafeMutableRawPointer?](repeating: nil, count: 128)
         let count = Int(easel_support_backtrace(&addresses, Int32(addresses.count)))
+        // Each plugin by the name the loader knows its code under (which is
+        // /proc/self/fd/N or a sealed copy's, not its path: plugins are loaded
+        // through the descriptor their checks were made on), read from one
+        // of its methods.
         var files: [String: LoadedPlugin] = [:]
         for plugin in registry.plugins {
             files[plugin.path] = plugin
-            if let canonical = realpath(plugin.path, nil) {
-                files[String(cString: canonical)] = plugin
-                free(canonical)
-            }
+            guard let method = registry.classes.lazy.filter({ $0.plugin?.path == plugin.path })
+                .flatMap(\.methods).first,
+                  let file = easel_support_object_path(UnsafeMutableRawPointer(mutating: method.implementation))
+            else { continue }
+            files[String(cString: file)] = plugin
         }
         var found: Culprit?
         var methods: [UnsafeRawPointer: (String, String)]?

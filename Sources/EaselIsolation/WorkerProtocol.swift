@@ -1,4 +1,5 @@
 import EaselCanvas
+import EaselDiscovery
 import Foundation
 
 /// What the isolated worker is to do, sent as JSON in the exchange.
@@ -9,6 +10,9 @@ package struct WorkerRequest: Codable {
     package var pluginFiles: [String]?
     /// Plugin folders to load every file of, when there was no scan.
     package var folders: [String] = []
+    /// The trust policy the worker opens and checks every plugin file under
+    /// before it loads it (the file may have changed since easel's scan).
+    package var trust = PluginTrust()
     /// Whether every plugin call goes through libffi (`--force-libffi`).
     package var forceLibffi = false
     /// A scene to render, or nil.
@@ -19,10 +23,11 @@ package struct WorkerRequest: Codable {
     package var gallery: GalleryJob?
 
     /// Creates a request.
-    package init(pluginFiles: [String]?, folders: [String], forceLibffi: Bool, render: RenderJob? = nil,
-                 invoke: InvokeJob? = nil, gallery: GalleryJob? = nil) {
+    package init(pluginFiles: [String]?, folders: [String], trust: PluginTrust, forceLibffi: Bool,
+                 render: RenderJob? = nil, invoke: InvokeJob? = nil, gallery: GalleryJob? = nil) {
         self.pluginFiles = pluginFiles
         self.folders = folders
+        self.trust = trust
         self.forceLibffi = forceLibffi
         self.render = render
         self.invoke = invoke

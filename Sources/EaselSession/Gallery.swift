@@ -71,7 +71,7 @@ extension Session {
         let exchange: IsolationExchange
         do { exchange = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
         let request = WorkerRequest(
-            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders,
+            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
             forceLibffi: InvocationOptions.forceLibffi,
             gallery: .init(cellWidth: options.cellWidth, cellHeight: options.cellHeight, columns: options.columns,
                            scale: options.scale))

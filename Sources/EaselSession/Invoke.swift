@@ -137,7 +137,7 @@ extension Session {
         let exchange: IsolationExchange
         do { exchange = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
         let job = WorkerRequest(
-            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders,
+            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
             forceLibffi: request.forceLibffi || InvocationOptions.forceLibffi,
             invoke: .init(className: request.className, selector: request.selector, arguments: request.arguments,
                           width: request.width, height: request.height, scale: request.scale, output: format))

@@ -23,7 +23,7 @@ public struct PluginListing {
         var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
         out += "\n\(catalog.plugins.count) plugin\(catalog.plugins.count == 1 ? "" : "s") loaded\n"
         for plugin in catalog.plugins {
-            out += "\n\(plugin.path)\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
+            out += "\n\(PluginLoadError.displayed(plugin.path))\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
             for cls in plugin.classes {
                 out += "  class \(cls.name) : \(cls.superclass)\n"
                 for property in cls.properties {
@@ -37,8 +37,8 @@ public struct PluginListing {
         if !catalog.failures.isEmpty {
             out += "\n\(failureCount)\n"
             for failure in catalog.failures {
-                out += "  \(failure.error.path): \(failure.error.message)\n"
-                for line in failure.error.output { out += "      | \(line)\n" }
+                out += "  \(PluginLoadError.displayed(failure.error.path)): \(failure.error.message)\n"
+                for line in failure.error.output { out += "      | \(PluginLoadError.displayed(line))\n" }
             }
         }
         return out
@@ -49,9 +49,9 @@ public struct PluginListing {
         var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
         out += "\n\(failureCount)\n"
         for failure in catalog.failures {
-            out += "  \(failure.error.path): \(failure.error.message)\n"
+            out += "  \(PluginLoadError.displayed(failure.error.path)): \(failure.error.message)\n"
             out += "    reason \(failure.error.kind.rawValue), recorded \(Self.timestamp(failure.recordedAt))\n"
-            for line in failure.error.output { out += "      | \(line)\n" }
+            for line in failure.error.output { out += "      | \(PluginLoadError.displayed(line))\n" }
         }
         return out
     }
