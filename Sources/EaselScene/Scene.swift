@@ -90,7 +90,7 @@ public struct Scene {
         do {
             document = try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            throw syntaxError(in: data)
+            throw decodingError(in: data)
         }
         let top = Node(value: document, path: "")
         _ = try top.requireObject()
@@ -112,29 +112,5 @@ public struct Scene {
         _ = try root.requireObject()
         let steps = try top.child("steps")?.elements() ?? []
         return Scene(width: size[0], height: size[1], scale: scale, background: background, file: nil, root: root, steps: steps)
-    }
-
-    /// The line and column of a JSON syntax error, found by `JSONSerialization`'s character offset.
-    private static func syntaxError(in data: Data) -> SceneError {
-        var detail = "the file is not valid JSON"
-        var offset: Int?
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-            detail = "JSON syntax error: \(description.trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
-            if let range = description.range(of: "around character "),
-               let number = Int(description[range.upperBound...].prefix(while: \.isNumber)) {
-                offset = number
-            } else if description.contains("end of file") || description.contains("Unexpected end") {
-                offset = data.count
-            }
-        }
-        guard let offset else { return SceneError(path: "", detail) }
-        let bytes = Array(data.prefix(offset))
-        let line = bytes.filter { $0 == UInt8(ascii: "\n") }.count + 1
-        let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let column = String(decoding: bytes[lastNewline...], as: UTF8.self).count + 1
-        return SceneError(path: "line \(line), column \(column)", detail)
     }
 }
