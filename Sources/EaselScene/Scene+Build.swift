@@ -228,7 +228,13 @@ private struct Builder {
                     throw phaseNode.error("unknown touch phase; expected began, moved, ended or cancelled")
                 }
                 if phases.isEmpty && phase != .began { throw phaseNode.error("a touch sequence starts with 'began'") }
-                phases.append((phase, try ValueConversion.point(atNode)))
+                let point = try ValueConversion.point(atNode)
+                guard point.x >= canvas.minX, point.x <= canvas.maxX, point.y >= canvas.minY, point.y <= canvas.maxY else {
+                    throw atNode.error("the touch at [\(ValueCodec.formatReal(point.x)), \(ValueCodec.formatReal(point.y))] is "
+                                       + "outside the window, which is \(ValueCodec.formatReal(canvas.width)) x "
+                                       + "\(ValueCodec.formatReal(canvas.height)) points; UIKit delivers only touches inside it")
+                }
+                phases.append((phase, point))
             }
             return .touch(phases, path: node.path)
         }

@@ -71,6 +71,27 @@ public struct Scene {
         return try parse(data, file: path)
     }
 
+    /// Checks that the canvas makes a raster image (PNG) of at most `limit` pixels a side.
+    ///
+    /// - Parameters:
+    ///   - requested: The pixels per point asked for instead of the scene's `canvas.scale`, if any.
+    ///   - limit: The most pixels a side of a raster image (the canvas module's `maximumDimension`).
+    /// - Throws: ``SceneError`` naming the file and `canvas.size`, the scale and where it came
+    ///   from, the pixels they make, and the limit.
+    public func checkRasterSize(scale requested: Double?, limit: Double) throws(SceneError) {
+        let scale = requested ?? self.scale
+        let pixels = [width, height].map { ($0 * scale).rounded(.up) }
+        guard pixels.contains(where: { !($0 <= limit) }) else { return }
+        let points = "\(ValueCodec.formatReal(width)) x \(ValueCodec.formatReal(height)) points"
+        let source = requested == nil ? "canvas.scale" : "the scale asked for"
+        var error = SceneError(path: "canvas.size",
+                               "\(points) at scale \(ValueCodec.formatReal(scale)) (\(source)) make "
+                               + "\(ValueCodec.formatReal(pixels[0])) x \(ValueCodec.formatReal(pixels[1])) pixels; "
+                               + "a raster image is at most \(ValueCodec.formatReal(limit)) pixels a side")
+        error.file = file
+        throw error
+    }
+
     /// Parses a scene from JSON data.
     ///
     /// - Throws: ``SceneError`` as ``load(contentsOf:)``.
