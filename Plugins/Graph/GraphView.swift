@@ -112,6 +112,13 @@ extension Instance<GraphView> {
         }
     }
 
+    /// A line width as drawn: not negative, and at most twice the bounds' longer side (a wider
+    /// line covers no more of the view).
+    func drawn(_ width: Double) -> Double {
+        let bounds = self.bounds
+        return min(max(0, width), 2 * max(bounds.width, bounds.height))
+    }
+
     /// The curve as a polyline with round joins; the context is right-handed,
     /// so the points go in as they are.
     func drawCurve(_ g: Graphics) {
@@ -119,7 +126,7 @@ extension Instance<GraphView> {
         guard points.count > 1 else { return }
         g.withSavedState {
             g.setStrokeColor(self.lineColor)
-            g.setLineWidth(self.lineWidth)
+            g.setLineWidth(drawn(self.lineWidth))
             g.setLineJoin(.round)
             g.setLineCap(.round)
             g.beginPath()
@@ -130,7 +137,7 @@ extension Instance<GraphView> {
 
     /// The bounds' outline, inset so the whole line falls inside the view.
     func drawBorder(_ g: Graphics) {
-        let width = self.borderWidth
+        let width = drawn(self.borderWidth)
         guard width > 0 else { return }
         g.withSavedState {
             g.setStrokeColor(self.borderColor)
