@@ -74,6 +74,31 @@ struct HostileSceneTests {
         expectPixel(image, 9, 30, white, tolerance: 0)
     }
 
+    /// A Label too narrow for its text used to measure every shorter prefix in turn (100,000
+    /// measurements of up to 100,000 characters); it finds the longest prefix that fits by bisection.
+    @Test("a Label with 100,000 characters in 60 points shows what one with the first 50 shows: the longest prefix that fits, then …")
+    func longLabel() throws {
+        func scene(_ text: String) -> String {
+            """
+            { "canvas": { "size": [80, 30], "background": "#ffffff" },
+              "root": { "subviews": [ { "class": "Label", "frame": [10, 5, 60, 20], "properties": { "text": "\(text)" } } ] } }
+            """
+        }
+        let long = String(repeating: "Mississippi ", count: 8_334)
+        let result = try renderWithDeadline(scene(long), label: "long-label")
+        #expect(!result.timedOut, "the render of a long label did not finish in 20 seconds")
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        guard !result.timedOut else { return }
+        let session = try sampleSession()
+        // The long text, its first 50 characters (both cut short to the same prefix), and no text.
+        let images = try [long, String(long.prefix(50)), ""].map { text in
+            try #require(session.render(scene: try writeScene(scene(text), label: "long-label").path,
+                                        options: RenderOptions()).canvas).rasterImage()
+        }
+        expectSameImage(images[0], images[1])
+        #expect(!contentsEqual(images[0], images[2]), "the long label shows nothing")
+    }
+
     /// Each sample view class, each numeric property at each hostile value, in one scene per
     /// class: every render ends well inside its deadline and writes its image.
     @Test("every numeric property of every sample view class at 0, -1, 1e-300, ±1e308, 9.2e18 and the integer limits renders")
@@ -85,7 +110,7 @@ struct HostileSceneTests {
         ]))
         for cls in viewClasses {
             var views: [String] = []
-            for frame in ["[0, 0, 0, 0]", "[10, 10, 1e-300, 1e-300]", "[-1e8, -1e8, 1e9, 1e9]"] {
+            for frame in ["[0, 0, 0, 0]", "[10, 10, 1e-300, 1e-300]", "[-1e8, -1e8, 1e9, 1e9]", "[0, 0, 1e300, 1e300]"] {
                 views.append(#"{ "class": "\#(cls.name)", "frame": \#(frame) }"#)
             }
             for property in cls.ancestry.flatMap(\.properties) {
