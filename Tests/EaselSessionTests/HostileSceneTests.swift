@@ -99,6 +99,21 @@ struct HostileSceneTests {
         #expect(!contentsEqual(images[0], images[2]), "the long label shows nothing")
     }
 
+    @Test("a canvas too big for a PNG names the scene file, canvas.size and the limit, rendered here, by easel and by easel --isolate")
+    func canvasTooBig() throws {
+        let path = try writeScene(#"{ "canvas": { "size": [100, 32767], "scale": 2 }, "root": {} }"#, label: "too-big").path
+        let message = "\(path): canvas.size: 100 x 32767 points at scale 2 (canvas.scale) make 200 x 65534 pixels; "
+            + "a raster image is at most 32767 pixels a side"
+        let error = try #require(throws: SessionError.self) { try sampleSession().render(scene: path, options: RenderOptions()) }
+        #expect(error.message == message && error.file == path && error.jsonPath == "canvas.size")
+        for extra in [[], ["--isolate"]] {
+            let result = try easel(["render", path, "-o", path + ".png"] + extra)
+            #expect(result.status == 1 && result.stderr == "error: \(message)\n", "\(extra): \(result.stderr)")
+        }
+        // A vector output has no pixels to count.
+        #expect(try easel(["render", path, "-o", path + ".svg"]).status == 0)
+    }
+
     /// Each sample view class, each numeric property at each hostile value, in one scene per
     /// class: every render ends well inside its deadline and writes its image.
     @Test("every numeric property of every sample view class at 0, -1, 1e-300, ±1e308, 9.2e18 and the integer limits renders")
