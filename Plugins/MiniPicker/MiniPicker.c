@@ -24,7 +24,9 @@
  *     travels less than 4 points) on an arrow (the outer 22 points of either
  *     end) moves one value in the arrow's direction.
  *   - At the ends of the list the index stops (clamped) unless `wraps` is
- *     true, when the last value is followed by the first.
+ *     true, when the last value is followed by the first. A drag longer
+ *     than the list takes at most one round of single steps; the rest is
+ *     taken at once (see picker_track), so any touch location is cheap.
  *   - After every change the picker updates the label's text, marks itself
  *     and the label for display, and, when its superview's class responds to
  *     pickerDidChange: (v@:@), sends it with the picker as the argument.
