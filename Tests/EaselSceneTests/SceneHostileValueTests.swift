@@ -38,6 +38,8 @@ struct SceneHostileValueTests {
          "test.json: root.subviews[0].properties.ratio: 1e+39 is too large for property 'ratio' (float): a float is at most 3.4028235e+38"),
         (sceneText(#"{ "class": "View", "frame": [1e308, 0, 1e308, 10] }"#),
          "test.json: root.subviews[0].frame: a rect's x + width and y + height must be finite numbers"),
+        (sceneText(#"{ "class": "View", "id": "v", "frame": [1e308, 0, 1, 1] }"#, steps: #"[{ "resize": "v", "size": [1e308, 1] }]"#),
+         "test.json: steps[0].size: the view's x + width and y + height must be finite numbers"),
         (sceneText(#"{ "class": "View", "transform": { "scale": [1e200, 1e200] } }"#),
          "test.json: root.subviews[0].transform: the transform overflows: its components and determinant must be finite numbers"),
     ])
