@@ -113,11 +113,28 @@ extension Instance<BubbleView> {
         return Size(width: max(content.width + 2 * inset, minimumWidth), height: content.height + 2 * inset + tail)
     }
 
+    /// The border's width as drawn: not negative, and at most the bounds' longer side (a wider
+    /// border would cover no more of the view, and lose the outline in arithmetic).
+    var drawnBorderWidth: Double {
+        let bounds = self.bounds
+        return min(max(0, self.borderWidth), max(bounds.width, bounds.height))
+    }
+
     /// The body under the content: the inside, then the rounded border.
     func drawBody(_ g: Graphics) {
-        let border = self.borderWidth
+        let border = drawnBorderWidth
         let outline = bodyRect.insetBy(dx: border / 2, dy: border / 2)
         let radius = max(0, self.cornerRadius - border / 2)
+        guard !outline.isNull else {
+            // The body is no wider or taller than its border: the border covers it.
+            if border > 0 {
+                g.withSavedState {
+                    g.setFillColor(self.borderColor)
+                    g.fill(bodyRect)
+                }
+            }
+            return
+        }
         g.withSavedState {
             g.setFillColor(insideColor)
             g.beginPath()
@@ -137,7 +154,7 @@ extension Instance<BubbleView> {
     /// border where tail and body meet, then the tail's edges as a
     /// continuation of the border.
     func drawTail(_ g: Graphics) {
-        let border = self.borderWidth
+        let border = drawnBorderWidth
         let bounds = self.bounds
         let body = bodyRect
         let tailHeight = min(self.tailHeight, bounds.height)

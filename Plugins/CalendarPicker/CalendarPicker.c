@@ -73,6 +73,11 @@ static easel_sel cached_sel(easel_sel *cache, const char *name) {
 static double min_d(double a, double b) { return a < b ? a : b; }
 static double max_d(double a, double b) { return a > b ? a : b; }
 
+/* a rounded towards zero (without libm); a double of 2^52 or more in size, NaN or an infinity is returned as it is. */
+static double trunc_d(double a) {
+    return a > -4503599627370496.0 && a < 4503599627370496.0 ? (double)(int64_t)a : a;
+}
+
 static easel_rect make_rect(double x, double y, double w, double h) {
     easel_rect r = {{x, y}, {w, h}};
     return r;
@@ -183,7 +188,7 @@ static CalendarLayout calendar_layout(easel_rect b) {
     CalendarLayout l;
     double x = b.origin.x + kMargin, width = max_d(0, b.size.width - 2 * kMargin);
     double y = b.origin.y + kMargin;
-    double monthWidth = (double)(int64_t)((width - kGap) * 0.6);
+    double monthWidth = trunc_d((width - kGap) * 0.6);
     l.header = make_rect(x, y, width, kHeaderHeight);
     l.monthPicker = make_rect(x, y, max_d(0, monthWidth), kHeaderHeight);
     l.yearPicker = make_rect(x + monthWidth + kGap, y, max_d(0, width - monthWidth - kGap), kHeaderHeight);
@@ -343,8 +348,9 @@ static void CalendarPicker_pickerDidChange(easel_object *self, easel_sel _cmd, e
 static int32_t calendar_day_at(easel_object *self, CalendarStorage *s, easel_point p) {
     CalendarLayout l = calendar_layout(g_host->views->bounds(self));
     easel_rect grid = l.grid;
-    if (l.cellWidth <= 0 || l.cellHeight <= 0 || p.x < grid.origin.x || p.y < grid.origin.y
-        || p.x >= grid.origin.x + grid.size.width || p.y >= grid.origin.y + grid.size.height) {
+    /* Written so that NaN is outside: then the divisions below are in 0 ..< 7 and 0 ..< 6 (or a little over). */
+    if (!(l.cellWidth > 0 && l.cellHeight > 0 && p.x >= grid.origin.x && p.y >= grid.origin.y
+          && p.x < grid.origin.x + grid.size.width && p.y < grid.origin.y + grid.size.height)) {
         return 0;
     }
     calendar_normalise(s);

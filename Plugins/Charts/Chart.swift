@@ -33,9 +33,15 @@ struct Chart: ViewClass {
 }
 
 extension Instance<Chart> {
+    /// `lineWidth` as drawn in `rect`: not negative, and at most twice its longer side (a wider
+    /// line covers no more of it).
+    func lineWidth(in rect: Rect) -> Double {
+        min(max(0, self.lineWidth), 2 * max(rect.width, rect.height))
+    }
+
     /// Strokes one sine period across `rect`, keeping the line inside it.
     func drawCurve(in rect: Rect, _ g: Graphics) {
-        let width = self.lineWidth
+        let width = lineWidth(in: rect)
         let amplitude = max(0, rect.size.height / 2 - width)  // flat, not inverted, when too short
         let segments = 32
         g.withSavedState {
@@ -52,10 +58,10 @@ extension Instance<Chart> {
 
     /// Strokes the outline of `rect`, inset so the whole line falls inside it.
     func drawBorder(around rect: Rect, _ g: Graphics) {
-        let inset = self.lineWidth / 2
+        let width = lineWidth(in: rect), inset = width / 2
         g.withSavedState {
             g.setStrokeColor(self.lineColor)
-            g.setLineWidth(self.lineWidth)
+            g.setLineWidth(width)
             g.stroke(Rect(x: rect.origin.x + inset, y: rect.origin.y + inset,
                           width: rect.size.width - 2 * inset, height: rect.size.height - 2 * inset))
         }

@@ -35,6 +35,12 @@ struct GraphView: ViewClass {
     /// The grid lines' colour.
     let gridColor = Property(default: Color(white: 0.85))
 
+    /// Points a side of an area larger than any canvas (easel's are at most
+    /// 32,767): grid lines outside it cannot show.
+    static let largestCanvas = 65_536.0
+    /// The most grid lines drawn along an axis: beyond, they fall closer than a canvas point.
+    static let mostLines = 2 * largestCanvas + 1
+
     static var methods: [Method<GraphView>] {
         [
             // Transparent around what it draws unless a background colour is set.
@@ -55,29 +61,62 @@ struct GraphView: ViewClass {
 // The drawing methods ignore the rect (the area to repaint, for a delegate
 // that wants it): each draws its whole part and the host clips.
 extension Instance<GraphView> {
-    /// Vertical and horizontal lines every `gridSpacing` points.
+    /// Vertical and horizontal lines every `gridSpacing` points, 1 point wide.
+    ///
+    /// The work is bounded by what can show, whatever the spacing and the
+    /// bounds: only the lines inside the bounds and inside the largest area a
+    /// canvas can have (``largestCanvas`` points a side, seen through the
+    /// context's transform) are drawn, each once. Lines that would touch
+    /// (a spacing of 1 point or less) cover the grid's area, which is filled
+    /// with `gridColor`; lines closer than a canvas point apart would blur
+    /// into a tint, which is filled with `gridColor` at the share of the area
+    /// the lines cover.
     func drawGrid(_ g: Graphics) {
         let spacing = self.gridSpacing
-        guard spacing > 0 else { return }
-        let bounds = self.bounds
+        guard spacing > 0, spacing.isFinite, let toUser = g.transform.inverted() else { return }
+        let extent = GraphView.largestCanvas
+        let visible = toUser.apply(to: Rect(x: -extent, y: -extent, width: 2 * extent, height: 2 * extent))
+        let area = self.bounds.intersection(visible)
+        guard !area.isNull else { return }
+        let first = (x: (area.minX / spacing).rounded(.up) * spacing, y: (area.minY / spacing).rounded(.up) * spacing)
+        let count = (x: ((area.maxX - first.x) / spacing).rounded(.down) + 1,
+                     y: ((area.maxY - first.y) / spacing).rounded(.down) + 1)
+        // How far apart consecutive lines land on the canvas, in points.
+        let ctm = g.transform, determinant = abs(ctm.a * ctm.d - ctm.b * ctm.c)
+        let apart = min(spacing * determinant / (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot(),
+                        spacing * determinant / (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot())
         g.withSavedState {
+            guard spacing > 1, apart >= 1, count.x <= GraphView.mostLines, count.y <= GraphView.mostLines else {
+                // One line's share of the area along each axis, and what the two sets cover together.
+                let share = min(1, 1 / spacing)
+                var tint = self.gridColor
+                tint.alpha *= 1 - (1 - share) * (1 - share)
+                g.setFillColor(tint)
+                g.fill(area)
+                return
+            }
             g.setStrokeColor(self.gridColor)
             g.setLineWidth(1)
             g.beginPath()
-            var x = (bounds.minX / spacing).rounded(.up) * spacing
-            while x <= bounds.maxX {
-                g.move(to: Point(x: x, y: bounds.minY))
-                g.addLine(to: Point(x: x, y: bounds.maxY))
-                x += spacing
+            for index in stride(from: 0.0, to: count.x, by: 1) {
+                let x = first.x + index * spacing
+                g.move(to: Point(x: x, y: area.minY))
+                g.addLine(to: Point(x: x, y: area.maxY))
             }
-            var y = (bounds.minY / spacing).rounded(.up) * spacing
-            while y <= bounds.maxY {
-                g.move(to: Point(x: bounds.minX, y: y))
-                g.addLine(to: Point(x: bounds.maxX, y: y))
-                y += spacing
+            for index in stride(from: 0.0, to: count.y, by: 1) {
+                let y = first.y + index * spacing
+                g.move(to: Point(x: area.minX, y: y))
+                g.addLine(to: Point(x: area.maxX, y: y))
             }
             g.strokePath()
         }
+    }
+
+    /// A line width as drawn: not negative, and at most twice the bounds' longer side (a wider
+    /// line covers no more of the view).
+    func drawn(_ width: Double) -> Double {
+        let bounds = self.bounds
+        return min(max(0, width), 2 * max(bounds.width, bounds.height))
     }
 
     /// The curve as a polyline with round joins; the context is right-handed,
@@ -87,7 +126,7 @@ extension Instance<GraphView> {
         guard points.count > 1 else { return }
         g.withSavedState {
             g.setStrokeColor(self.lineColor)
-            g.setLineWidth(self.lineWidth)
+            g.setLineWidth(drawn(self.lineWidth))
             g.setLineJoin(.round)
             g.setLineCap(.round)
             g.beginPath()
@@ -98,7 +137,7 @@ extension Instance<GraphView> {
 
     /// The bounds' outline, inset so the whole line falls inside the view.
     func drawBorder(_ g: Graphics) {
-        let width = self.borderWidth
+        let width = drawn(self.borderWidth)
         guard width > 0 else { return }
         g.withSavedState {
             g.setStrokeColor(self.borderColor)

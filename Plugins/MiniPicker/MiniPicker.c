@@ -24,7 +24,9 @@
  *     travels less than 4 points) on an arrow (the outer 22 points of either
  *     end) moves one value in the arrow's direction.
  *   - At the ends of the list the index stops (clamped) unless `wraps` is
- *     true, when the last value is followed by the first.
+ *     true, when the last value is followed by the first. A drag longer
+ *     than the list takes at most one round of single steps; the rest is
+ *     taken at once (see picker_track), so any touch location is cheap.
  *   - After every change the picker updates the label's text, marks itself
  *     and the label for display, and, when its superview's class responds to
  *     pickerDidChange: (v@:@), sends it with the picker as the argument.
@@ -45,6 +47,7 @@
 #include "easel.h"
 #include "easel_util.h"
 
+#include <math.h> /* isfinite, a macro: no libm */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -76,8 +79,15 @@ static double min_d(double a, double b) { return a < b ? a : b; }
 static double max_d(double a, double b) { return a > b ? a : b; }
 static double abs_d(double a) { return a < 0 ? -a : a; }
 
-/* The smallest whole number not below a (without libm). */
+/*
+ * The smallest whole number not below a (without libm). A double of 2^52 or
+ * more in size is a whole number already (and NaN and the infinities are
+ * their own ceiling): only smaller ones go through int64_t, which holds them.
+ */
 static double ceil_d(double a) {
+    if (!(abs_d(a) < 4503599627370496.0)) {
+        return a;
+    }
     double t = (double)(int64_t)a;
     return t < a ? t + 1 : t;
 }
@@ -172,6 +182,23 @@ static void Label_init(easel_object *self, easel_sel _cmd) {
 }
 
 /*
+ * Writes into `out` the first `length` bytes of `text`, less a code point cut
+ * in two, followed by "…"; returns how many bytes of `text` it kept, and the
+ * width of `out` in `width`.
+ */
+static size_t label_shortened(const easel_graphics_api *g, easel_context *ctx, const char *text, size_t length,
+                              char *out, double *width) {
+    size_t cut = length;
+    while (cut > 0 && (((unsigned char)text[cut]) & 0xC0) == 0x80) {
+        cut--; /* back to the start of a code point */
+    }
+    memcpy(out, text, cut);
+    memcpy(out + cut, "\xE2\x80\xA6", 4); /* "…" and the terminator */
+    *width = g->measure_text(ctx, out).width;
+    return cut;
+}
+
+/*
  * Draws the text, cut short with an ellipsis when it is wider than the
  * bounds: the longest prefix (whole code points) that fits with "…".
  */
@@ -181,7 +208,7 @@ static void Label_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) 
     const easel_graphics_api *g = g_host->graphics;
     easel_context *ctx = g->current_context();
     LabelStorage *s = label_storage(self);
-    if (ctx == NULL || s == NULL || s->text == NULL || s->text[0] == 0 || s->fontSize <= 0) {
+    if (ctx == NULL || s == NULL || s->text == NULL || s->text[0] == 0 || !(s->fontSize > 0)) {
         return;
     }
     easel_rect b = g_host->views->bounds(self);
@@ -196,19 +223,20 @@ static void Label_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) 
         size_t length = strlen(s->text);
         shortened = malloc(length + 4);
         if (shortened != NULL) {
-            size_t cut = length;
-            for (;;) {
-                while (cut > 0 && (((unsigned char)s->text[cut]) & 0xC0) == 0x80) {
-                    cut--; /* back to the start of a code point */
+            /* The longest prefix that fits (or none: "…" alone), found by
+               bisection: the width of a prefix with "…" grows with the
+               prefix, so about log2(length) measurements find it, however
+               long the text. */
+            size_t fits = 0, tooLong = length + 1; /* `fits` bytes fit; `tooLong` bytes do not */
+            while (tooLong - fits > 1) {
+                size_t middle = fits + (tooLong - fits) / 2;
+                if (label_shortened(g, ctx, s->text, middle, shortened, &width) == 0 || width <= b.size.width) {
+                    fits = middle;
+                } else {
+                    tooLong = middle;
                 }
-                memcpy(shortened, s->text, cut);
-                memcpy(shortened + cut, "\xE2\x80\xA6", 4); /* "…" and the terminator */
-                width = g->measure_text(ctx, shortened).width;
-                if (width <= b.size.width || cut == 0) {
-                    break;
-                }
-                cut--;
             }
+            label_shortened(g, ctx, s->text, fits, shortened, &width);
             shown = shortened;
         }
     }
@@ -231,7 +259,7 @@ static easel_size Label_sizeThatFits(easel_object *self, easel_sel _cmd, easel_s
     (void)size;
     easel_size result = {0, 0};
     LabelStorage *s = label_storage(self);
-    if (s == NULL || s->fontSize <= 0) {
+    if (s == NULL || !(s->fontSize > 0)) {
         return result;
     }
     easel_size text = text_size(s->text != NULL ? s->text : "", label_font(s), s->fontSize);
@@ -527,16 +555,43 @@ static double touch_x(easel_object *self, easel_object *touch) {
     return g_host->views->touch_location(touch, self).x;
 }
 
-/* Moves one value for every kStepDistance points travelled since the anchor. */
+/*
+ * Moves one value for every kStepDistance points travelled since the anchor,
+ * at most one round of the list one step at a time: a touch further away
+ * than that only goes round a wrapping list again (the remainder of the
+ * rounds is taken at once) or pushes against the end of a clamped one, and
+ * the anchor starts again at the touch. So a touch a long way off (1e308, a
+ * view scaled down to nothing) costs no more steps than the list has values.
+ * A location that is not a finite number is ignored.
+ */
 static void picker_track(easel_object *self, MiniPickerStorage *s, double x) {
+    if (!isfinite(x) || !isfinite(s->anchorX)) {
+        return;
+    }
     if (abs_d(x - s->startX) >= kTapSlop) {
         s->travelled = true;
     }
-    while (abs_d(x - s->anchorX) >= kStepDistance) {
+    uint64_t count = s->values.strings != NULL ? s->values.count : 0;
+    for (uint64_t step = 0; step <= count && abs_d(x - s->anchorX) >= kStepDistance; step++) {
         int direction = x < s->anchorX ? +1 : -1; /* dragging left shows the next value */
         s->anchorX += direction > 0 ? -kStepDistance : kStepDistance;
         picker_step(self, direction);
         s = picker_storage(self);
+        if (s == NULL) {
+            return;
+        }
+    }
+    double rest = abs_d(x - s->anchorX) / kStepDistance; /* whole rounds and more still to go */
+    if (rest >= 1) {
+        int direction = x < s->anchorX ? +1 : -1;
+        uint64_t more = s->wraps && count > 0 && rest < 1.8e19 ? (uint64_t)rest % count : 0;
+        for (uint64_t step = 0; step < more; step++) {
+            picker_step(self, direction);
+        }
+        s = picker_storage(self);
+        if (s != NULL) {
+            s->anchorX = x;
+        }
     }
 }
 

@@ -213,7 +213,11 @@ private struct Builder {
             if let frame = node.child("frame") { return .resize(target, try ValueConversion.rect(frame), path: node.path) }
             guard let sizeNode = node.child("size") else { throw node.error("a resize step needs a 'size' [w, h] or a 'frame' [x, y, w, h]") }
             let size = try ValueConversion.size(sizeNode)
-            return .resize(target, easel_rect(origin: target.frame.origin, size: size), path: node.path)
+            let frame = easel_rect(origin: target.frame.origin, size: size)
+            guard (frame.origin.x + size.width).isFinite, (frame.origin.y + size.height).isFinite else {
+                throw sizeNode.error("the view's x + width and y + height must be finite numbers")
+            }
+            return .resize(target, frame, path: node.path)
         }
         if let touches = node.child("touch") {
             try node.checkKeys(["touch"])
@@ -228,7 +232,13 @@ private struct Builder {
                     throw phaseNode.error("unknown touch phase; expected began, moved, ended or cancelled")
                 }
                 if phases.isEmpty && phase != .began { throw phaseNode.error("a touch sequence starts with 'began'") }
-                phases.append((phase, try ValueConversion.point(atNode)))
+                let point = try ValueConversion.point(atNode)
+                guard point.x >= canvas.minX, point.x <= canvas.maxX, point.y >= canvas.minY, point.y <= canvas.maxY else {
+                    throw atNode.error("the touch at [\(ValueCodec.formatReal(point.x)), \(ValueCodec.formatReal(point.y))] is "
+                                       + "outside the window, which is \(ValueCodec.formatReal(canvas.width)) x "
+                                       + "\(ValueCodec.formatReal(canvas.height)) points; UIKit delivers only touches inside it")
+                }
+                phases.append((phase, point))
             }
             return .touch(phases, path: node.path)
         }

@@ -71,6 +71,27 @@ public struct Scene {
         return try parse(data, file: path)
     }
 
+    /// Checks that the canvas makes a raster image (PNG) of at most `limit` pixels a side.
+    ///
+    /// - Parameters:
+    ///   - requested: The pixels per point asked for instead of the scene's `canvas.scale`, if any.
+    ///   - limit: The most pixels a side of a raster image (the canvas module's `maximumDimension`).
+    /// - Throws: ``SceneError`` naming the file and `canvas.size`, the scale and where it came
+    ///   from, the pixels they make, and the limit.
+    public func checkRasterSize(scale requested: Double?, limit: Double) throws(SceneError) {
+        let scale = requested ?? self.scale
+        let pixels = [width, height].map { ($0 * scale).rounded(.up) }
+        guard pixels.contains(where: { !($0 <= limit) }) else { return }
+        let points = "\(ValueCodec.formatReal(width)) x \(ValueCodec.formatReal(height)) points"
+        let source = requested == nil ? "canvas.scale" : "the scale asked for"
+        var error = SceneError(path: "canvas.size",
+                               "\(points) at scale \(ValueCodec.formatReal(scale)) (\(source)) make "
+                               + "\(ValueCodec.formatReal(pixels[0])) x \(ValueCodec.formatReal(pixels[1])) pixels; "
+                               + "a raster image is at most \(ValueCodec.formatReal(limit)) pixels a side")
+        error.file = file
+        throw error
+    }
+
     /// Parses a scene from JSON data.
     ///
     /// - Throws: ``SceneError`` as ``load(contentsOf:)``.
@@ -92,7 +113,7 @@ public struct Scene {
             else { throw syntaxError(in: data) }
             document = value
         } catch {
-            throw syntaxError(in: data)
+            throw decodingError(in: data)
         }
         let top = Node(value: document, path: "")
         _ = try top.requireObject()
@@ -114,29 +135,5 @@ public struct Scene {
         _ = try root.requireObject()
         let steps = try top.child("steps")?.elements() ?? []
         return Scene(width: size[0], height: size[1], scale: scale, background: background, file: nil, root: root, steps: steps)
-    }
-
-    /// The line and column of a JSON syntax error, found by `JSONSerialization`'s character offset.
-    private static func syntaxError(in data: Data) -> SceneError {
-        var detail = "the file is not valid JSON"
-        var offset: Int?
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-            detail = "JSON syntax error: \(description.trimmingCharacters(in: CharacterSet(charactersIn: ".")))"
-            if let range = description.range(of: "around character "),
-               let number = Int(description[range.upperBound...].prefix(while: \.isNumber)) {
-                offset = number
-            } else if description.contains("end of file") || description.contains("Unexpected end") {
-                offset = data.count
-            }
-        }
-        guard let offset else { return SceneError(path: "", detail) }
-        let bytes = Array(data.prefix(offset))
-        let line = bytes.filter { $0 == UInt8(ascii: "\n") }.count + 1
-        let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let column = String(decoding: bytes[lastNewline...], as: UTF8.self).count + 1
-        return SceneError(path: "line \(line), column \(column)", detail)
     }
 }

@@ -31,6 +31,9 @@ enum ValueConversion {
     static func rect(_ node: Node) throws(SceneError) -> easel_rect {
         let rect = try decode(node, as: .rect, easel_rect.self)
         guard rect.size.width >= 0, rect.size.height >= 0 else { throw node.error("a rect's width and height must not be negative") }
+        guard (rect.origin.x + rect.size.width).isFinite, (rect.origin.y + rect.size.height).isFinite else {
+            throw node.error("a rect's x + width and y + height must be finite numbers")
+        }
         return rect
     }
 
@@ -66,6 +69,10 @@ enum ValueConversion {
                 let v = try translate.numbers(2, "a translation [tx, ty]")
                 result = result.concatenating(easel_affine_transform(translationX: v[0], y: v[1]))
             }
+        }
+        let determinant = result.a * result.d - result.b * result.c
+        guard [result.a, result.b, result.c, result.d, result.tx, result.ty, determinant].allSatisfy(\.isFinite) else {
+            throw node.error("the transform overflows: its components and determinant must be finite numbers")
         }
         guard result.inverted() != nil else { throw node.error("the transform is singular (it cannot be inverted)") }
         return result
@@ -119,6 +126,9 @@ enum ValueConversion {
         case .rect: return try whole(rect)
         case .affineTransform: return try whole(transform)
         default: break
+        }
+        if type == .float, case .number(let number) = node.value, !Float(number).isFinite {
+            throw node.error("\(ValueCodec.formatReal(number)) is too large for \(what): a float is at most \(Float.greatestFiniteMagnitude)")
         }
         do {
             return try ValueCodec.encode(node.value, as: type, storage: arena)

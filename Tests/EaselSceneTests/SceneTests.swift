@@ -204,8 +204,9 @@ struct SceneValueMessageTests {
          nil),
         (sceneText(##"{ "class": "Props", "properties": { "ratio": "x" } }"##),
          ##"test.json: root.subviews[0].properties.ratio: expected a number, got a string for property 'ratio' (float)"##),
+        // A float that overflows is refused (it used to be stored as infinity).
         (sceneText(##"{ "class": "Props", "properties": { "ratio": 1e40 } }"##),
-         nil),
+         ##"test.json: root.subviews[0].properties.ratio: 1e+40 is too large for property 'ratio' (float): a float is at most 3.4028235e+38"##),
         (sceneText(##"{ "class": "Props", "properties": { "flag": 1 } }"##),
          ##"test.json: root.subviews[0].properties.flag: expected a boolean (true or false), got a number for property 'flag' (BOOL)"##),
         (sceneText(##"{ "class": "Props", "properties": { "flag": "true" } }"##),

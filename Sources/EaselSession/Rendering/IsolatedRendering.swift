@@ -59,6 +59,7 @@ extension Session {
         guard let target = options.output else { throw SessionError("an isolated render needs an output to write") }
         let pixelScale = options.scale ?? model.scale
         let vector = target.vectorFormat
+        if vector == nil { try SceneRenderer.checkRasterSize(model, scale: options.scale) }
         let exchange: IsolationExchange
         do {
             let pixelBytes = vector == nil

@@ -135,6 +135,7 @@ public struct SceneRenderer {
                         destination: some RenderDestination, observer: (SceneTree) -> RenderObserver? = { _ in nil },
                         phase: (String) -> Void = { _ in }, times: StageTimes = StageTimes()) throws(SessionError) -> RenderOutcome {
         var times = times
+        if frames != nil || destination.isRaster { try Self.checkRasterSize(model, scale: scale) }
         let tree = try measure(&times.scene) { () throws(SessionError) in try build(model) }
         let pixelScale = scale ?? model.scale
         func makeCanvas(_ destination: some RenderDestination) throws(SessionError) -> Canvas {
@@ -182,6 +183,11 @@ public struct SceneRenderer {
         outcome.failed = diagnostics.contains { $0.severity == .error }
         outcome.canvas = canvas
         return outcome
+    }
+
+    /// Refuses a scene whose canvas is too large for a raster image, naming the file and `canvas.size`.
+    static func checkRasterSize(_ scene: Scene, scale: Double?) throws(SessionError) {
+        do { try scene.checkRasterSize(scale: scale, limit: Canvas.maximumDimension) } catch { throw SessionError(error) }
     }
 
     /// Reads a scene file.
