@@ -48,7 +48,7 @@ let package = Package(
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
-        .target(name: "EaselProbe", dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation"]),
+        .target(name: "EaselProbe", dependencies: ["EaselABI", "EaselEncoding", "EaselInvocation", "CEaselSupport"]),
         // Selectors, classes, objects, messages, the registry, loading and the host table.
         .target(
             name: "EaselRuntime",

@@ -24,3 +24,16 @@ int easel_support_sealable_memfd(const char *name) {
 int easel_support_seal(int fd) {
     return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 }
+
+#include <link.h>
+#include <string.h>
+
+static int easel_support_match_name(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    const char *name = data;
+    return info->dlpi_name != NULL && strcmp(info->dlpi_name, name) == 0;
+}
+
+int easel_support_loader_knows(const char *name) {
+    return dl_iterate_phdr(easel_support_match_name, (void *)name) != 0;
+}

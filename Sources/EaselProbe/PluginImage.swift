@@ -30,6 +30,7 @@
 import Glibc
 #endif
 import Synchronization
+import CEaselSupport
 
 /// A file the host runs code from (a plugin, or a library a plugin needs),
 /// opened once: every check reads this descriptor and the loader is handed
@@ -137,6 +138,32 @@ package final class PluginImage: Sendable {
 
     /// The name the loader is given: the open descriptor itself.
     package var loaderPath: String { "/proc/self/fd/\(descriptor)" }
+
+    /// The name to hand the loader: ``loaderPath``, or, when the loader
+    /// already has a library by that name, the name of a duplicate descriptor
+    /// that it has not; `nil` when none is found in 64 tries.
+    ///
+    /// The loader returns the library it already has for a name it knows,
+    /// without opening anything. Loaded images keep their descriptors, so
+    /// their numbers are never reused by this code; but a descriptor closed
+    /// behind its back (a double close elsewhere in the process) would free a
+    /// number the loader still knows, and a later image given that number
+    /// would silently get the old library's code. The duplicate is kept open
+    /// for the life of the process, as the descriptor of a loaded image is.
+    package func loaderName() -> String? {
+        var candidate = descriptor
+        for _ in 0..<64 {
+            let name = "/proc/self/fd/\(candidate)"
+            if !Self.loaderKnows(name) { return name }
+            let next = fcntl(descriptor, F_DUPFD_CLOEXEC, candidate + 1)
+            guard next >= 0 else { return nil }
+            candidate = next
+        }
+        return nil
+    }
+
+    /// Whether a library the loader has was loaded by this name.
+    private static func loaderKnows(_ name: String) -> Bool { easel_support_loader_knows(name) != 0 }
 
     /// Notes that the loader has the image: its descriptor is never closed
     /// (the loader knows the library by ``loaderPath`` for ever).

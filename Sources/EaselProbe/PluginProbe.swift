@@ -232,14 +232,14 @@ package enum PluginProbe {
         // dlclose()d (see Registry.swift), so their descriptors stay open.
         for library in plugin.dependencies {
             _ = dlerror()
-            guard dlopen(library.image.loaderPath, RTLD_NOW | RTLD_LOCAL) != nil else {
+            guard let name = library.image.loaderName(), dlopen(name, RTLD_NOW | RTLD_LOCAL) != nil else {
                 let reason = dlerror().map { library.image.naming(in: String(cString: $0)) } ?? "unknown error"
                 return fail(.dlopenFailed, "the dynamic loader refused the library it needs, \(library.described): \(reason)")
             }
             library.image.keepOpen()
         }
         _ = dlerror()
-        guard let handle = dlopen(plugin.image.loaderPath, RTLD_NOW | RTLD_LOCAL) else {
+        guard let name = plugin.image.loaderName(), let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { plugin.image.naming(in: String(cString: $0)) } ?? "unknown error"
             return fail(.dlopenFailed, "the dynamic loader refused it: \(reason)")
         }

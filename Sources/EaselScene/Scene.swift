@@ -108,13 +108,12 @@ public struct Scene {
 
     private static func parseDocument(_ data: Data) throws(SceneError) -> Scene {
         let document: Value
-        do {
-            guard let value = Value(jsonObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-            else { throw syntaxError(in: data) }
-            document = value
-        } catch {
-            throw decodingError(in: data)
-        }
+        // Read with JSONSerialization (linear in the nesting depth, see
+        // JSONValue.swift); when it refuses the file, JSONDecoder finds where.
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+              let value = Value(jsonObject: object)
+        else { throw decodingError(in: data) }
+        document = value
         let top = Node(value: document, path: "")
         _ = try top.requireObject()
         try top.checkKeys(["canvas", "root", "steps"])

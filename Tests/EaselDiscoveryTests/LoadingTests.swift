@@ -388,3 +388,30 @@ struct NameRuleTests {
         #expect(problem.message == "class name \"\(String(repeating: "A", count: 64))…\" is longer than 256 bytes")
     }
 }
+
+@Suite("The loader's name for an image is never one it already has")
+struct LoaderNameTests {
+    @Test("a descriptor number the loader knows (its file closed behind its back and reused) is not handed out again")
+    func reusedNumber() throws {
+        let root = try folder("loader-name")
+        let first = try Fixtures.buildFixture("good_extra", into: root, soName: "loader_name_first")
+        let second = try Fixtures.buildFixture("good_extra", into: root, soName: "loader_name_second")
+        let image = try PluginImage.open(first.path).get()
+        let name = try #require(image.loaderName())
+        #expect(name == image.loaderPath)
+        #expect(dlopen(name, RTLD_NOW | RTLD_LOCAL) != nil)
+        image.keepOpen()
+        // Someone closes the loaded image's descriptor and the number is reused for another file.
+        let other = open(second.path, O_RDONLY | O_CLOEXEC)
+        #expect(other >= 0)
+        #expect(dup2(other, image.descriptor) == image.descriptor)
+        close(other)
+        let reused = try #require(PluginImage.adopting(image.descriptor, path: second.path))
+        let fresh = try #require(reused.loaderName())
+        #expect(fresh != image.loaderPath)
+        // The fresh name opens the second file, not the library loaded first.
+        let handle = try #require(dlopen(fresh, RTLD_NOW | RTLD_LOCAL))
+        #expect(handle != dlopen(name, RTLD_NOW | RTLD_NOLOAD))
+        reused.keepOpen()
+    }
+}

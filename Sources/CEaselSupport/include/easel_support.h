@@ -42,6 +42,10 @@ static inline void easel_support_prefetch(const void *address, long bytes) {
     }
 }
 
+/* Whether the dynamic loader has a library it loaded by the name `name`
+   (dl_iterate_phdr: the loader returns that library for a dlopen of the name). */
+int easel_support_loader_knows(const char *name);
+
 /* The usable size of a heap block from malloc (glibc's malloc_usable_size,
    which Swift's Glibc module does not import). */
 #include <malloc.h>
