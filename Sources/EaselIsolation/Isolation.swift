@@ -77,6 +77,9 @@ package enum Isolation {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
+        var request = request
+        let sandbox = request.sandbox ?? SandboxSettings(timeLimit: timeLimit)
+        request.sandbox = sandbox
         do { try exchange.start(request: Array(try encoder.encode(request))) } catch {
             throw IsolationError(message: "--isolate: \(error)")
         }
@@ -106,7 +109,8 @@ package enum Isolation {
             }
             what = "made the process exit with status \(status)"
         case .crashed(let signal):
-            what = "crashed with \(SignalNames.describe(signal))"
+            what = Sandbox.describeStop(signal: signal, refusal: snapshot.refusal, settings: sandbox)
+                ?? "crashed with \(SignalNames.describe(signal))"
         case .timedOut:
             what = "did not return within \(formatSeconds(timeLimit)) and was stopped"
         }
