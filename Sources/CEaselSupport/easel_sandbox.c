@@ -194,6 +194,12 @@ int easel_landlock_restrict_reads(int abi, const char *const *paths, size_t coun
 
 /* MARK: What only C can ask */
 
+int easel_sandbox_warm_fontconfig(void) {
+    typedef int (*init_function)(void);
+    init_function initialise = (init_function)dlsym(RTLD_DEFAULT, "FcInit");
+    return initialise != 0 && initialise() != 0;
+}
+
 void easel_sandbox_font_folders(void (*visit)(const char *folder, void *context), void *context) {
     typedef void *(*list_function)(void *config);
     typedef const char *(*next_function)(void *list);

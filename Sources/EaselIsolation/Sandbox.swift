@@ -48,7 +48,6 @@ import Glibc
 #endif
 import CEaselSupport
 import CSeccomp
-import EaselCanvas
 
 /// The limits easel gives a worker's sandbox, sent in the request.
 package struct SandboxSettings: Codable, Sendable, Equatable {
@@ -131,12 +130,13 @@ package enum Sandbox {
         guard setrlimit(which, &lowered) == 0 else { throw failure("limit the \(name) to \(value)") }
     }
 
-    /// Makes cairo resolve its default font, as the first text drawn would:
-    /// fontconfig reads its configuration and caches (and may write a cache
-    /// that is out of date), which the filter would refuse later.
+    /// Initialises fontconfig as the first text drawn would: it reads its
+    /// configuration and caches (and may rewrite a cache that is out of
+    /// date), which the filter would refuse later. Through fontconfig itself,
+    /// not a canvas: a cairo surface made here would shift the surface
+    /// numbers in an SVG the worker writes.
     private static func warmFonts() {
-        guard let canvas = try? Canvas(width: 1, height: 1, backing: .raster(scale: 1)) else { return }
-        _ = canvas.measureText("Easel")
+        _ = easel_sandbox_warm_fontconfig()
     }
 
     // MARK: The seccomp filter
@@ -244,6 +244,9 @@ package enum Sandbox {
         case unavailable(String)
     }
 
+    /// The highest Landlock ABI version of the kernel, or 0 when it has no Landlock (or it is disabled).
+    package static var landlockVersion: Int32 { max(easel_landlock_abi(), 0) }
+
     /// Where the kernel has Landlock, lets this thread (the worker's main
     /// thread, which runs every plugin call) and every thread and process it
     /// starts read only the plugin folders, the scene, the system folders,
@@ -313,7 +316,7 @@ package enum Sandbox {
         if !refusal.isEmpty { return "was stopped: the sandbox refused \(refusal)" }
         switch signal {
         case SIGXCPU?: return "was stopped: the worker used up its \(settings.cpuSeconds) s of CPU time (the sandbox's limit)"
-        case SIGXFSZ?: return "was stopped: it wrote past the sandbox's file size limit (\(fileSize >> 20) MiB)"
+        case SIGXFSZ?: return "was stopped: it wrote past the sandbox's file size limit (\(fileSize >> 30) GiB)"
         default: return nil
         }
     }

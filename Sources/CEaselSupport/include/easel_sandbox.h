@@ -38,6 +38,12 @@ int easel_landlock_abi(void);
    Returns 0 or -errno. */
 int easel_landlock_restrict_reads(int abi, const char *const *paths, size_t count);
 
+/* Initialises fontconfig's current configuration (FcInit, found with dlsym)
+   as the first text cairo draws would: its configuration and caches are
+   read, and a cache that is out of date is rewritten. Returns 1 when
+   fontconfig is in the process and initialised, else 0. */
+int easel_sandbox_warm_fontconfig(void);
+
 /* The folders fontconfig reads fonts and caches from (FcConfigGetFontDirs and
    FcConfigGetCacheDirs of the current configuration, found with dlsym so
    that easel links no fontconfig of its own), each passed to `visit`; none
