@@ -20,6 +20,8 @@
 // - the worker's process set-up and main loop (IsolatedWorker.swift):
 //   descriptors, no core dumps, dying with its parent, loading the plugin
 //   files it is given while the flight recorder notes every call;
+// - the worker's sandbox (Sandbox.swift): no new privileges, limits, a
+//   seccomp filter whose refusals the flight recorder reports, Landlock;
 // - the parent's side (this file): starting one worker for one request and
 //   turning the way it ended into a reply or into an IsolatedFailure that
 //   names the view, class, selector and plugin.

@@ -106,7 +106,7 @@ struct SandboxTests {
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
-    @Test("inside: no new privileges, 256 open files, threads still start, reads only under the allowed folders (Landlock)")
+    @Test("inside: no new privileges, the limits, threads still start, reads only under the allowed folders (Landlock)")
     func limits() throws {
         let secret = try Fixtures.makeTemporaryDirectory("sandbox-secret").appendingPathComponent("secret.txt")
         try Data("a secret\n".utf8).write(to: secret)
@@ -119,6 +119,12 @@ struct SandboxTests {
         #expect(try probe("noNewPrivileges", isolated: true) == "1\n")
         #expect(try probe("noNewPrivileges", isolated: false) == "0\n")
         #expect(try probe("openFileLimit", isolated: true) == "\(Sandbox.openFiles)\n")
+        #expect(try probe("fileSizeLimit", isolated: true) == "1024\n")
+        #expect(try probe("cpuLimit", isolated: true) == "120\n")   // --draw-timeout 10
+        let timed = try run(["invoke", "SandboxProbe", "cpuLimit", "--isolate", "--draw-timeout", "2"])
+        #expect(timed.stdout == "72\n")
+        // 4 GiB and the shared memory (a page of header, the recorder, no pixels: under a MiB).
+        #expect(try probe("addressSpaceLimit", isolated: true) == "4096\n")
         #expect(try probe("spawnThread", isolated: true) == "1\n")
         // A file of the user's outside the plugin folders: read without the sandbox, refused inside.
         #expect(try probe("readSecret", isolated: false, secret: secret) == "9\n")

@@ -5,6 +5,8 @@
  *   Executor   execve("/nonexistent/easel-no-such-program")   Signaller  kill(getppid(), 0)
  * and class `SandboxProbe : Object` answers what the process may do (for `easel invoke`):
  *   openFileLimit      RLIMIT_NOFILE's soft limit       noNewPrivileges  prctl(PR_GET_NO_NEW_PRIVS)
+ *   cpuLimit           RLIMIT_CPU's soft limit, seconds fileSizeLimit    RLIMIT_FSIZE's, in MiB
+ *   addressSpaceLimit  RLIMIT_AS's soft limit, in MiB   (each -1 when unlimited)
  *   readSecret         bytes read from $EASEL_SANDBOX_SECRET, or -errno
  *   spawnThread        1 when a thread started and was joined (threads stay allowed), or -errno */
 #define _GNU_SOURCE
@@ -89,6 +91,31 @@ static int32_t SandboxProbe_openFileLimit(easel_object *self, easel_sel _cmd) {
     return limit.rlim_cur > 1000000 ? 1000000 : (int32_t)limit.rlim_cur;
 }
 
+/* A soft limit divided by `unit`, or -1 when there is none. */
+static int32_t soft_limit(int resource, rlim_t unit) {
+    struct rlimit limit;
+    if (getrlimit(resource, &limit) != 0) return -errno;
+    return limit.rlim_cur == RLIM_INFINITY ? -1 : (int32_t)(limit.rlim_cur / unit);
+}
+
+static int32_t SandboxProbe_cpuLimit(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    return soft_limit(RLIMIT_CPU, 1);
+}
+
+static int32_t SandboxProbe_fileSizeLimit(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    return soft_limit(RLIMIT_FSIZE, 1 << 20);
+}
+
+static int32_t SandboxProbe_addressSpaceLimit(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    return soft_limit(RLIMIT_AS, 1 << 20);
+}
+
 static int32_t SandboxProbe_noNewPrivileges(easel_object *self, easel_sel _cmd) {
     (void)self;
     (void)_cmd;
@@ -134,6 +161,9 @@ DRAWING(Signaller)
 static const easel_method_desc probe_methods[] = {
     EASEL_METHOD("openFileLimit", "i@:", SandboxProbe_openFileLimit),
     EASEL_METHOD("noNewPrivileges", "i@:", SandboxProbe_noNewPrivileges),
+    EASEL_METHOD("cpuLimit", "i@:", SandboxProbe_cpuLimit),
+    EASEL_METHOD("fileSizeLimit", "i@:", SandboxProbe_fileSizeLimit),
+    EASEL_METHOD("addressSpaceLimit", "i@:", SandboxProbe_addressSpaceLimit),
     EASEL_METHOD("readSecret", "i@:", SandboxProbe_readSecret),
     EASEL_METHOD("spawnThread", "i@:", SandboxProbe_spawnThread),
 };
