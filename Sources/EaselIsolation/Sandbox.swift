@@ -176,21 +176,25 @@ package enum Sandbox {
         let writing = [O_WRONLY, O_RDWR, O_CREAT, O_TRUNC]
         refuse(["open"], " for writing", path: 0, when: writing.map { has(1, $0) })
         refuse(["openat"], " for writing", path: 1, when: writing.map { has(2, $0) })
-        refuse(["creat", "mkdir", "rmdir", "unlink", "rename", "link", "mknod", "truncate", "chmod", "chown", "lchown"], path: 0)
-        refuse(["openat2", "mkdirat", "unlinkat", "renameat", "renameat2", "linkat", "mknodat", "fchmodat", "fchownat"], path: 1)
+        refuse(["creat", "mkdir", "rmdir", "unlink", "rename", "link", "mknod", "truncate", "chmod", "chown", "lchown",
+                "setxattr", "lsetxattr", "removexattr", "lremovexattr", "utime", "utimes"], path: 0)
+        refuse(["openat2", "mkdirat", "unlinkat", "renameat", "renameat2", "linkat", "mknodat", "fchmodat", "fchmodat2",
+                "fchownat", "utimensat", "futimesat"], path: 1)
         refuse(["symlink"], path: 1)
         refuse(["symlinkat"], path: 2)
-        refuse(["ftruncate", "fchmod", "fchown", "name_to_handle_at", "open_by_handle_at"])
+        refuse(["ftruncate", "fchmod", "fchown", "fsetxattr", "fremovexattr", "name_to_handle_at", "open_by_handle_at"])
         // Other processes: signals go to this process only.
         let me = UInt64(getpid())
         refuse(["kill", "tgkill"], " of another process",
                when: [scmp_arg_cmp(arg: 0, op: SCMP_CMP_NE, datum_a: me, datum_b: 0)])
-        refuse(["tkill", "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_open", "pidfd_getfd", "pidfd_send_signal"])
+        refuse(["tkill", "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_open", "pidfd_getfd",
+                "pidfd_send_signal"])
         // io_uring would carry out any of the above without passing the filter.
         refuse(["io_uring_setup", "io_uring_enter", "io_uring_register"])
         // What only an administrator needs.
         refuse([
-            "mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "bpf", "perf_event_open", "userfaultfd",
+            "mount", "umount2", "mount_setattr", "move_mount", "open_tree", "fsopen", "fsconfig", "fsmount", "fspick",
+            "pivot_root", "chroot", "unshare", "setns", "quotactl_fd", "bpf", "perf_event_open", "userfaultfd",
             "keyctl", "add_key", "request_key", "init_module", "finit_module", "delete_module", "kexec_load",
             "kexec_file_load", "reboot", "swapon", "swapoff", "acct", "settimeofday", "clock_settime", "sethostname",
             "setdomainname", "quotactl", "fanotify_init", "setuid", "setgid", "setreuid", "setregid", "setresuid",
