@@ -36,7 +36,8 @@ package struct FlightRecorder {
         static let phaseSize = 256, locationSize = 1024, classSize = 256
         static let frameReceiver = 0, frameSelector = 256, framePluginName = 512, framePluginPath = 768
         static let frameNameSize = 256, framePathSize = 1024, frameSize = 1792
-        static let refusal = 15936, refusalSize = 448   // the end of the frames, to the end
+        // After the deepest frame, to the end (448 bytes).
+        static let refusal = frames + FlightRecorder.frameCapacity * frameSize, refusalSize = FlightRecorder.byteCount - refusal
     }
 
     private let base: UnsafeMutableRawPointer

@@ -11,7 +11,7 @@ package struct WorkerRequest: Codable {
     package var folders: [String] = []
     /// Whether every plugin call goes through libffi (`--force-libffi`).
     package var forceLibffi = false
-    /// The limits of the worker's sandbox (Sandbox.swift); `nil` runs no sandbox.
+    /// The limits of the worker's sandbox (Sandbox.swift); `Isolation.run` always sets them (`nil` runs no sandbox).
     package var sandbox: SandboxSettings?
     /// A scene to render, or nil.
     package var render: RenderJob?
