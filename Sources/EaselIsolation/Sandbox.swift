@@ -103,7 +103,7 @@ package enum Sandbox {
                               exchangeBytes: Int) throws(SandboxError) {
         guard easel_sandbox_no_new_privileges() == 0 else { throw failure("set no-new-privileges") }
         var limits: [(Int32, String, UInt64)] = [
-            (Int32(RLIMIT_CPU.rawValue), "CPU time", UInt64(settings.cpuSeconds)),
+            (Int32(RLIMIT_CPU.rawValue), "CPU time", UInt64(max(settings.cpuSeconds, 1))),
             (Int32(RLIMIT_NOFILE.rawValue), "open files", openFiles),
             (Int32(RLIMIT_FSIZE.rawValue), "file size", fileSize),
         ]
