@@ -64,7 +64,7 @@ package enum IsolatedWorker {
         PluginCalls.observer = RecordingCallObserver(recorder)
         recorder.setPhase("loading the plugins")
         if let settings = request.sandbox {
-            do { try Sandbox.enter(settings, recorder: recorder, exchangeBytes: exchange.memory.count) } catch {
+            do { try Sandbox.enter(settings, recorder: recorder, exchange: exchange) } catch {
                 return WorkerReply(error)
             }
         }

@@ -72,10 +72,12 @@ package struct SandboxError: Error, CustomStringConvertible {
 package enum Sandbox {
     /// The most descriptors the worker may have open (RLIMIT_NOFILE).
     package static let openFiles: UInt64 = 256
-    /// The largest file the worker may write, in bytes (RLIMIT_FSIZE): it may
-    /// open none for writing, but it writes SVG and PDF output into the
-    /// exchange and plugin code writes to standard error, which may be a file.
-    package static let fileSize: UInt64 = 1 << 30
+    /// How far past the largest file it is given the worker may write, in
+    /// bytes (RLIMIT_FSIZE is that file's size plus this): it may open no file
+    /// for writing, but it writes SVG and PDF output into the exchange, and
+    /// plugin code writes to standard error, which may be a file, and one
+    /// already large (a log appended to).
+    package static let fileGrowth: UInt64 = 1 << 30
     /// The address space the worker may use besides the exchange (RLIMIT_AS).
     package static let addressSpace: UInt64 = 4 << 30
 
@@ -96,19 +98,21 @@ package enum Sandbox {
     /// - Parameters:
     ///   - settings: The limits easel sent.
     ///   - recorder: Where a refused call is reported.
-    ///   - exchangeBytes: The size of the exchange's mapping, added to the address-space limit.
+    ///   - exchange: The exchange: its mapping is added to the address-space
+    ///     limit, and its file counts among the files the worker writes.
     /// - Throws: ``SandboxError`` when a layer cannot be set up: the worker
     ///   then runs no plugin code.
     package static func enter(_ settings: SandboxSettings, recorder: FlightRecorder,
-                              exchangeBytes: Int) throws(SandboxError) {
+                              exchange: IsolationExchange) throws(SandboxError) {
+        let largest = [STDERR_FILENO, exchange.memory.fileDescriptor].map(regularFileSize).max() ?? 0
         guard easel_sandbox_no_new_privileges() == 0 else { throw failure("set no-new-privileges") }
         var limits: [(Int32, String, UInt64)] = [
             (Int32(RLIMIT_CPU.rawValue), "CPU time", UInt64(max(settings.cpuSeconds, 1))),
             (Int32(RLIMIT_NOFILE.rawValue), "open files", openFiles),
-            (Int32(RLIMIT_FSIZE.rawValue), "file size", fileSize),
+            (Int32(RLIMIT_FSIZE.rawValue), "file size", largest + fileGrowth),
         ]
         if easel_sandbox_under_sanitizer() == 0 {
-            limits.append((Int32(RLIMIT_AS.rawValue), "address space", addressSpace + UInt64(max(exchangeBytes, 0))))
+            limits.append((Int32(RLIMIT_AS.rawValue), "address space", addressSpace + UInt64(exchange.memory.count)))
         }
         for (resource, name, value) in limits { try limit(resource, name, value) }
         warmFonts()
@@ -117,6 +121,13 @@ package enum Sandbox {
             throw failure("install the sandbox's SIGSYS handler")
         }
         try installFilter()
+    }
+
+    /// The size of the regular file open as `descriptor`, else 0.
+    private static func regularFileSize(_ descriptor: Int32) -> UInt64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return UInt64(max(info.st_size, 0))
     }
 
     /// Lowers a limit (soft and hard) to `value`, never raising one that is lower already.
@@ -320,7 +331,7 @@ package enum Sandbox {
         if !refusal.isEmpty { return "was stopped: the sandbox refused \(refusal)" }
         switch signal {
         case SIGXCPU?: return "was stopped: the worker used up its \(settings.cpuSeconds) s of CPU time (the sandbox's limit)"
-        case SIGXFSZ?: return "was stopped: it wrote past the sandbox's file size limit (\(fileSize >> 30) GiB)"
+        case SIGXFSZ?: return "was stopped: it wrote past the sandbox's file size limit (\(fileGrowth >> 30) GiB beyond the largest file it was given)"
         default: return nil
         }
     }

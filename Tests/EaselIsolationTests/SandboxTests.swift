@@ -5,6 +5,10 @@ import EaselTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 
 /// A folder with sandbox_escape.so alone, built once.
 private let escapeFolder: Result<URL, FixtureError> = {
@@ -137,6 +141,47 @@ struct SandboxTests {
         #expect(try probe("readSecret", isolated: true, secret: besidePlugin) == "12\n")
     }
 
+    /// Runs `easel invoke <className> drawRect: --isolate` with standard error a file of `size` bytes
+    /// (sparse), written from its end; returns the exit status, what was written past `size`, and the file's size.
+    func invokeWithLog(_ className: String, logSize: Int64) throws -> (status: Int32, written: String, size: UInt64) {
+        let log = try Fixtures.makeTemporaryDirectory("sandbox-log").appendingPathComponent("stderr.log")
+        let fd = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(fd >= 0)
+        try #require(ftruncate(fd, off_t(logSize)) == 0 && lseek(fd, off_t(logSize), SEEK_SET) == off_t(logSize))
+        let process = Process()
+        process.executableURL = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
+        process.arguments = ["invoke", className, "drawRect:", "0,0,10,10", "--isolate", "--plugins", try escapeFolder.get().path]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "EASEL_PLUGIN_PATH": "", "XDG_CACHE_HOME": try Fixtures.makeTemporaryDirectory("cache").path,
+            "EASEL_ALLOW_WRITABLE_PLUGINS": "", "EASEL_ALLOW_LIST": "",
+        ]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        try process.run()
+        process.waitUntilExit()
+        let reader = try FileHandle(forReadingFrom: log)
+        defer { try? reader.close() }
+        try reader.seek(toOffset: UInt64(logSize))
+        let written = String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? UInt64)
+        return (process.terminationStatus, written, size)
+    }
+
+    @Test("a plugin that grows a file past the limit is stopped; one printing to a log already past 1 GiB is not")
+    func fileSize() throws {
+        let grown = try invokeWithLog("Grower", logSize: 0)
+        #expect(grown.status == 1)
+        #expect(grown.written == """
+            error: -[Grower drawRect:] was stopped: it wrote past the sandbox's file size limit (1 GiB beyond the largest file it was given) (plugin sandbox_escape, \(try plugin()))
+
+            """)
+        #expect(grown.size == UInt64(grown.written.utf8.count))   // nothing at 3 GiB
+        let talked = try invokeWithLog("Talker", logSize: 2 << 30)
+        #expect(talked.status == 0)
+        #expect(talked.written == "talking\n")
+        #expect(talked.size == (2 << 30) + 8)
+    }
+
     @Test("good plugins render identically with and without the sandbox: the demo as PDF, and invoke's PNG")
     func identical() throws {
         let demo = Fixtures.packageRoot.appendingPathComponent("Examples/demo.json").path
@@ -201,7 +246,7 @@ struct SandboxPartsTests {
         #expect(Sandbox.describeStop(signal: SIGXCPU, refusal: "", settings: settings)
                 == "was stopped: the worker used up its 120 s of CPU time (the sandbox's limit)")
         #expect(Sandbox.describeStop(signal: SIGXFSZ, refusal: "", settings: settings)
-                == "was stopped: it wrote past the sandbox's file size limit (1 GiB)")
+                == "was stopped: it wrote past the sandbox's file size limit (1 GiB beyond the largest file it was given)")
         #expect(Sandbox.describeStop(signal: SIGSEGV, refusal: "", settings: settings) == nil)
         #expect(Sandbox.describeStop(signal: nil, refusal: "", settings: settings) == nil)
     }

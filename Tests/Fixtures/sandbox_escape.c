@@ -3,6 +3,8 @@
  *   Forker     fork()                                   Networker  socket(AF_INET, SOCK_STREAM)
  *   Writer     open($EASEL_SANDBOX_TARGET, O_WRONLY|O_CREAT|O_TRUNC)
  *   Executor   execve("/nonexistent/easel-no-such-program")   Signaller  kill(getppid(), 0)
+ *   Grower     one byte written to standard error at 3 GiB (a file's size limit, where it is a file)
+ *   Talker     "talking\n" written to standard error (allowed)
  * and class `SandboxProbe : Object` answers what the process may do (for `easel invoke`):
  *   openFileLimit      RLIMIT_NOFILE's soft limit       noNewPrivileges  prctl(PR_GET_NO_NEW_PRIVS)
  *   cpuLimit           RLIMIT_CPU's soft limit, seconds fileSizeLimit    RLIMIT_FSIZE's, in MiB
@@ -83,6 +85,20 @@ static void Signaller_drawRect(easel_object *self, easel_sel _cmd, easel_rect re
     fill(rect);
 }
 
+static void Grower_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)self;
+    (void)_cmd;
+    (void)!pwrite(STDERR_FILENO, "x", 1, (off_t)3 << 30);
+    fill(rect);
+}
+
+static void Talker_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)self;
+    (void)_cmd;
+    (void)!write(STDERR_FILENO, "talking\n", 8);
+    fill(rect);
+}
+
 static int32_t SandboxProbe_openFileLimit(easel_object *self, easel_sel _cmd) {
     (void)self;
     (void)_cmd;
@@ -157,6 +173,8 @@ DRAWING(Networker)
 DRAWING(Writer)
 DRAWING(Executor)
 DRAWING(Signaller)
+DRAWING(Grower)
+DRAWING(Talker)
 
 static const easel_method_desc probe_methods[] = {
     EASEL_METHOD("openFileLimit", "i@:", SandboxProbe_openFileLimit),
@@ -174,6 +192,8 @@ static const easel_class_desc classes[] = {
     EASEL_CLASS_WITHOUT_PROPERTIES("Writer", "View", 0, Writer_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("Executor", "View", 0, Executor_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("Signaller", "View", 0, Signaller_methods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("Grower", "View", 0, Grower_methods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("Talker", "View", 0, Talker_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("SandboxProbe", "Object", 0, probe_methods),
 };
 
