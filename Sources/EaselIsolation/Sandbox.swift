@@ -38,10 +38,13 @@
 // A refused call traps (SIGSYS); the worker's handler (C, easel_sandbox.c)
 // writes what was refused into the flight recorder and ends the process with
 // SIGSYS, and `easel` reports the call in progress as stopped by the sandbox:
-// `-[Spy drawRect:] was stopped: the sandbox refused socket()`. clone3 alone
-// fails with ENOSYS instead: its flags are in memory the filter cannot read,
-// and glibc then creates threads and processes with clone, whose flags it can
-// (a thread is allowed, a process is refused).
+// `-[Spy drawRect:] was stopped: the sandbox refused socket()`. Two calls
+// fail quietly instead: clone3 with ENOSYS (its flags are in memory the
+// filter cannot read; glibc then creates threads and processes with clone,
+// whose flags it can: a thread is allowed, a process is refused), and a
+// local (AF_UNIX) socket with EACCES (glibc's user lookups try nscd's socket
+// first and then read /etc/passwd; a plugin stopped for that would be a good
+// plugin that cannot render inside).
 
 #if canImport(Glibc)
 import Glibc
@@ -182,7 +185,10 @@ package enum Sandbox {
         refuse(["execve"], path: 0)
         refuse(["execveat"], path: 1)
         // Networking.
-        refuse(["socket", "socketpair", "connect", "bind", "listen", "accept", "accept4"])
+        // Networking. A local socket fails quietly instead (see `installFilter`); a connected
+        // pair (socketpair) reaches nothing outside the worker and stays allowed.
+        refuse(["socket"], when: [scmp_arg_cmp(arg: 0, op: SCMP_CMP_NE, datum_a: UInt64(AF_UNIX), datum_b: 0)])
+        refuse(["connect", "bind", "listen", "accept", "accept4"])
         // Writing to the file system.
         let writing = [O_WRONLY, O_RDWR, O_CREAT, O_TRUNC]
         refuse(["open"], " for writing", path: 0, when: writing.map { has(1, $0) })
@@ -241,10 +247,20 @@ package enum Sandbox {
                 try check(seccomp_rule_add_array(filter, UInt32(SCMP_ACT_TRAP), number, 1, &condition), "refuse \(refusal.call)()")
             }
         }
-        // clone3's flags are out of the filter's reach: "not implemented", and glibc falls back to clone.
-        let clone3 = seccomp_syscall_resolve_name("clone3")
-        if clone3 >= 0 {
-            try check(seccomp_rule_add_array(filter, 0x0005_0000 | UInt32(ENOSYS), clone3, 0, nil), "refuse clone3()")   // SCMP_ACT_ERRNO
+        // Refused quietly, with an error code (SCMP_ACT_ERRNO) instead of stopping the worker:
+        // - clone3, "not implemented": its flags are out of the filter's reach, and glibc falls back to clone;
+        // - a local socket, "permission denied": glibc's user and group lookups (getpwuid, which
+        //   libraries call) try the name service cache daemon's socket first, then read the files.
+        let quiet: [(call: String, error: Int32, when: scmp_arg_cmp?)] = [
+            ("clone3", ENOSYS, nil),
+            ("socket", EACCES, scmp_arg_cmp(arg: 0, op: SCMP_CMP_EQ, datum_a: UInt64(AF_UNIX), datum_b: 0)),
+        ]
+        for rule in quiet {
+            let number = seccomp_syscall_resolve_name(rule.call)
+            guard number >= 0 else { continue }
+            var condition = rule.when ?? scmp_arg_cmp()
+            try check(seccomp_rule_add_array(filter, 0x0005_0000 | UInt32(rule.error), number, rule.when == nil ? 0 : 1, &condition),
+                      "refuse \(rule.call)()")
         }
         try check(seccomp_load(filter), "load the sandbox's system call filter")
     }

@@ -110,7 +110,7 @@ struct SandboxTests {
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
-    @Test("inside: no new privileges, the limits, threads still start, reads only under the allowed folders (Landlock)")
+    @Test("inside: no new privileges, the limits, threads still start, user lookups work, reads only under the allowed folders (Landlock)")
     func limits() throws {
         let secret = try Fixtures.makeTemporaryDirectory("sandbox-secret").appendingPathComponent("secret.txt")
         try Data("a secret\n".utf8).write(to: secret)
@@ -130,6 +130,10 @@ struct SandboxTests {
         // 4 GiB and the shared memory (a page of header, the recorder, no pixels: under a MiB).
         #expect(try probe("addressSpaceLimit", isolated: true) == "4096\n")
         #expect(try probe("spawnThread", isolated: true) == "1\n")
+        // A local socket fails quietly, so that looking up a user (nscd's socket first, then the files) still works.
+        #expect(try probe("localSocket", isolated: false) == "1\n")
+        #expect(try probe("localSocket", isolated: true) == "\(-EACCES)\n")
+        #expect(try probe("lookUpUser", isolated: true) == "1\n")
         // A file of the user's outside the plugin folders: read without the sandbox, refused inside.
         #expect(try probe("readSecret", isolated: false, secret: secret) == "9\n")
         if Sandbox.landlockVersion > 0 {

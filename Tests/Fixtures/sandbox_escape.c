@@ -10,7 +10,9 @@
  *   cpuLimit           RLIMIT_CPU's soft limit, seconds fileSizeLimit    RLIMIT_FSIZE's, in MiB
  *   addressSpaceLimit  RLIMIT_AS's soft limit, in MiB   (each -1 when unlimited)
  *   readSecret         bytes read from $EASEL_SANDBOX_SECRET, or -errno
- *   spawnThread        1 when a thread started and was joined (threads stay allowed), or -errno */
+ *   spawnThread        1 when a thread started and was joined (threads stay allowed), or -errno
+ *   localSocket        1 when socket(AF_UNIX) worked, or -errno
+ *   lookUpUser         1 when getpwuid(getuid()) found the user (glibc asks nscd's socket first) */
 #define _GNU_SOURCE
 #include "easel.h"
 #include "easel_util.h"
@@ -18,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -151,6 +154,21 @@ static int32_t SandboxProbe_readSecret(easel_object *self, easel_sel _cmd) {
     return count < 0 ? -errno : (int32_t)count;
 }
 
+static int32_t SandboxProbe_localSocket(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    close(fd);
+    return 1;
+}
+
+static int32_t SandboxProbe_lookUpUser(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    return getpwuid(getuid()) != NULL ? 1 : 0;
+}
+
 static void *run_thread(void *argument) { return argument; }
 
 static int32_t SandboxProbe_spawnThread(easel_object *self, easel_sel _cmd) {
@@ -184,6 +202,8 @@ static const easel_method_desc probe_methods[] = {
     EASEL_METHOD("addressSpaceLimit", "i@:", SandboxProbe_addressSpaceLimit),
     EASEL_METHOD("readSecret", "i@:", SandboxProbe_readSecret),
     EASEL_METHOD("spawnThread", "i@:", SandboxProbe_spawnThread),
+    EASEL_METHOD("localSocket", "i@:", SandboxProbe_localSocket),
+    EASEL_METHOD("lookUpUser", "i@:", SandboxProbe_lookUpUser),
 };
 
 static const easel_class_desc classes[] = {
