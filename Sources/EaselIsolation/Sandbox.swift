@@ -206,6 +206,9 @@ package enum Sandbox {
                when: [scmp_arg_cmp(arg: 0, op: SCMP_CMP_NE, datum_a: me, datum_b: 0)])
         refuse(["tkill", "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_open", "pidfd_getfd",
                 "pidfd_send_signal"])
+        // The limits stay (root could raise a hard limit): reading them (prlimit64 without a new limit) is allowed.
+        refuse(["setrlimit"])
+        refuse(["prlimit64"], " to change a limit", when: [scmp_arg_cmp(arg: 2, op: SCMP_CMP_NE, datum_a: 0, datum_b: 0)])
         // io_uring would carry out any of the above without passing the filter.
         refuse(["io_uring_setup", "io_uring_enter", "io_uring_register"])
         // What only an administrator needs.

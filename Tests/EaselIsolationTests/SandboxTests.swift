@@ -42,20 +42,22 @@ struct SandboxTests {
         ("Writer", #"openat("TARGET") for writing"#),
         ("Executor", #"execve("/nonexistent/easel-no-such-program")"#),
         ("Signaller", "kill() of another process"),
+        ("Limiter", "prlimit64() to change a limit"),
     ]
 
-    /// The five views side by side, 20 points square, on white.
+    /// The six views side by side, 20 points square, on white.
     static let scene = ##"""
-        { "canvas": { "size": [110, 30], "background": "#ffffff" },
+        { "canvas": { "size": [130, 30], "background": "#ffffff" },
           "root": { "subviews": [
             { "class": "Forker", "frame": [5, 5, 20, 20] },
             { "class": "Networker", "frame": [25, 5, 20, 20] },
             { "class": "Writer", "frame": [45, 5, 20, 20] },
             { "class": "Executor", "frame": [65, 5, 20, 20] },
-            { "class": "Signaller", "frame": [85, 5, 20, 20] } ] } }
+            { "class": "Signaller", "frame": [85, 5, 20, 20] },
+            { "class": "Limiter", "frame": [105, 5, 20, 20] } ] } }
         """##
 
-    @Test("each forbidden call in drawRect: stops the call with the refusal named; --keep-going marks all five; no file is written")
+    @Test("each forbidden call in drawRect: stops the call with the refusal named; --keep-going marks all six; no file is written")
     func forbiddenCalls() throws {
         let file = try writeScene(Self.scene, label: "sandbox-scene")
         let folder = file.deletingLastPathComponent()
@@ -78,10 +80,10 @@ struct SandboxTests {
             return "error: \(file.path): root.subviews[\(index)]: -[\(attempt.className) drawRect:] was stopped: "
                 + "the sandbox refused \(refusal) (plugin sandbox_escape, \((try? plugin()) ?? ""))\n"
         }
-        #expect(marked.stderr == errors.joined() + "note: \(output.path) was written with 5 views marked as failed\n")
+        #expect(marked.stderr == errors.joined() + "note: \(output.path) was written with 6 views marked as failed\n")
         #expect(!FileManager.default.fileExists(atPath: target.path))
         let image = try RasterImage(contentsOfPNG: output.path)
-        for index in 0..<5 {
+        for index in 0..<6 {
             #expect(image.pixel(x: 15 + 20 * index, y: 15).isClose(to: RGBA(r: 219, g: 20, b: 20), tolerance: 2))   // the cross
         }
 
@@ -91,7 +93,7 @@ struct SandboxTests {
         #expect(plain.stderr == "")
         #expect(try String(contentsOf: target, encoding: .utf8) == "escaped\n")
         let drawn = try RasterImage(contentsOfPNG: output.path)
-        for index in 0..<5 {
+        for index in 0..<6 {
             #expect(drawn.pixel(x: 15 + 20 * index, y: 15) == RGBA(r: 0, g: 128, b: 0))
         }
     }

@@ -3,6 +3,7 @@
  *   Forker     fork()                                   Networker  socket(AF_INET, SOCK_STREAM)
  *   Writer     open($EASEL_SANDBOX_TARGET, O_WRONLY|O_CREAT|O_TRUNC)
  *   Executor   execve("/nonexistent/easel-no-such-program")   Signaller  kill(getppid(), 0)
+ *   Limiter    setrlimit(RLIMIT_NOFILE) to the limit it has (a change, to the filter)
  *   Grower     one byte written to standard error at 3 GiB (a file's size limit, where it is a file)
  *   Talker     "talking\n" written to standard error (allowed)
  * and class `SandboxProbe : Object` answers what the process may do (for `easel invoke`):
@@ -85,6 +86,14 @@ static void Signaller_drawRect(easel_object *self, easel_sel _cmd, easel_rect re
     (void)self;
     (void)_cmd;
     (void)kill(getppid(), 0);   /* signal 0 only asks whether the process exists */
+    fill(rect);
+}
+
+static void Limiter_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)self;
+    (void)_cmd;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0) (void)setrlimit(RLIMIT_NOFILE, &limit);
     fill(rect);
 }
 
@@ -191,6 +200,7 @@ DRAWING(Networker)
 DRAWING(Writer)
 DRAWING(Executor)
 DRAWING(Signaller)
+DRAWING(Limiter)
 DRAWING(Grower)
 DRAWING(Talker)
 
@@ -212,6 +222,7 @@ static const easel_class_desc classes[] = {
     EASEL_CLASS_WITHOUT_PROPERTIES("Writer", "View", 0, Writer_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("Executor", "View", 0, Executor_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("Signaller", "View", 0, Signaller_methods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("Limiter", "View", 0, Limiter_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("Grower", "View", 0, Grower_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("Talker", "View", 0, Talker_methods),
     EASEL_CLASS_WITHOUT_PROPERTIES("SandboxProbe", "Object", 0, probe_methods),
