@@ -188,6 +188,22 @@ struct SandboxTests {
         #expect(talked.size == (2 << 30) + 8)
     }
 
+    @Test("every example scene renders to the same PNG bytes with and without the sandbox",
+          arguments: ["bubble", "calendar", "compositing", "demo", "graph", "minipicker"])
+    func examples(name: String) throws {
+        let scene = Fixtures.packageRoot.appendingPathComponent("Examples/\(name).json").path
+        let folder = try Fixtures.makeTemporaryDirectory("sandbox-example")
+        var images: [Data] = []
+        for isolated in [false, true] {
+            let output = folder.appendingPathComponent(isolated ? "isolated.png" : "plain.png")
+            let result = try easel(["render", scene, "-o", output.path] + (isolated ? ["--isolate"] : []))
+            #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+            images.append(try Data(contentsOf: output))
+        }
+        #expect(images[0].count > 1000)
+        #expect(images[1] == images[0])
+    }
+
     @Test("good plugins render identically with and without the sandbox: the demo as PDF, and invoke's PNG")
     func identical() throws {
         let demo = Fixtures.packageRoot.appendingPathComponent("Examples/demo.json").path
