@@ -112,6 +112,21 @@ struct SandboxTests {
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
+    @Test("an entry point that opens a socket loads without --isolate; in the worker, loading it is stopped and named")
+    func entryPoint() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("sandbox-entry")
+        let plugin = try Fixtures.buildFixture("sandbox_entry", into: folder).path
+        let plain = try easel(["invoke", "Caller", "drawRect:", "0,0,10,10", "--plugins", folder.path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stderr == "")
+        let isolated = try easel(["invoke", "Caller", "drawRect:", "0,0,10,10", "--isolate", "--plugins", folder.path])
+        #expect(isolated.status == 1)
+        #expect(isolated.stderr == """
+            error: while loading the plugins: the plugin \(plugin) was stopped: the sandbox refused socket()
+
+            """)
+    }
+
     @Test("inside: no new privileges, the limits, threads still start, user lookups work, reads only under the allowed folders (Landlock)")
     func limits() throws {
         let secret = try Fixtures.makeTemporaryDirectory("sandbox-secret").appendingPathComponent("secret.txt")
