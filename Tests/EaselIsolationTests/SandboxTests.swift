@@ -127,6 +127,20 @@ struct SandboxTests {
             """)
     }
 
+    @Test("a worker whose filter cannot be loaded runs no plugin code: the command fails and says why")
+    func failsClosed() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("sandbox-closed")
+        _ = try Fixtures.buildFixture("sandbox_entry", into: folder)
+        let shim = try Fixtures.buildFixture("no_seccomp", into: try Fixtures.makeTemporaryDirectory("sandbox-shim"))
+        let result = try easel(["invoke", "Caller", "drawRect:", "0,0,10,10", "--isolate", "--plugins", folder.path],
+                               environment: ["EASEL_PLUGIN_PATH": "", "LD_PRELOAD": shim.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            error: easel isolated-worker: cannot load the sandbox's system call filter: Operation not permitted
+
+            """)
+    }
+
     @Test("inside: no new privileges, the limits, threads still start, user lookups work, reads only under the allowed folders (Landlock)")
     func limits() throws {
         let secret = try Fixtures.makeTemporaryDirectory("sandbox-secret").appendingPathComponent("secret.txt")
