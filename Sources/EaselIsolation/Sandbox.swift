@@ -184,7 +184,6 @@ package enum Sandbox {
                when: [scmp_arg_cmp(arg: 0, op: SCMP_CMP_MASKED_EQ, datum_a: 0x0001_0000, datum_b: 0)])
         refuse(["execve"], path: 0)
         refuse(["execveat"], path: 1)
-        // Networking.
         // Networking. A local socket fails quietly instead (see `installFilter`); a connected
         // pair (socketpair) reaches nothing outside the worker and stays allowed.
         refuse(["socket"], when: [scmp_arg_cmp(arg: 0, op: SCMP_CMP_NE, datum_a: UInt64(AF_UNIX), datum_b: 0)])
