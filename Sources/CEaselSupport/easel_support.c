@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "easel_support.h"
@@ -14,4 +15,12 @@ int easel_support_pipe(int fds[2], int capacity) {
         if (fcntl(fds[0], F_SETPIPE_SZ, size) >= 0) break;
     }
     return 0;
+}
+
+int easel_support_sealable_memfd(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+int easel_support_seal(int fd) {
+    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
 }

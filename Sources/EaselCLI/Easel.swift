@@ -77,8 +77,24 @@ func perform<T>(_ body: () throws(SessionError) -> T) throws(CommandFailure) -> 
     do { return try body() } catch { throw CommandFailure(error) }
 }
 
+/// Writes a line to standard error (a failure to do so has nowhere to be reported, and ends nothing).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    fflush(nil)   // first what plugin code printed (descriptor 1 is standard error: see StandardOutput)
+    var text = line + "\n"
+    text.withUTF8 { bytes in
+        var written = 0
+        while written < bytes.count {
+            let count = write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
+
+/// Writes the command's output to standard output, checked (see ``StandardOutput``).
+func printOutput(_ text: String, terminator: String = "\n") throws(CommandFailure) {
+    try perform { () throws(SessionError) in try StandardOutput.write(text + terminator) }
 }
 
 @main
@@ -89,22 +105,46 @@ struct Easel: ParsableCommand {
         subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self, IsolatedWorkerCommand.self])
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
+    ///
+    /// Before a command runs, standard output is kept from plugin code
+    /// (``StandardOutput/protect()``, except in the isolated worker, which
+    /// sets up its own descriptors); after it, the output is closed and
+    /// checked, so that a write error is never a silent success.
     static func main() {
+        let status = runCommand()
+        PluginExitGuard.disarm()
+        Foundation.exit(status)
+    }
+
+    /// Parses and runs the command; the exit status.
+    private static func runCommand() -> Int32 {
         do {
             var command = try parseAsRoot()
+            if !(command is IsolatedWorkerCommand) {
+                StandardOutput.protect()
+                PluginExitGuard.install()
+            }
             try command.run()
+            try perform { () throws(SessionError) in try StandardOutput.finish() }
+            return 0
         } catch let failure as CommandFailure {
             failure.lines.forEach(printError)
-            Foundation.exit(failure.status)
+            return failure.status
         } catch {
             let code = exitCode(for: error)
             let text = fullMessage(for: error)
             if code == .success {
-                print(text)
-                Foundation.exit(0)
+                do {
+                    try printOutput(text)
+                    try perform { () throws(SessionError) in try StandardOutput.finish() }
+                } catch {
+                    error.lines.forEach(printError)
+                    return error.status
+                }
+                return 0
             }
             printError(text)
-            Foundation.exit(code == .validationFailure ? 2 : 1)
+            return code == .validationFailure ? 2 : 1
         }
     }
 }

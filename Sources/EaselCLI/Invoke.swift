@@ -50,12 +50,12 @@ struct Invoke: ParsableCommand {
                                     forceLibffi: forceLibffi)
         let session = plugins.session()
         let outcome = try perform { () throws(SessionError) in
-            isolation.isolate
+            isolation.isolated
                 ? try session.invokeIsolated(request, isolation: isolation.settings)
                 : try session.invoke(request)
         }
         outcome.diagnostics.forEach(printError)
-        if let value = outcome.returnValue { print(value) }
+        if let value = outcome.returnValue { try printOutput(value) }
         try perform { () throws(SessionError) in try outcome.writeOutput() }
         outcome.notes.forEach(printError)
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }

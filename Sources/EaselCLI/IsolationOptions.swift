@@ -20,19 +20,38 @@ struct IsolationOptions: ParsableArguments {
         valueName: "seconds"))
     var drawTimeout: Double?
 
+    @Option(help: ArgumentHelp(
+        "Stop plugin code that runs longer than this: each call into a plugin may take at most SECONDS. Implies --isolate.",
+        valueName: "seconds"))
+    var timeout: Double?
+
+    /// Whether the plugin code runs in a child process: `--isolate`, or a time limit (only a child can be stopped).
+    var isolated: Bool { isolate || timeout != nil }
+
     /// The session's settings of these flags.
     var settings: IsolationSettings {
-        IsolationSettings(timeLimit: drawTimeout ?? IsolationSettings.defaultTimeLimit, keepGoing: keepGoing)
+        IsolationSettings(timeLimit: timeout ?? drawTimeout ?? IsolationSettings.defaultTimeLimit, keepGoing: keepGoing)
     }
 
     func validate() throws {
+        try validateTimeout(timeout)
         if let drawTimeout, !(drawTimeout > 0 && drawTimeout.isFinite) {
             throw ValidationError("--draw-timeout must be a positive number of seconds; got \(drawTimeout)")
         }
-        if !isolate {
+        if timeout != nil && drawTimeout != nil {
+            throw ValidationError("--timeout and --draw-timeout set the same limit; give one")
+        }
+        if !isolated {
             if keepGoing { throw ValidationError("--keep-going needs --isolate (only a child process can survive a crashing plugin)") }
             if drawTimeout != nil { throw ValidationError("--draw-timeout needs --isolate (only a child process can be stopped)") }
         }
+    }
+}
+
+/// Checks a `--timeout`: a positive, finite number of seconds.
+func validateTimeout(_ timeout: Double?) throws {
+    if let timeout, !(timeout > 0 && timeout.isFinite) {
+        throw ValidationError("--timeout must be a positive number of seconds; got \(timeout)")
     }
 }
 
@@ -43,5 +62,9 @@ struct IsolatedWorkerCommand: ParsableCommand {
         abstract: "The child process of easel render --isolate and easel invoke --isolate (started by easel).",
         shouldDisplay: false)
 
-    func run() throws { _exit(IsolatedWorker.main(jobs: SessionWorkerJobs())) }
+    func run() throws {
+        let status = IsolatedWorker.main(jobs: SessionWorkerJobs())
+        fflush(nil)   // what plugin code printed (to standard error) before the reply
+        _exit(status)
+    }
 }

@@ -28,7 +28,9 @@ struct List: ParsableCommand {
         let session = plugins.session()
         // An unchanged search path: the last listing's text, as it was.
         if !json && !failed && !plugins.noCache,
-           measure(&times.cached, { session.plugins.writeCachedListing(to: STDOUT_FILENO) }) {
+           try perform({ () throws(SessionError) in
+               try measure(&times.cached) { () throws(SessionError) in try session.plugins.writeCachedListing(to: StandardOutput.descriptor) }
+           }) {
             if timings { times.report().forEach(printError) }
             return
         }
@@ -36,14 +38,14 @@ struct List: ParsableCommand {
         let listing = try perform { () throws(SessionError) in try measure(&times.scan) { () throws(SessionError) in try session.listing() } }
         defer { if timings { times.report().forEach(printError) } }
         if json {
-            print(try listing.json(failedOnly: failed))
+            try printOutput(try listing.json(failedOnly: failed))
             return
         }
         if failed {
-            print(listing.failedText, terminator: "")
+            try printOutput(listing.failedText, terminator: "")
         } else {
             let text = measure(&times.format) { listing.text }
-            measure(&times.write) { print(text, terminator: "") }
+            try measure(&times.write) { () throws(CommandFailure) in try printOutput(text, terminator: "") }
             if !plugins.noCache { measure(&times.record) { session.plugins.recordListing(text, of: listing) } }
         }
     }
@@ -82,7 +84,7 @@ struct CacheCommand: ParsableCommand {
             let (file, existed) = try perform { () throws(SessionError) in
                 try PluginEnvironment.clearCache(variables: PluginEnvironment.processVariables())
             }
-            print(existed ? "removed \(file)" : "no plugin cache at \(file)")
+            try printOutput(existed ? "removed \(file)" : "no plugin cache at \(file)")
         }
     }
 
@@ -90,7 +92,7 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the plugin cache file's path.")
 
         func run() throws {
-            print(try perform { () throws(SessionError) in
+            try printOutput(try perform { () throws(SessionError) in
                 try PluginEnvironment.cacheLocation(variables: PluginEnvironment.processVariables()).file
             })
         }

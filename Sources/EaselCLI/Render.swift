@@ -34,14 +34,17 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
-        if isolation.isolate && frames != nil { throw ValidationError("--frames cannot be combined with --isolate") }
+        if isolation.isolated && frames != nil {
+            throw ValidationError(isolation.isolate ? "--frames cannot be combined with --isolate"
+                                  : "--frames cannot be combined with --timeout (it runs the plugin code in a child process)")
+        }
     }
 
     func run() throws {
         let session = plugins.session()
         let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames)
         let outcome = try perform { () throws(SessionError) in
-            isolation.isolate
+            isolation.isolated
                 ? try session.renderIsolated(scene: scene, options: options, isolation: isolation.settings)
                 : try session.render(scene: scene, options: options)
         }
@@ -77,18 +80,28 @@ struct Gallery: ParsableCommand {
     @Option(help: "Pixels per point.")
     var scale: Double = 2
 
+    @Option(help: ArgumentHelp(
+        "Stop plugin code that runs longer than this: each call into a plugin may take at most SECONDS (runs the plugin code in a child process).",
+        valueName: "seconds"))
+    var timeout: Double?
+
     func validate() throws {
         guard parseSize(cell) != nil else { throw ValidationError("--cell must be WxH with positive numbers, e.g. 200x140; got '\(cell)'") }
         guard columns > 0, columns <= 64 else { throw ValidationError("--columns must be between 1 and 64; got \(columns)") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8; got \(scale)") }
         guard output == "-" || output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must be a .png file or -; got '\(output)'") }
+        try validateTimeout(timeout)
     }
 
     func run() throws {
         guard let (width, height) = parseSize(cell) else { throw ValidationError("--cell must be WxH with positive numbers") }
         let options = GalleryOptions(cellWidth: width, cellHeight: height, columns: columns, scale: scale,
                                      output: OutputTarget(output))
-        let outcome = try perform { () throws(SessionError) in try plugins.session().gallery(options) }
+        let session = plugins.session()
+        let outcome = try perform { () throws(SessionError) in
+            if let timeout { try session.galleryIsolated(options, isolation: IsolationSettings(timeLimit: timeout)) }
+            else { try session.gallery(options) }
+        }
         outcome.diagnostics.forEach(printError)
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
     }

@@ -13,9 +13,13 @@ package enum ChildProcess {
     /// runtime must not print its own backtrace over a crashing plugin's
     /// last words (and take its time doing so): `SWIFT_BACKTRACE=enable=no`.
     ///
+    /// With `newProcessGroup`, the child leads a process group of its own
+    /// (its id is the child's), so that it and every process it starts can
+    /// be ended together (`kill(-pid, …)`).
+    ///
     /// - Returns: The child's process id, or posix_spawn's error number.
     package static func spawn(_ executable: String, arguments: [String] = [],
-                      redirections: [(child: Int32, parent: Int32)]) -> Result<pid_t, Errno> {
+                      redirections: [(child: Int32, parent: Int32)], newProcessGroup: Bool = false) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -28,7 +32,12 @@ package enum ChildProcess {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
         var index = 0
         while let variable = environ[index] {

@@ -30,19 +30,17 @@ extension Registry {
         var seen = Set<String>()
         for folder in folders {
             let files: [String]
-            switch PluginFolder.sharedObjects(in: folder) {
-            case .success(let found): files = found
+            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
+            case .success(let found):
+                files = found.files
+                if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
+                found.refused.forEach(recordFailure)
             case .failure(let error): recordFailure(error); continue
             }
-            if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
             for file in files {
                 let identity = PluginFolder.canonicalPath(file)
                 guard seen.insert(identity).inserted else { continue }
-                if let refusal = trust.checkFile(file, folder: folder) { recordFailure(refusal); continue }
-                switch withActive({ PluginProbe.probe(file, host: HostAPI.table) }) {
-                case .success(let candidate): candidates.append(candidate)
-                case .failure(let error): recordFailure(error)
-                }
+                if let candidate = probe(file, folder: folder, trust: trust) { candidates.append(candidate) }
             }
         }
         return link(candidates)
@@ -58,9 +56,26 @@ extension Registry {
     /// - Returns: The plugin, or `nil` when it was refused (see ``failures``).
     @discardableResult
     public func loadPlugin(at path: String, trust: PluginTrust = PluginTrust()) -> LoadedPlugin? {
-        if let refusal = trust.checkFile(path, folder: nil) { recordFailure(refusal); return nil }
-        switch withActive({ PluginProbe.probe(path, host: HostAPI.table) }) {
-        case .success(let candidate): return link([candidate]).first
+        guard let candidate = probe(path, folder: nil, trust: trust) else { return nil }
+        return link([candidate]).first
+    }
+
+    /// Opens a plugin file once, checks it with `trust` and loads what was
+    /// checked (``PluginTrust/open(_:folder:)``), with this registry active;
+    /// records the failure, if any.
+    ///
+    /// - Parameters:
+    ///   - path: The plugin file.
+    ///   - folder: The plugin folder it was found in (already checked), or
+    ///     `nil` to check the folder it is in.
+    ///   - trust: The permission rules and allow-list.
+    /// - Returns: The validated plugin, not yet linked, or `nil` when it was refused.
+    package func probe(_ path: String, folder: String?, trust: PluginTrust) -> PluginCandidate? {
+        let result = trust.open(path, folder: folder).flatMap { checked in
+            withActive { PluginProbe.probe(checked, host: HostAPI.table) }
+        }
+        switch result {
+        case .success(let candidate): return candidate
         case .failure(let error): recordFailure(error); return nil
         }
     }

@@ -30,6 +30,12 @@
 // reports a hang. So the watch costs no system call per plugin call and one
 // wake-up per time limit at most.
 //
+// The child leads a process group of its own. `easel` stops reading at the
+// end of the reply line, not at the socket's end (a process plugin code
+// forked holds the socket open as long as it lives), watches the child's
+// exit through a pidfd, and when the run ends kills the whole group, so
+// nothing plugin code started outlives the run or holds its result back.
+//
 // With --keep-going, `easel` starts the child again, telling it to skip the
 // views (by drawing ordinal) whose drawing failed; the child draws a failure
 // mark over each skipped view's bounds instead, and the render goes on until
@@ -37,13 +43,12 @@
 // building the scene, steps, layout) cannot be skipped and ends the command.
 
 import EaselDiscovery
+import CEaselSupport
 import EaselRuntime
 import EaselViews
 #if canImport(Glibc)
 import Glibc
 #endif
-import EaselRuntime
-import EaselViews
 
 /// A child process that runs plugin code for `easel`, watched through its
 /// ``IsolationExchange`` (see IsolatedProcess.swift for the design).
@@ -88,7 +93,8 @@ package enum IsolatedProcess {
             return .failure(LaunchError(reason: reason))
         }
         let spawned = ChildProcess.spawn(executable, arguments: arguments,
-                                         redirections: [(STDIN_FILENO, input), (STDOUT_FILENO, output)])
+                                         redirections: [(STDIN_FILENO, input), (STDOUT_FILENO, output)],
+                                         newProcessGroup: true)
         // The child has its copy; without closing ours, the socket would never
         // report the child's end. (Closed once: a second close could hit a
         // descriptor another thread has opened since.)
@@ -101,12 +107,30 @@ package enum IsolatedProcess {
         return .success(watch(pid: pid, channel: sockets[0], recorder: exchange.recorder, timeLimit: timeLimit))
     }
 
+    /// Reads the child's reply until it is complete (one line: a process the
+    /// plugin forked may hold the socket open long after), watching the time
+    /// limit and the child's end (a pidfd, where the kernel has one, else a
+    /// check every 100 ms); then ends the child's process group, so that
+    /// nothing plugin code started outlives the run, and reaps the child.
     private static func watch(pid: pid_t, channel: Int32, recorder: FlightRecorder, timeLimit: Double) -> Ending {
         let limit = UInt64(timeLimit * 1e9)
+        let exited = easel_support_pidfd_open(pid)
+        defer { if exited >= 0 { close(exited) } }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var open = true
-        while open {
+        var gone = false
+        func receive(_ flags: Int32) -> Bool {
+            let count = buffer.withUnsafeMutableBytes { recv(channel, $0.baseAddress!, $0.count, flags) }
+            if count > 0 {
+                reply += buffer[..<count]
+                if reply.last == UInt8(ascii: "\n") { open = false }   // the whole reply: the child is ending
+                return true
+            }
+            if count == 0 || (errno != EINTR && errno != EAGAIN) { open = false }
+            return false
+        }
+        while open && !gone {
             // Sleep until the deadline of the call in progress, or for a whole
             // limit when none is (a call that begins later ends later).
             var wait = limit
@@ -115,30 +139,52 @@ package enum IsolatedProcess {
                 if now >= call.started &+ limit {
                     // Still the same call, past its deadline?
                     if let again = recorder.activeCall(), again.sequence == call.sequence {
-                        kill(pid, SIGKILL)
-                        _ = reap(pid)
+                        end(group: pid)
                         return .timedOut
                     }
                     continue
                 }
                 wait = call.started + limit - now
             }
-            var fd = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fd, 1, Int32(min(Double(wait) / 1e6 + 1, 86_400_000)))
+            if exited < 0 { wait = min(wait, 100_000_000) }
+            var fds = [pollfd(fd: channel, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: exited, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, exited >= 0 ? 2 : 1, Int32(min(Double(wait) / 1e6 + 1, 86_400_000)))
             if ready < 0 && errno != EINTR { break }
-            if ready <= 0 {
-                // A child that exited while a process it started holds the socket open.
-                if let status = reap(pid, blocking: false) { return ending(status, reply) }
-                continue
-            }
-            let count = buffer.withUnsafeMutableBytes { read(channel, $0.baseAddress!, $0.count) }
-            if count > 0 {
-                reply += buffer[..<count]
-            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                open = false
+            if ready > 0 && fds[0].revents != 0 { _ = receive(0) }
+            if (ready > 0 && exited >= 0 && fds[1].revents != 0) || (exited < 0 && hasExited(pid)) {
+                // The child has ended: what it wrote before is all there is.
+                while open && receive(Int32(MSG_DONTWAIT)) {}
+                gone = true
             }
         }
-        return ending(reap(pid) ?? ExitStatus(code: 0, signal: nil), reply)
+        // A whole reply is the job done, however the child ends after it.
+        let complete = reply.last == UInt8(ascii: "\n")
+        let status = end(group: pid, patience: complete ? 2000 : 100)
+        if complete { return .finished(reply: reply) }
+        return ending(status ?? ExitStatus(code: 0, signal: nil), reply)
+    }
+
+    /// Whether the child has ended, without reaping it (so that its process group id stays its own).
+    private static func hasExited(_ pid: pid_t, blocking: Bool = false) -> Bool {
+        var info = siginfo_t()
+        while true {
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG))
+            if result < 0 && errno == EINTR { continue }
+            // waitid leaves the siginfo zeroed when no child has changed state.
+            return result == 0 && info.si_signo == SIGCHLD
+        }
+    }
+
+    /// Kills every process left in the child's group (what plugin code forked;
+    /// the child itself when it is still running after `patience`
+    /// milliseconds: it ends just after its reply), then reaps the child.
+    @discardableResult
+    private static func end(group pid: pid_t, patience: Int = 0) -> ExitStatus? {
+        var fd = pollfd(fd: -1, events: 0, revents: 0)
+        for _ in stride(from: 0, to: patience, by: 5) where !hasExited(pid) { _ = poll(&fd, 0, 5) }
+        kill(-pid, SIGKILL)
+        return reap(pid)
     }
 
     private static func ending(_ status: ExitStatus, _ reply: [UInt8]) -> Ending {

@@ -14,6 +14,8 @@ package protocol WorkerJobs {
     func render(_ job: WorkerRequest.RenderJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
     /// Sends a message with the loaded plugins; the encoded canvas, if asked for, goes into the exchange.
     func invoke(_ job: WorkerRequest.InvokeJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
+    /// Draws the contact sheet of the loaded view classes; the encoded PNG goes into the exchange.
+    func gallery(_ job: WorkerRequest.GalleryJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
 }
 
 /// The child process of `--isolate`: its set-up, and its one request and reply.
@@ -71,11 +73,11 @@ package enum IsolatedWorker {
         let registry = Registry()
         var failures: [PluginLoadError] = []
         if let files = request.pluginFiles {
-            registry.loadPlugins(files: files, recorder: recorder)
+            registry.loadPlugins(files: files.map { ($0, nil) }, trust: request.trust, recorder: recorder)
         } else {
-            let listed = Registry.pluginFiles(in: request.folders)
+            let listed = Registry.pluginFiles(in: request.folders, trust: request.trust)
             failures = listed.failures
-            registry.loadPlugins(files: listed.files, recorder: recorder)
+            registry.loadPlugins(files: listed.files, trust: request.trust, recorder: recorder)
         }
         let warnings = (failures + registry.failures).map { "warning: \($0)" }
         if request.sandbox != nil {
@@ -89,8 +91,10 @@ package enum IsolatedWorker {
             reply = jobs.render(job, registry: registry, exchange: exchange)
         } else if let job = request.invoke {
             reply = jobs.invoke(job, registry: registry, exchange: exchange)
+        } else if let job = request.gallery {
+            reply = jobs.gallery(job, registry: registry, exchange: exchange)
         }
-        reply.loadWarnings = warnings
+        reply.loadWarnings = warnings + reply.loadWarnings
         return reply
     }
 }

@@ -7,39 +7,45 @@ import EaselGeometry
 
 extension Registry {
     /// Loads plugin files in this order, as ``loadPlugins(from:)-(PluginScan)``
-    /// loads the files a scan found good, telling `recorder` which file's
-    /// code runs (so that a process watching this one can name the file
-    /// when its constructors or entry point crash or hang).
+    /// loads the files a scan found good: each opened once, checked with
+    /// `trust` and loaded from what was checked (``probe(_:folder:trust:)``),
+    /// telling `recorder` which file's code runs (so that a process watching
+    /// this one can name the file when its constructors or entry point crash or hang).
     ///
     /// - Parameters:
-    ///   - files: Plugin files, in search-path order.
+    ///   - files: Plugin files, in search-path order, each with the plugin
+    ///     folder it was found in (already checked), or `nil` to check the
+    ///     folder it is in.
+    ///   - trust: The permission rules and allow-list.
     ///   - recorder: Where to note the file being loaded, if anywhere.
     /// - Returns: The plugins registered by this call.
     @discardableResult
-    package func loadPlugins(files: [String], recorder: FlightRecorder?) -> [LoadedPlugin] {
+    package func loadPlugins(files: [(path: String, folder: String?)], trust: PluginTrust,
+                             recorder: FlightRecorder?) -> [LoadedPlugin] {
         var candidates: [PluginCandidate] = []
-        for path in files {
+        for (path, folder) in files {
             recorder?.beginCall(receiver: "", selector: "", plugin: ("", path))
-            let result = withActive { PluginProbe.probe(path, host: HostAPI.table) }
+            let candidate = probe(path, folder: folder, trust: trust)
             recorder?.endCall()
-            switch result {
-            case .success(let candidate): candidates.append(candidate)
-            case .failure(let error): recordFailure(error)
-            }
+            if let candidate { candidates.append(candidate) }
         }
         return link(candidates)
     }
 
-    /// The `*.so` files of plugin folders, as ``loadPlugins(from:)-([String])``
-    /// would load them (each file once), and the folders that cannot be listed.
-    package static func pluginFiles(in folders: [String]) -> (files: [String], failures: [PluginLoadError]) {
-        var files: [String] = []
+    /// The `*.so` files of plugin folders, as ``loadPlugins(from:trust:)``
+    /// would load them (each file once, with its folder), and the folders
+    /// that cannot be listed or that `trust` refuses.
+    package static func pluginFiles(in folders: [String], trust: PluginTrust)
+        -> (files: [(path: String, folder: String?)], failures: [PluginLoadError]) {
+        var files: [(path: String, folder: String?)] = []
         var failures: [PluginLoadError] = []
         var seen = Set<String>()
         for folder in folders {
-            switch PluginFolder.sharedObjects(in: folder) {
+            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
             case .success(let found):
-                files += found.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }
+                if let refusal = trust.checkFolder(folder) { failures.append(refusal); continue }
+                failures += found.refused
+                files += found.files.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }.map { ($0, folder) }
             case .failure(let error):
                 failures.append(error)
             }

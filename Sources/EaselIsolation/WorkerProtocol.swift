@@ -1,4 +1,5 @@
 import EaselCanvas
+import EaselDiscovery
 import Foundation
 
 /// What the isolated worker is to do, sent as JSON in the exchange.
@@ -9,6 +10,9 @@ package struct WorkerRequest: Codable {
     package var pluginFiles: [String]?
     /// Plugin folders to load every file of, when there was no scan.
     package var folders: [String] = []
+    /// The trust policy the worker opens and checks every plugin file under
+    /// before it loads it (the file may have changed since easel's scan).
+    package var trust = PluginTrust()
     /// Whether every plugin call goes through libffi (`--force-libffi`).
     package var forceLibffi = false
     /// The limits of the worker's sandbox (Sandbox.swift); `Isolation.run` always sets them (`nil` runs no sandbox).
@@ -17,14 +21,37 @@ package struct WorkerRequest: Codable {
     package var render: RenderJob?
     /// A message to send, or nil.
     package var invoke: InvokeJob?
+    /// A contact sheet to draw, or nil.
+    package var gallery: GalleryJob?
 
     /// Creates a request.
-    package init(pluginFiles: [String]?, folders: [String], forceLibffi: Bool, render: RenderJob? = nil, invoke: InvokeJob? = nil) {
+    package init(pluginFiles: [String]?, folders: [String], trust: PluginTrust, forceLibffi: Bool,
+                 render: RenderJob? = nil, invoke: InvokeJob? = nil, gallery: GalleryJob? = nil) {
         self.pluginFiles = pluginFiles
         self.folders = folders
+        self.trust = trust
         self.forceLibffi = forceLibffi
         self.render = render
         self.invoke = invoke
+        self.gallery = gallery
+    }
+
+    /// A contact sheet of every view class to draw in the worker (`easel gallery --timeout`), encoded as PNG in the exchange.
+    package struct GalleryJob: Codable {
+        /// The size of a cell in points.
+        package var cellWidth: Double, cellHeight: Double
+        /// Cells per row.
+        package var columns: Int
+        /// Pixels per point.
+        package var scale: Double
+
+        /// Creates a gallery job.
+        package init(cellWidth: Double, cellHeight: Double, columns: Int, scale: Double) {
+            self.cellWidth = cellWidth
+            self.cellHeight = cellHeight
+            self.columns = columns
+            self.scale = scale
+        }
     }
 
     /// A scene to render in the worker (`easel render --isolate`).

@@ -22,7 +22,7 @@ import EaselABI
 /// C++-mangled name). A file without section headers is left to dlsym() after
 /// dlopen(). It is not a loader: anything that passes still goes through
 /// dlopen().
-enum ELFCheck {
+package enum ELFCheck {
     enum Outcome: Equatable {
         case ok
         case notELF
@@ -49,25 +49,35 @@ enum ELFCheck {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
-        func read(_ count: Int, at offset: Int) -> [UInt8]? {
-            guard offset >= 0, count >= 0, offset <= fileSize, count <= fileSize - offset else { return nil }
-            var bytes = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { return nil }
-                done += got
-            }
-            return bytes
+        return check(descriptor: fd, fileSize: fileSize)
+    }
+
+    /// `count` bytes at `offset` of a file of `fileSize` bytes, or `nil`
+    /// when they are not all inside the file or cannot be read.
+    static func read(_ fd: Int32, _ count: Int, at offset: Int, fileSize: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, offset <= fileSize, count <= fileSize - offset else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            done += got
         }
+        return bytes
+    }
+
+    static func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) | Int(b[at + 1]) << 8 }
+    static func u32(_ b: [UInt8], _ at: Int) -> Int { u16(b, at) | u16(b, at + 2) << 16 }
+    static func u64(_ b: [UInt8], _ at: Int) -> Int {
+        let value = UInt64(u32(b, at)) | UInt64(u32(b, at + 4)) << 32
+        return value > UInt64(Int.max) ? Int.max : Int(value)
+    }
+
+    /// The checks of ``check(path:fileSize:)`` on an open descriptor (read with pread: its offset does not move).
+    static func check(descriptor fd: Int32, fileSize: Int) -> Outcome {
+        func read(_ count: Int, at offset: Int) -> [UInt8]? { Self.read(fd, count, at: offset, fileSize: fileSize) }
         guard let header = read(64, at: 0), header[0..<4] == [0x7F, 0x45, 0x4C, 0x46] else { return .notELF }
-        func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) | Int(b[at + 1]) << 8 }
-        func u32(_ b: [UInt8], _ at: Int) -> Int { u16(b, at) | u16(b, at + 2) << 16 }
-        func u64(_ b: [UInt8], _ at: Int) -> Int {
-            let value = UInt64(u32(b, at)) | UInt64(u32(b, at + 4)) << 32
-            return value > UInt64(Int.max) ? Int.max : Int(value)
-        }
         guard header[4] == 2 else { return .invalid("not a 64-bit ELF file") }
         guard header[5] == 1 else { return .invalid("not a little-endian ELF file") }
         guard u16(header, 16) == 3 else { return .invalid("an ELF file that is not a shared object (e_type \(u16(header, 16)))") }

@@ -33,6 +33,10 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         public static let layoutMismatch = Kind(rawValue: "layout-mismatch")
         /// A description struct is malformed (NULL name, bad size, bad offset, …).
         public static let invalidDescription = Kind(rawValue: "invalid-description")
+        /// A name the plugin gives (its own, a class's, a property's, a
+        /// selector) holds a control character, bytes that are not UTF-8, or a
+        /// character its kind of name cannot hold (see `PluginNames` in EaselProbe).
+        public static let invalidName = Kind(rawValue: "invalid-name")
         /// A method or property type encoding does not parse.
         public static let malformedEncoding = Kind(rawValue: "malformed-encoding")
         /// A method's encoding declares a different number of arguments than its selector.
@@ -56,6 +60,13 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         /// writable by group or others, or owned by someone other than the
         /// user or root (see `PluginTrust` in EaselDiscovery).
         public static let insecurePermissions = Kind(rawValue: "insecure-permissions")
+        /// A library the plugin needs from outside the system's folders cannot
+        /// be loaded the way the host loads a plugin's libraries (no matching
+        /// `DT_SONAME`, a search path the host does not resolve, too many), or
+        /// cannot be opened (see `PluginDependencies` in EaselProbe). A library
+        /// that breaks the permission rules or is not in the allow-list is
+        /// refused as ``insecurePermissions`` or ``notAllowListed``.
+        public static let dependencyRefused = Kind(rawValue: "dependency-refused")
         /// An allow-list is in force and the file's SHA-256 digest is not in it
         /// (see `PluginAllowList` in EaselDiscovery).
         public static let notAllowListed = Kind(rawValue: "not-allow-listed")
@@ -86,6 +97,12 @@ public struct PluginLoadError: Error, Sendable, CustomStringConvertible, Equatab
         self.output = output
     }
 
-    /// `<path>: <message>`.
-    public var description: String { "\(path): \(message)" }
+    /// Text from a file name or a plugin (a path, a line the plugin printed)
+    /// as it is safe to print on a terminal: control characters, invisible
+    /// reordering characters and bytes that are not UTF-8 written `\xNN`.
+    public static func displayed(_ text: String) -> String { DisplayText.escaped(text) }
+
+    /// `<path>: <message>`, with the path's control characters and bytes
+    /// that are not UTF-8 written `\xNN`.
+    public var description: String { "\(DisplayText.escaped(path)): \(message)" }
 }

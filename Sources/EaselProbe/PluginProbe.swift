@@ -1,6 +1,7 @@
 // The probe: what loading one plugin file checks, shared by the host's
 // in-process loader (EaselDiscovery's Registry+Folders.swift) and the scanner
-// process (`easel-plugin-scanner`, ScannerHelper.swift).
+// process (`easel-plugin-scanner`, ScannerHelper.swift). Files arrive opened and checked
+// (PluginImage.swift): the loader is handed their descriptors, never their paths.
 //
 // This module links no graphics library: the scanner is built from it
 // alone, so that starting one costs the Swift runtime and libffi, not cairo
@@ -64,6 +65,11 @@ package enum HostABI {
     package static let minor = Int(EASEL_ABI_VERSION_MINOR)
     /// `major.minor`, as the cache and `easel list` write it.
     package static let versionString = "\(major).\(minor)"
+    /// The largest `struct_size` the host believes of a description struct:
+    /// a later minor version adds fields, not kilobytes.
+    package static let maximumDescriptorSize = 4096
+    /// The most classes, properties or methods one array may declare.
+    package static let maximumDescriptorCount = 1 << 16
     /// `EASEL_ABI_VERSION`, the packed version the host writes into its own tables.
     package static let packedVersion = UInt32(EASEL_ABI_VERSION)
     /// Sizes in bytes of the 2.0 description structs (easel.h's `EASEL_*_SIZE_2_0`):
@@ -107,22 +113,48 @@ package enum HostABI {
 func readDescriptors<T>(_ type: T.Type, at base: UnsafeRawPointer, count: Int,
                         minimumSize: Int) -> Result<[T], DescriptorSizeError> {
     let stride = Int(base.load(fromByteOffset: 4, as: UInt32.self))
+    guard stride >= minimumSize else { return .failure(DescriptorSizeError(index: 0, structSize: UInt32(stride), problem: .tooSmall)) }
+    guard stride <= HostABI.maximumDescriptorSize else {
+        return .failure(DescriptorSizeError(index: 0, structSize: UInt32(stride), problem: .tooLarge))
+    }
+    guard count <= HostABI.maximumDescriptorCount else {
+        return .failure(DescriptorSizeError(index: 0, structSize: UInt32(stride), problem: .tooMany))
+    }
     var descriptors: [T] = []
     for index in 0..<count {
-        let element = base + index * max(stride, 1)
+        let element = base + index * stride
         let size = element.load(fromByteOffset: 4, as: UInt32.self)
-        guard stride >= minimumSize, Int(size) == stride else {
-            return .failure(DescriptorSizeError(index: index, structSize: size))
+        guard Int(size) == stride else {
+            return .failure(DescriptorSizeError(index: index, structSize: size, problem: .differs(first: stride)))
         }
         descriptors.append(element.load(as: T.self))
     }
     return .success(descriptors)
 }
 
-/// A descriptor whose `struct_size` is too small or differs from its array's first.
+/// A descriptor array the host refuses to read on: its first element's
+/// `struct_size` is too small or too large, it has too many elements, or an
+/// element's `struct_size` differs from the first's.
 struct DescriptorSizeError: Error {
+    enum Problem { case tooSmall, tooLarge, tooMany, differs(first: Int) }
     let index: Int
     let structSize: UInt32
+    let problem: Problem
+
+    /// A sentence for an array of `what` (e.g. `easel_method_desc`) of `count` elements
+    /// described as `element` (e.g. `method`) and counted by `countField`.
+    func message(_ what: String, element: String, countField: String, count: Int, minimumSize: Int) -> String {
+        switch problem {
+        case .tooSmall:
+            return "\(element) #0: \(what).struct_size is \(structSize); expected at least \(minimumSize), the same for every \(element)"
+        case .tooLarge:
+            return "\(element) #0: \(what).struct_size is \(structSize), larger than \(HostABI.maximumDescriptorSize) bytes: not the size of a \(what)"
+        case .tooMany:
+            return "\(countField) is \(count), more than the \(HostABI.maximumDescriptorCount) a plugin may declare"
+        case .differs(let first):
+            return "\(element) #\(index): \(what).struct_size is \(structSize) but \(element) #0's is \(first); every \(element) of the array has the same size (is \(countField) \(count) more than the array holds?)"
+        }
+    }
 }
 
 // MARK: - Phase 1: probe one file
@@ -140,23 +172,18 @@ package enum PluginProbe {
     ///
     /// - Returns: `nil` when the file may go on to the dynamic loader.
     package static func checkFile(_ path: String) -> PluginLoadError? {
-        func fail(_ kind: PluginLoadError.Kind, _ message: String) -> PluginLoadError {
-            PluginLoadError(path: path, kind: kind, message: message)
+        switch PluginImage.open(path) {
+        case .failure(let error): return error
+        case .success(let image): return checkContents(image)
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            var link = stat()
-            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let count = readlink(path, &target, target.count - 1)
-                let destination = count > 0 ? String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-                return fail(.unreadable, "cannot read the file: it is a dangling symbolic link to '\(destination)' (\(reason))")
-            }
-            return fail(.unreadable, "cannot read the file: \(reason)")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return fail(.unreadable, "not a regular file") }
-        return checkContents(path, fileSize: Int(info.st_size))
+    }
+
+    /// The checks of ``checkFile(_:)`` that read the file, on the image the
+    /// loader will be handed.
+    ///
+    /// - Returns: `nil` when the file may go on to the dynamic loader.
+    package static func checkContents(_ image: PluginImage) -> PluginLoadError? {
+        describe(ELFCheck.check(descriptor: image.descriptor, fileSize: image.size), path: image.path)
     }
 
     /// The checks of ``checkFile(_:)`` that read the file, for a caller that
@@ -164,10 +191,14 @@ package enum PluginProbe {
     ///
     /// - Returns: `nil` when the file may go on to the dynamic loader.
     package static func checkContents(_ path: String, fileSize: Int) -> PluginLoadError? {
+        describe(ELFCheck.check(path: path, fileSize: fileSize), path: path)
+    }
+
+    private static func describe(_ outcome: ELFCheck.Outcome, path: String) -> PluginLoadError? {
         func fail(_ kind: PluginLoadError.Kind, _ message: String) -> PluginLoadError {
             PluginLoadError(path: path, kind: kind, message: message)
         }
-        switch ELFCheck.check(path: path, fileSize: fileSize) {
+        switch outcome {
         case .unreadable(let reason): return fail(.unreadable, "cannot read the file: \(reason)")
         case .notELF: return fail(.notSharedObject, "not a shared object (no ELF header)")
         case .invalid(let reason): return fail(.notSharedObject, "not a loadable shared object: \(reason)")
@@ -177,33 +208,42 @@ package enum PluginProbe {
         }
     }
 
-    /// Probes one file: ``checkFile(_:)`` (unless the caller has just made
-    /// it), then dlopen, the entry point and every description it returns.
-    /// Runs the plugin's code in this process.
+    /// Probes one checked file: its libraries from outside the system's
+    /// folders, then the file itself, each loaded through the descriptor that
+    /// was checked (see PluginImage.swift); then the entry point and every
+    /// description it returns. Runs the plugin's code in this process.
     ///
     /// - Parameters:
-    ///   - path: The plugin file.
-    ///   - fileChecked: Whether the caller has just made ``checkFile(_:)``.
+    ///   - plugin: The plugin file and its libraries, opened and checked
+    ///     (``checkContents(_:)``, and in the host its `PluginTrust`).
     ///   - host: The host table handed to the entry point: the host's own
     ///     (whose caller makes its registry the active one, so that host
     ///     functions the entry point calls find one), or, in the scanner,
     ///     ``ProbeHostTable/table``.
-    package static func probe(_ path: String, fileChecked: Bool = false,
+    package static func probe(_ plugin: CheckedPlugin,
                               host: UnsafePointer<easel_host_api>) -> Result<PluginCandidate, PluginLoadError> {
+        let path = plugin.path
         func fail(_ kind: PluginLoadError.Kind, _ message: String, class cls: String? = nil,
                   selector: String? = nil) -> Result<PluginCandidate, PluginLoadError> {
             .failure(PluginLoadError(path: path, kind: kind, className: cls, selector: selector, message: message))
         }
 
-        // 1. The file itself.
-        if !fileChecked, let error = checkFile(path) { return .failure(error) }
-
-        // 2. The dynamic loader. Never dlclose()d: see Registry.swift.
+        // 1. The libraries it brings, leaves first, then the file. Never
+        // dlclose()d (see Registry.swift), so their descriptors stay open.
+        for library in plugin.dependencies {
+            _ = dlerror()
+            guard dlopen(library.image.loaderPath, RTLD_NOW | RTLD_LOCAL) != nil else {
+                let reason = dlerror().map { library.image.naming(in: String(cString: $0)) } ?? "unknown error"
+                return fail(.dlopenFailed, "the dynamic loader refused the library it needs, \(library.described): \(reason)")
+            }
+            library.image.keepOpen()
+        }
         _ = dlerror()
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+        guard let handle = dlopen(plugin.image.loaderPath, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { plugin.image.naming(in: String(cString: $0)) } ?? "unknown error"
             return fail(.dlopenFailed, "the dynamic loader refused it: \(reason)")
         }
+        plugin.image.keepOpen()
         // checkContents has read the symbol table; a file without section
         // headers is only told apart here, after its constructors ran.
         guard let symbol = dlsym(handle, EASEL_PLUGIN_ENTRY_SYMBOL) else {
@@ -235,10 +275,15 @@ package enum PluginProbe {
             return fail(.invalidDescription,
                 "easel_plugin_desc.struct_size is \(desc.pointee.struct_size), smaller than \(HostABI.pluginDescSize)")
         }
+        guard Int(desc.pointee.struct_size) <= HostABI.maximumDescriptorSize else {
+            return fail(.invalidDescription,
+                "easel_plugin_desc.struct_size is \(desc.pointee.struct_size), larger than \(HostABI.maximumDescriptorSize) bytes: not the size of an easel_plugin_desc")
+        }
         guard let layoutPointer = desc.pointee.layout else {
             return fail(.layoutMismatch, "easel_plugin_desc.layout is NULL; point it at a static easel_layout filled with EASEL_LAYOUT_INIT")
         }
-        guard Int(layoutPointer.pointee.struct_size) >= HostABI.layoutSize else {
+        guard Int(layoutPointer.pointee.struct_size) >= HostABI.layoutSize,
+              Int(layoutPointer.pointee.struct_size) <= HostABI.maximumDescriptorSize else {
             return fail(.layoutMismatch, "easel_layout.struct_size is \(layoutPointer.pointee.struct_size); fill it with EASEL_LAYOUT_INIT")
         }
         let layout = layoutPointer.pointee
@@ -253,7 +298,11 @@ package enum PluginProbe {
         guard let namePointer = desc.pointee.name, namePointer.pointee != 0 else {
             return fail(.invalidDescription, "the plugin description has no name")
         }
-        let pluginName = String(cString: namePointer)
+        let pluginName: String
+        switch PluginNames.check(namePointer, .plugin) {
+        case .success(let name): pluginName = name
+        case .failure(let problem): return fail(.invalidName, problem.message)
+        }
 
         // 5. Classes.
         let count = Int(desc.pointee.class_count)
@@ -267,8 +316,8 @@ package enum PluginProbe {
                                                           count: count, minimumSize: HostABI.classDescSize) {
         case .success(let read): classDescs = read
         case .failure(let error):
-            return fail(.invalidDescription,
-                "class #\(error.index): easel_class_desc.struct_size is \(error.structSize); expected at least \(HostABI.classDescSize), the same for every class")
+            return fail(.invalidDescription, error.message("easel_class_desc", element: "class", countField: "class_count",
+                                                           count: count, minimumSize: HostABI.classDescSize))
         }
         for (index, classDesc) in classDescs.enumerated() {
             switch validateClass(classDesc, index: index, path: path) {
@@ -298,7 +347,12 @@ package enum PluginProbe {
             return .failure(PluginLoadError(path: path, kind: .invalidDescription,
                 message: "class #\(index) has no name"))
         }
-        let name = String(cString: namePointer)
+        let name: String
+        switch PluginNames.check(namePointer, .className) {
+        case .success(let checked): name = checked
+        case .failure(let problem):
+            return .failure(PluginLoadError(path: path, kind: .invalidName, message: "class #\(index): \(problem.message)"))
+        }
         func fail(_ kind: PluginLoadError.Kind, _ message: String,
                   selector: String? = nil) -> Result<ClassSpec, PluginLoadError> {
             .failure(PluginLoadError(path: path, kind: kind, className: name, selector: selector,
@@ -309,6 +363,11 @@ package enum PluginProbe {
         }
         guard let superPointer = desc.superclass_name, superPointer.pointee != 0 else {
             return fail(.invalidDescription, "no superclass name (use \"Object\" or \"View\" for a root class)")
+        }
+        let superclassName: String
+        switch PluginNames.check(superPointer, .superclassName) {
+        case .success(let checked): superclassName = checked
+        case .failure(let problem): return fail(.invalidName, problem.message)
         }
         guard desc.instance_size <= 1 << 24 else {
             return fail(.invalidDescription, "instance_size \(desc.instance_size) is larger than 16 MiB")
@@ -327,12 +386,17 @@ package enum PluginProbe {
                                    count: propertyCount, minimumSize: HostABI.propertyDescSize) {
             case .success(let read): propertyDescs = read
             case .failure(let error):
-                return fail(.invalidDescription,
-                    "property #\(error.index): easel_property_desc.struct_size is \(error.structSize); expected at least \(HostABI.propertyDescSize)")
+                return fail(.invalidDescription, error.message("easel_property_desc", element: "property", countField: "property_count",
+                                                               count: propertyCount, minimumSize: HostABI.propertyDescSize))
             }
             for (index, property) in propertyDescs.enumerated() {
-                guard let propertyName = property.name.map({ String(cString: $0) }), !propertyName.isEmpty else {
+                guard let propertyPointer = property.name, propertyPointer.pointee != 0 else {
                     return fail(.invalidDescription, "property #\(index) has no name")
+                }
+                let propertyName: String
+                switch PluginNames.check(propertyPointer, .property) {
+                case .success(let checked): propertyName = checked
+                case .failure(let problem): return fail(.invalidName, "property #\(index): \(problem.message)")
                 }
                 guard !properties.contains(where: { $0.name == propertyName }) else {
                     return fail(.invalidDescription, "property '\(propertyName)' is declared twice")
@@ -371,12 +435,17 @@ package enum PluginProbe {
                                    count: methodCount, minimumSize: HostABI.methodDescSize) {
             case .success(let read): methodDescs = read
             case .failure(let error):
-                return fail(.invalidDescription,
-                    "method #\(error.index): easel_method_desc.struct_size is \(error.structSize); expected at least \(HostABI.methodDescSize)")
+                return fail(.invalidDescription, error.message("easel_method_desc", element: "method", countField: "method_count",
+                                                               count: methodCount, minimumSize: HostABI.methodDescSize))
             }
             for (index, method) in methodDescs.enumerated() {
-                guard let selectorName = method.selector.map({ String(cString: $0) }), !selectorName.isEmpty else {
+                guard let selectorPointer = method.selector, selectorPointer.pointee != 0 else {
                     return fail(.invalidDescription, "method #\(index) has no selector")
+                }
+                let selectorName: String
+                switch PluginNames.check(selectorPointer, .selector) {
+                case .success(let checked): selectorName = checked
+                case .failure(let problem): return fail(.invalidName, "method #\(index): \(problem.message)")
                 }
                 let selector = Selector(selectorName)
                 guard !methods.contains(where: { $0.selector == selector }) else {
@@ -406,7 +475,7 @@ package enum PluginProbe {
                                           implementation: unsafeBitCast(imp, to: UnsafeRawPointer.self)))
             }
         }
-        return .success(ClassSpec(name: name, superclassName: String(cString: superPointer),
+        return .success(ClassSpec(name: name, superclassName: superclassName,
                                   instanceSize: instanceSize, properties: properties, methods: methods))
     }
 

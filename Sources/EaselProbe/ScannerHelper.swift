@@ -5,8 +5,17 @@ import Glibc
 /// The messages between the host and `easel-plugin-scanner` (see EaselDiscovery's
 /// Scanning/PluginScanner.swift).
 ///
-/// Host → helper: the paths to probe, each followed by a NUL byte (a path
-/// cannot contain one), all written at once.
+/// Host → helper: the files to probe, as records each ended by a NUL byte (a
+/// path cannot contain one), all written at once. The host has opened and
+/// checked every file, and the helper inherits those descriptors: it loads
+/// them, never the paths (see PluginImage.swift). A file is a record
+/// `plugin <fd>` and then its path; before it, each library it brings from
+/// outside the system's folders, in load order, is a record
+/// `library <fd> <DT_NEEDED name>` and then the library's path:
+///
+/// ```
+/// library 12 libdep.so \0 /plugins/deps/libdep.so \0 plugin 11 \0 /plugins/libA.so \0
+/// ```
 ///
 /// Helper → host: packets, as gst-plugin-scanner's are: a kind byte, the
 /// payload's length (4 bytes, little-endian), the payload. A `hello` first
@@ -31,7 +40,7 @@ import Glibc
 /// copies, where JSON cost about 10 µs per plugin each way.
 package enum ScannerProtocol {
     /// Bumped whenever a message changes shape.
-    package static let version = 3
+    package static let version = 4
 
     /// The line the helper writes to standard error after each answer
     /// (a record separator, then a newline): the lines before it belong to
@@ -281,7 +290,18 @@ package enum ScannerHelper {
     /// `--built-in-classes=Object,View,…` (see ``ScannerBuiltIns``).
     package static let builtInClassesOption = "--built-in-classes="
 
-    /// Reads paths from standard input until it ends, probes each file with
+    /// The records that ask for one file, as ``main()`` reads them.
+    package static func requestRecords(plugin: (descriptor: Int32, path: String),
+                                       libraries: [(descriptor: Int32, name: String, path: String)]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for library in libraries {
+            bytes += Array("library \(library.descriptor) \(library.name)".utf8) + [0] + Array(library.path.utf8) + [0]
+        }
+        bytes += Array("plugin \(plugin.descriptor)".utf8) + [0] + Array(plugin.path.utf8) + [0]
+        return bytes
+    }
+
+    /// Reads requests from standard input until it ends, probes each file with
     /// ``PluginProbe`` (running its code in this process, with
     /// ``ProbeHostTable``) and answers on standard output. Returns the exit status.
     package static func main() -> Int32 {
@@ -296,11 +316,36 @@ package enum ScannerHelper {
         guard ScannerProtocol.helloPacket().withUnsafeBytes({ writeAll(channel, $0) }) else { return 3 }
         var reader = RecordReader(fd: requests)
         var writer = ScannerProtocol.Writer()
+        var libraries: [PluginDependency] = []
+        var badRequest: String?
         while let record = reader.next() {
             guard !record.isEmpty else { continue }
-            let path = String(decoding: record, as: UTF8.self)
+            let words = String(decoding: record, as: UTF8.self).split(separator: " ", maxSplits: 2).map(String.init)
+            guard let pathRecord = reader.next() else { break }
+            let path = String(decoding: pathRecord, as: UTF8.self)
+            let descriptor = words.count > 1 ? Int32(words[1]) : nil
+            let image = descriptor.flatMap { PluginImage.adopting($0, path: path) }
+            if words.first == "library", words.count == 3 {
+                if let image {
+                    libraries.append(PluginDependency(image: image, name: words[2], neededBy: "", foundThrough: "the host's check"))
+                } else {
+                    badRequest = "the host sent no open file for the library \(path)"
+                }
+                continue
+            }
             // The host has made the checks that need no plugin code (PluginScanner.scan).
-            let result = PluginProbe.probe(path, fileChecked: true, host: ProbeHostTable.table).map(\.pluginDescription)
+            let result: Result<PluginDescription, PluginLoadError>
+            if let badRequest {
+                result = .failure(PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned: \(badRequest)"))
+            } else if words.first == "plugin", let image {
+                result = PluginProbe.probe(CheckedPlugin(image: image, dependencies: libraries), host: ProbeHostTable.table)
+                    .map(\.pluginDescription)
+            } else {
+                result = .failure(PluginLoadError(path: path, kind: .scannerFailed,
+                                                  message: "not scanned: the host sent no open file for it"))
+            }
+            libraries = []
+            badRequest = nil
             // One write per answer, before the next file's code runs: if
             // that code kills the helper, every earlier answer has arrived.
             writer.reset()

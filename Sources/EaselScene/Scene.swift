@@ -88,7 +88,9 @@ public struct Scene {
     private static func parseDocument(_ data: Data) throws(SceneError) -> Scene {
         let document: Value
         do {
-            document = try JSONDecoder().decode(Value.self, from: data)
+            guard let value = Value(jsonObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+            else { throw syntaxError(in: data) }
+            document = value
         } catch {
             throw syntaxError(in: data)
         }

@@ -3,6 +3,8 @@ import EaselCanvas
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
+import EaselInvocation
+import EaselIsolation
 
 /// The layout of a contact sheet: `easel gallery`.
 public struct GalleryOptions: Sendable {
@@ -47,6 +49,50 @@ extension Session {
     /// - Throws: ``SessionError`` when no plugin defines a view class, or the sheet cannot be drawn or written.
     public func gallery(_ options: GalleryOptions) throws(SessionError) -> RenderOutcome {
         let registry = try plugins.loadRegistry(warn: report)
+        return try Self.drawGallery(registry: registry, cellWidth: options.cellWidth, cellHeight: options.cellHeight,
+                                    columns: options.columns, scale: options.scale,
+                                    destination: CanvasDestination(target: options.output), warn: report,
+                                    phase: PluginExitGuard.setPhase)
+    }
+
+    /// `gallery` in an isolated child process: a crash, a hang (past
+    /// `isolation`'s time limit) or an exit in plugin code is an error naming
+    /// the class, selector and plugin, and nothing is written.
+    ///
+    /// - Parameters:
+    ///   - options: Cells, columns, scale and output.
+    ///   - isolation: The time limit of each plugin call (`keepGoing` is not used).
+    /// - Returns: The diagnostics, and whether one is an error.
+    /// - Throws: ``SessionError`` as ``gallery(_:)``, and for a failure of the child.
+    public func galleryIsolated(_ options: GalleryOptions, isolation: IsolationSettings) throws(SessionError) -> RenderOutcome {
+        var times = StageTimes()
+        let scanned = try measure(&times.load) { () throws(SessionError) in try plugins.scan(isolated: true, warn: report) }
+        let printed = reportScanFailures(scanned.scan)
+        let exchange: IsolationExchange
+        do { exchange = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
+        let request = WorkerRequest(
+            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
+            forceLibffi: InvocationOptions.forceLibffi,
+            gallery: .init(cellWidth: options.cellWidth, cellHeight: options.cellHeight, columns: options.columns,
+                           scale: options.scale))
+        let reply: WorkerReply
+        switch try runWorker(request, exchange: exchange, timeLimit: isolation.timeLimit) {
+        case .failure(let failure): throw SessionError("gallery: \(failure.message)", className: failure.view?.className)
+        case .success(let answer): reply = answer
+        }
+        try check(reply, printed: printed)
+        let bytes: [UInt8]
+        do { bytes = try exchange.output() ?? [] } catch { throw SessionError(describing: error) }
+        try measure(&times.encode) { () throws(SessionError) in try options.output.write(bytes) }
+        var outcome = RenderOutcome(times: times, diagnostics: reply.diagnostics)
+        outcome.failed = reply.diagnosticErrors
+        return outcome
+    }
+
+    /// Builds the contact sheet of a registry's view classes and draws and writes it to `destination`.
+    static func drawGallery(registry: Registry, cellWidth: Double, cellHeight: Double, columns: Int, scale: Double,
+                            destination: some RenderDestination, observer: RenderObserver? = nil,
+                            warn: (String) -> Void, phase: (String) -> Void) throws(SessionError) -> RenderOutcome {
         let entries = registry.plugins.flatMap { plugin in
             plugin.classNames.compactMap { name -> (String, String)? in
                 guard let cls = registry.objectClass(named: name), cls.ancestry.contains(where: { $0.name == "View" }) else { return nil }
@@ -54,24 +100,23 @@ extension Session {
             }
         }
         guard !entries.isEmpty else { throw SessionError("no loaded plugin defines a view class") }
-        let (cellWidth, cellHeight) = (options.cellWidth, options.cellHeight)
         let padding = 12.0, labelHeight = 30.0
-        let columnCount = min(options.columns, entries.count)
+        let columnCount = min(columns, entries.count)
         let rows = (entries.count + columnCount - 1) / columnCount
         let width = padding + Double(columnCount) * (cellWidth + padding)
         let height = padding + Double(rows) * (cellHeight + labelHeight + padding)
         let white = easel_color(red: 1, green: 1, blue: 1, alpha: 1)
-        let destination = CanvasDestination(target: options.output)
         let canvas: Canvas
         let root: View
         do {
-            canvas = try destination.makeCanvas(width: width, height: height, background: white, scale: options.scale)
+            canvas = try destination.makeCanvas(width: width, height: height, background: white, scale: scale)
             root = try registry.makeView(ofClass: "Window", frame: easel_rect(x: 0, y: 0, width: width, height: height))
         } catch {
             throw SessionError(describing: error)
         }
         root.backgroundColor = easel_color(red: 0.94, green: 0.94, blue: 0.95, alpha: 1)
         var cells: [(easel_rect, String, String)] = []
+        phase("making the views")
         for (index, (name, pluginName)) in entries.enumerated() {
             let x = padding + Double(index % columnCount) * (cellWidth + padding)
             let y = padding + Double(index / columnCount) * (cellHeight + labelHeight + padding)
@@ -93,12 +138,20 @@ extension Session {
                 try container.addSubview(view)
                 try root.addSubview(container)
             } catch {
-                report("warning: \(name): \(error)")
+                warn("warning: \(name): \(error)")
             }
         }
         return try SceneRenderer(registry: registry).finish(
-            root, on: canvas, destination: destination, scene: nil, times: StageTimes(),
-            decorate: { canvas in Self.drawLabels(cells, on: canvas) })
+            root, on: canvas, destination: destination, scene: nil, observer: observer, times: StageTimes(),
+            decorate: { canvas in Self.drawLabels(cells, on: canvas) }, phase: phase)
+    }
+
+    /// Where a view of the contact sheet is: `the cell of <class>` (the class the cell shows).
+    static func galleryLocation(of view: View) -> String {
+        var widget = view
+        // The sheet is root > cell container > the class's view > what it adds.
+        while let parent = widget.superview, parent.superview?.superview != nil { widget = parent }
+        return widget.superview == nil ? "the contact sheet" : "the cell of \(widget.objectClass.name)"
     }
 
     /// The class and plugin name under each cell.

@@ -112,6 +112,7 @@ extension Session {
     public func invoke(_ request: InvokeRequest) throws(SessionError) -> InvokeOutcome {
         if request.forceLibffi { InvocationOptions.forceLibffi = true }
         let registry = try plugins.loadRegistry(warn: report)
+        PluginExitGuard.setPhase("invoking")
         let (result, canvas) = try Invoker(registry: registry)
             .send(request.className, request.selector, request.arguments, width: request.width, height: request.height)
         var outcome = InvokeOutcome(output: request.output, image: .canvas(canvas, scale: request.scale))
@@ -136,7 +137,7 @@ extension Session {
         let exchange: IsolationExchange
         do { exchange = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
         let job = WorkerRequest(
-            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders,
+            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
             forceLibffi: request.forceLibffi || InvocationOptions.forceLibffi,
             invoke: .init(className: request.className, selector: request.selector, arguments: request.arguments,
                           width: request.width, height: request.height, scale: request.scale, output: format))

@@ -159,6 +159,8 @@ public struct PluginEnvironment: Sendable {
     public func loadRegistry(warn: (String) -> Void) throws(SessionError) -> Registry {
         let scanned = try scan(warn: warn)
         let registry = Registry()
+        PluginExitGuard.watch(registry)
+        PluginExitGuard.setPhase("loading the plugins")
         if let scan = scanned.scan {
             registry.loadPlugins(from: scan)
         } else {

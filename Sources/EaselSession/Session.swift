@@ -65,7 +65,9 @@ public struct Session {
     public func render(scene: String, options: RenderOptions) throws(SessionError) -> RenderOutcome {
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
-        var outcome = try SceneRenderer(registry: registry).render(scene: scene, options: options)
+        var outcome = try SceneRenderer(registry: registry).render(
+            scene: scene, scale: options.scale, frames: options.frames,
+            destination: CanvasDestination(target: options.output), phase: PluginExitGuard.setPhase)
         outcome.times.load += load
         return outcome
     }

@@ -62,22 +62,29 @@ public final class OverlayView: View {
     private var forwardSelector: Selector?
     private var forwardMethod: Unmanaged<Method>?
 
-    /// The built-in `drawRect:`: forwards the rect to the host's selector.
-    func forwardDraw(_ rect: easel_rect) {
-        guard let hostReference, let hostSelector else { return }
-        hostReference._withUnsafeGuaranteedRef { host in
-            let cls = host.objectClass
-            if forwardClass != ObjectIdentifier(cls) || forwardSelector != hostSelector {
-                forwardMethod = cls.method(for: hostSelector).flatMap {
-                    ViewCallbacks.drawRect.accepts($0.signature) ? Unmanaged.passUnretained($0) : nil
-                }
-                forwardClass = ObjectIdentifier(cls)
-                forwardSelector = hostSelector
+    /// What the built-in `drawRect:` calls: the host, the selector and the
+    /// host's method for it; `nil` when the host is gone or does not take a rect.
+    func forwardTarget() -> (host: View, selector: Selector, method: Unmanaged<Method>)? {
+        guard let host, let hostSelector else { return nil }
+        let cls = host.objectClass
+        if forwardClass != ObjectIdentifier(cls) || forwardSelector != hostSelector {
+            forwardMethod = cls.method(for: hostSelector).flatMap {
+                ViewCallbacks.drawRect.accepts($0.signature) ? Unmanaged.passUnretained($0) : nil
             }
-            forwardMethod?._withUnsafeGuaranteedRef { method in
-                PluginCalls.observe(host, hostSelector, method) {
-                    View.callDrawRect(method, target: host.handle, selector: hostSelector, rect: rect)
-                }
+            forwardClass = ObjectIdentifier(cls)
+            forwardSelector = hostSelector
+        }
+        guard let forwardMethod else { return nil }
+        return (host, hostSelector, forwardMethod)
+    }
+
+    /// The built-in `drawRect:`, sent by a message (the renderer calls the
+    /// host's method itself): forwards the rect to the host's selector.
+    func forwardDraw(_ rect: easel_rect) {
+        guard let (host, selector, method) = forwardTarget() else { return }
+        method._withUnsafeGuaranteedRef { method in
+            PluginCalls.observe(host, selector, method) {
+                View.callDrawRect(method, target: host.handle, selector: selector, rect: rect)
             }
         }
     }

@@ -46,9 +46,18 @@ public enum RenderMode: Sendable {
 /// What a render did.
 public struct RenderReport {
     /// The views that received `drawRect:`, in drawing order.
-    public internal(set) var drawnViews: [View] = []
+    public var drawnViews: [View] {
+        guard let list else { return [] }
+        return drawnIndexes.map { list.views[Int($0)].takeUnretainedValue() }
+    }
     /// The repainted areas, in canvas points, rounded out to device pixels.
     public internal(set) var region: [easel_rect] = []
+    /// The views drawn, as indexes into the draw list's views: a render
+    /// records an index per view, not a retained reference.
+    var drawnIndexes: [Int32] = []
+    /// The draw list of the render, and its root, which the list does not keep alive.
+    var list: DrawList?
+    var root: View?
 }
 
 /// Told about every view a render sends its drawing call to, and able to
@@ -169,21 +178,34 @@ extension View {
         dirtyRects = []
         guard !report.region.isEmpty else { return report }
 
-        var state = RenderState(full: full, region: report.region, canvasRect: canvasRect,
-                                scale: canvas.backing.scale, observer: observer)
+        let list: DrawList
+        if let existing = drawList {
+            list = existing
+        } else {
+            list = DrawList(root: self)
+            drawList = list
+        }
+        if list.appliedScale != canvas.backing.scale {
+            let scale = canvas.backing.scale
+            for view in list.views { view.takeUnretainedValue().contentScaleFactor = scale }
+            list.appliedScale = scale
+        }
+        var state = RenderState(full: full, region: report.region, canvasRect: canvasRect, observer: observer)
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
                 if full {
                     canvas.clear(canvasRect)
-                    draw(parentToCanvas: .identity, canvas: canvas, state: &state)
+                    Self.draw(list, canvas: canvas, state: &state)
                 } else {
-                    canvas.redraw(inside: report.region) { draw(parentToCanvas: .identity, canvas: canvas, state: &state) }
+                    canvas.redraw(inside: report.region) { Self.draw(list, canvas: canvas, state: &state) }
                 }
                 canvas.restoreState()
             }
         }
-        report.drawnViews = state.drawn
+        report.drawnIndexes = state.drawn
+        report.list = list
+        report.root = self
         if let failure = state.failure { throw failure }
         if let error = canvas.takeError() {
             throw RenderError(message: "drawing failed: \(error)")
@@ -191,148 +213,158 @@ extension View {
         return report
     }
 
-    // The canvas is passed down as a parameter (borrowed, so no reference
-    // counting per view); render(into:mode:) holds it.
-    private func draw(parentToCanvas: easel_affine_transform, canvas: Canvas, state: inout RenderState) {
-        guard !isHidden, alpha > 0 else { return }
-        if contentScaleFactor != state.scale { contentScaleFactor = state.scale }
-        let local = downToSuperviewDown
-        let toCanvas = local.concatenating(parentToCanvas)
-        let boundsInCanvas = toCanvas.apply(to: bounds)
-        let touched = state.full
-            ? boundsInCanvas.intersects(state.canvasRect)
-            : state.region.contains(where: { $0.intersects(boundsInCanvas) })
-        if clipsToBounds && !touched { return }
-        if !touched && drawsNothing(toCanvas: toCanvas, state: state) { return }
-        let grouped = alpha < 1
-        // A view that adds no transform, group or clip of its own leaves the
-        // canvas's state as it found it (drawContent and each subview save
-        // and restore around their own changes): it needs no save and
-        // restore, and concatenating the identity changes nothing. An
-        // overlay, which shares its host's coordinates, is such a view.
-        let changesState = grouped || clipsToBounds || !local.isIdentity
-        if changesState && !grouped && !clipsToBounds && local.isTranslation {
-            // The common case: a view placed by a translation. The canvas can
-            // keep it without saving its state (Canvas.beginTranslation).
-            let translation = canvas.beginTranslation(x: local.tx, y: local.ty)
-            drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, canvas: canvas, state: &state)
-            canvas.endTranslation(translation)
-            return
+    /// How a subtree that is being drawn changed the canvas's state, undone when it ends.
+    private struct OpenSubtree {
+        /// The index just past the subtree.
+        var end: Int
+        var translation: Canvas.SavedTranslation?
+        var savedState: Bool
+        var groupAlpha: Double?
+
+        @inline(__always)
+        func close(_ canvas: Canvas) {
+            if let translation {
+                canvas.endTranslation(translation)
+                return
+            }
+            if let groupAlpha { canvas.endTransparencyGroup(alpha: groupAlpha) }
+            if savedState { canvas.restoreState() }
         }
-        if changesState {
-            canvas.saveState()
-            canvas.concatenate(local)
-        }
-        if grouped { canvas.beginTransparencyGroup() }
-        drawSelfAndSubviews(toCanvas: toCanvas, touched: touched, canvas: canvas, state: &state)
-        if grouped { canvas.endTransparencyGroup(alpha: alpha) }
-        if changesState { canvas.restoreState() }
     }
 
-    /// The view's own content (when it touches the area being drawn), the
-    /// clip to its bounds when it clips its subviews, and its subviews.
-    @inline(__always)
-    private func drawSelfAndSubviews(toCanvas: easel_affine_transform, touched: Bool, canvas: Canvas,
-                                     state: inout RenderState) {
-        if touched { drawContent(toCanvas: toCanvas, canvas: canvas, state: &state) }
-        if clipsToBounds { canvas.clip(to: bounds) }
-        guard subviewElements != nil else { return }  // no subviews
-        // The copy of the array keeps the subviews alive however drawing
-        // changes the tree, so each is drawn without retaining it.
-        let subviews = self.subviews
-        subviews.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let elements = UnsafeRawPointer(base)
-            let count = buffer.count
-            for index in 0..<count {
-                // Memory the next views' drawing reads, fetched a view or two
-                // ahead: drawing a view takes far longer than a cache miss,
-                // and a frame's pixels have pushed the views out of the caches.
-                if index + 2 < count {
-                    easel_support_prefetch(elements.load(fromByteOffset: (index + 2) * 8, as: UnsafeRawPointer.self),
-                                           View.prefetchBytes)
-                }
-                if index + 1 < count {
-                    Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: (index + 1) * 8, as: UnsafeRawPointer.self))
-                        ._withUnsafeGuaranteedRef { $0.prefetchStorageAndSubviewList() }
-                }
-                Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self))
-                    ._withUnsafeGuaranteedRef { view in
-                        view.prefetchSubviews()
-                        view.draw(parentToCanvas: toCanvas, canvas: canvas, state: &state)
+    /// Draws the list front to back: each view's own content (when it touches
+    /// the area being drawn), the clip to its bounds when it clips its
+    /// subviews, then its subtree, inside the transform, group and clip it
+    /// opened, which close when the subtree ends.
+    private static func draw(_ list: DrawList, canvas: Canvas, state: inout RenderState) {
+        // Copies of the arrays: plugin code that changes the tree or a view
+        // while drawing changes the list's own arrays (copy on write), not these.
+        let records = list.records, views = list.views
+        records.withUnsafeBufferPointer { records in
+            views.withUnsafeBufferPointer { views in
+                guard let base = records.baseAddress else { return }
+                var open: [OpenSubtree] = []
+                var index = 0
+                let count = records.count
+                while index < count {
+                    while let last = open.last, index >= last.end {
+                        last.close(canvas)
+                        open.removeLast()
                     }
+                    let record = base + index
+                    let end = Int(record.pointee.end)
+                    let flags = record.pointee.flags
+                    let alpha = record.pointee.alpha
+                    if flags.contains(.hidden) || !(alpha > 0) {
+                        index = end
+                        continue
+                    }
+                    let box = record.pointee.box
+                    let touched = state.full
+                        ? box.intersects(state.canvasRect)
+                        : state.region.contains(where: { $0.intersects(box) })
+                    let clips = flags.contains(.clips)
+                    if clips && !touched {
+                        index = end
+                        continue
+                    }
+                    if !touched && drawsNothing(base, index, end, state: state) {
+                        index = end
+                        continue
+                    }
+                    let grouped = alpha < 1
+                    // A view that adds no transform, group or clip of its own
+                    // leaves the canvas's state as it found it (drawContent
+                    // saves and restores around its own changes): it needs no
+                    // save and restore. An overlay, which shares its host's
+                    // coordinates, is such a view.
+                    let changesState = grouped || clips || !flags.contains(.identity)
+                    var subtree = OpenSubtree(end: end, translation: nil, savedState: false, groupAlpha: nil)
+                    if changesState && !grouped && !clips && flags.contains(.translation) {
+                        // The common case: a view placed by a translation. The
+                        // canvas can keep it without saving its state.
+                        subtree.translation = canvas.beginTranslation(x: record.pointee.local.tx,
+                                                                      y: record.pointee.local.ty)
+                    } else {
+                        if changesState {
+                            canvas.saveState()
+                            canvas.concatenate(record.pointee.local)
+                            subtree.savedState = true
+                        }
+                        if grouped {
+                            canvas.beginTransparencyGroup()
+                            subtree.groupAlpha = alpha
+                        }
+                    }
+                    if index + 2 < count, let target = (record + 2).pointee.target {
+                        // The memory the drawing call two views ahead reads (the
+                        // object behind its handle, which host functions such as
+                        // views->bounds read, and its plugin storage), fetched
+                        // while this one draws: a frame's pixels push them out of
+                        // the caches. (Without it, 10,000 tiles drew 3 % slower.)
+                        easel_support_prefetch(UnsafeRawPointer(target), Int((record + 2).pointee.targetBytes))
+                        if let storage = (record + 2).pointee.storage { easel_support_prefetch(storage, 64) }
+                    }
+                    if touched {
+                        views[index]._withUnsafeGuaranteedRef {
+                            $0.drawContent(record, index: index, canvas: canvas, state: &state)
+                        }
+                    }
+                    if clips { canvas.clip(to: record.pointee.bounds) }
+                    if end == index + 1 {
+                        subtree.close(canvas)
+                    } else {
+                        open.append(subtree)
+                    }
+                    index += 1
+                }
+                while let last = open.popLast() { last.close(canvas) }
             }
         }
     }
 
-    /// How much of a view object to fetch ahead: a view's stored properties
-    /// span about 310 bytes and an overlay's about 370, which cross seven cache
-    /// lines when the object (16-byte aligned) starts late in a line.
-    /// `PrefetchTests` checks that every built-in view class's allocation,
-    /// starting anywhere in a line, fits. (It was 384 while overlays had grown
-    /// past it; 448 measured the same or slightly faster: 1000 tiles 1.08 vs
-    /// 1.09–1.10 of direct cairo, 10,000 tiles 1.14–1.15 both.)
-    package static let prefetchBytes = 448
-
-    /// Fetches ahead the plugin storage and the subview list, which drawing reads.
+    /// Whether drawing the view at `index`, which does not touch the area
+    /// being repainted, would draw nothing at all: true when none of its
+    /// subviews touches the area either and none has subviews of its own (a
+    /// host with its overlays, a leaf). The test is the one `draw` makes, so
+    /// a render of one dirty view skips its untouched neighbours without
+    /// calling cairo and with exactly the same result.
     @inline(__always)
-    private func prefetchStorageAndSubviewList() {
-        easel_support_prefetch(UnsafeRawPointer(storage), 64)
-        if let subviewElements { easel_support_prefetch(subviewElements, 64) }
-    }
-
-    /// Fetches ahead the first subviews' objects.
-    @inline(__always)
-    private func prefetchSubviews() {
-        guard let subviewElements else { return }
-        for index in 0..<min(subviews.count, 4) {
-            easel_support_prefetch(subviewElements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self),
-                                   View.prefetchBytes)
-        }
-    }
-
-    /// Whether drawing the view, which does not touch the area being
-    /// repainted, would draw nothing at all: true when none of its subviews
-    /// touches the area either and none has subviews of its own (a host with
-    /// its overlays, a leaf). The test is the one `draw` makes, with the same
-    /// arithmetic, so a render of one dirty view skips its untouched
-    /// neighbours without calling cairo and with exactly the same result.
-    /// Records the canvas's scale on the subviews as drawing them would.
-    private func drawsNothing(toCanvas: easel_affine_transform, state: RenderState) -> Bool {
-        guard let elements = subviewElements else { return true }
-        // Nothing here changes the tree: the subviews are read unretained.
-        for index in 0..<subviews.count {
-            let nothing = Unmanaged<View>.fromOpaque(elements.load(fromByteOffset: index * 8, as: UnsafeRawPointer.self))
-                ._withUnsafeGuaranteedRef { subview -> Bool in
-                    if subview.isHidden { return true }
-                    guard subview.subviewElements == nil else { return false }
-                    if subview.alpha > 0, subview.contentScaleFactor != state.scale {
-                        subview.contentScaleFactor = state.scale
-                    }
-                    let box = subview.downToSuperviewDown.concatenating(toCanvas).apply(to: subview.bounds)
-                    let touched = state.full
-                        ? box.intersects(state.canvasRect)
-                        : state.region.contains(where: { $0.intersects(box) })
-                    return !touched
-                }
-            if !nothing { return false }
+    private static func drawsNothing(_ base: UnsafePointer<DrawList.Record>, _ index: Int, _ end: Int,
+                                     state: RenderState) -> Bool {
+        var child = index + 1
+        while child < end {
+            let record = base + child
+            let next = Int(record.pointee.end)
+            defer { child = next }
+            if record.pointee.flags.contains(.hidden) { continue }
+            guard next == child + 1 else { return false }
+            let box = record.pointee.box
+            let touched = state.full
+                ? box.intersects(state.canvasRect)
+                : state.region.contains(where: { $0.intersects(box) })
+            if touched { return false }
         }
         return true
     }
 
-    private func drawContent(toCanvas: easel_affine_transform, canvas: Canvas, state: inout RenderState) {
-        let method = drawRectImplementation
-        let underlay = method != nil && isOpaque && clearsContextBeforeDrawing && backgroundColor == nil
-        let background = backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
-        guard underlay || background != nil || method != nil else { return }
+    private func drawContent(_ record: UnsafePointer<DrawList.Record>, index: Int, canvas: Canvas,
+                             state: inout RenderState) {
+        let flags = record.pointee.flags
+        let method = record.pointee.drawRect
+        let underlay = flags.contains(.underlay)
+        let background = flags.contains(.background)
+        guard underlay || background || method != nil else { return }
+        let bounds = record.pointee.bounds
         canvas.saveState()
         // The view's drawing is clipped to its bounds; lazily, so that cairo
         // clips only drawing that may reach outside them (Canvas+Guard.swift).
         canvas.clipLazily(to: bounds)
         if underlay { canvas.fill(bounds, color: easel_color(red: 0, green: 0, blue: 0, alpha: 1)) }
-        if let background { canvas.fill(bounds, color: background) }
+        if background { canvas.fill(bounds, color: record.pointee.background) }
         if let method {
             var rect = bounds
+            let toCanvas = record.pointee.toCanvas
             if !state.full, let back = toCanvas.inverted() {
                 let dirty = state.region.reduce(easel_rect.zero) { $0.dirtyUnion(back.apply(to: $1)) }.intersection(bounds)
                 rect = dirty.isEmpty ? .zero : dirty
@@ -340,17 +372,21 @@ extension View {
             let hadError = canvas.hasError
             let depth = canvas.stateDepth
             if state.observer?.willDraw(self, in: canvas, toCanvas: toCanvas) ?? true {
-                if classInfo.isOverlayForward {
-                    // The built-in drawRect: of an overlay (an OverlayView), called directly.
-                    unsafeDowncast(self, to: OverlayView.self).forwardDraw(rect)
-                } else {
-                    method._withUnsafeGuaranteedRef { method in
-                        PluginCalls.observe(self, ViewCallbacks.drawRect.selector, method) {
-                            Self.callDrawRect(method, target: handle, selector: ViewCallbacks.drawRect.selector, rect: rect)
+                // The view's drawRect:, or for an overlay the host's method its
+                // built-in drawRect: forwards to, called directly.
+                if let call = record.pointee.call, let target = record.pointee.target {
+                    let selector = record.pointee.selector
+                    // The receiver is read from the handle without retaining it
+                    // (the draw list holds it).
+                    Unmanaged<EaselObject>.fromOpaque(UnsafeRawPointer(target))._withUnsafeGuaranteedRef { receiver in
+                        call._withUnsafeGuaranteedRef { method in
+                            PluginCalls.observe(receiver, selector, method) {
+                                Self.callDrawRect(method, target: target, selector: selector, rect: rect)
+                            }
                         }
                     }
                 }
-                state.drawn.append(self)
+                state.drawn.append(Int32(index))
             }
             state.observer?.didDraw(self)
             if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
@@ -394,37 +430,6 @@ extension View {
             invocation.invoke()
         }
     }
-
-    /// `implementation(of: ViewCallbacks.drawRect)`, resolved once per class,
-    /// unretained (the class keeps it alive).
-    ///
-    /// The answer depends only on the class (a class's methods never change,
-    /// and the registry judges each method's signature once), so keeping it
-    /// on the class saves two dictionary lookups per view and frame.
-    final var drawRectImplementation: Unmanaged<Method>? {
-        let info = classInfo
-        if info.resolved { return info.drawRect }
-        let method = implementation(of: ViewCallbacks.drawRect)
-        info.drawRect = method.map { Unmanaged.passUnretained($0) }
-        info.isOverlayForward = objectClass.instanceType == OverlayView.self
-            && method?.implementation == BuiltInClasses.overlayDrawRectAddress
-        info.resolved = true
-        return info.drawRect
-    }
-}
-
-/// What the renderer keeps per view class, resolved on first draw: what it
-/// sends as `drawRect:` to instances. Attached to the runtime's class
-/// (``ObjectClass/attachment(_:make:)``) and held by every view, so that a
-/// render reads it without a lookup. The method is held unretained: the
-/// class keeps its methods, so reading it costs no reference counting.
-final class ViewClassInfo {
-    /// The callable `drawRect:` of instances (`nil` when they have none).
-    @exclusivity(unchecked) var drawRect: Unmanaged<Method>?
-    /// Whether `drawRect` has been resolved.
-    @exclusivity(unchecked) var resolved = false
-    /// Whether `drawRect` is the built-in drawRect: of overlays.
-    @exclusivity(unchecked) var isOverlayForward = false
 }
 
 /// What a render carries down the tree.
@@ -432,9 +437,8 @@ private struct RenderState {
     let full: Bool
     let region: [easel_rect]
     let canvasRect: easel_rect
-    let scale: Double
     let observer: RenderObserver?
-    var drawn: [View] = []
+    var drawn: [Int32] = []
     var failure: RenderError?
 }
 

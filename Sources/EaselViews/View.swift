@@ -25,17 +25,16 @@
 // bounds' horizontal centre line for right-handed ones.
 //
 // Ownership, as in UIKit: a view owns its subviews; a subview refers to its
-// superview unowned (the superview clears the reference when it goes away);
-// an overlay refers to its host unowned (the host clears the reference
-// when it goes away). Views created by plugin code
+// superview weakly; an overlay refers to its host unowned (the host clears
+// the reference when it goes away). Views created by plugin code
 // (`object_create`, `views->create`) are kept alive by the registry until
 // they are first added to a superview, which then owns them.
 //
-// The view system lives in the host module, in its own folder, rather than
-// in a module of its own: views are registry objects (the registry creates a
-// `View` for every view class), and the host function table hands them to
-// plugins. It uses the invocation module only through `Method`, and cairo
-// only through `Canvas`.
+// A view is plain, safe Swift: checked exclusivity, no pointers into its own
+// storage. What drawing needs for speed is the renderer's: a flat list of
+// draw records per root view (DrawList.swift), rebuilt when the tree's
+// structure changes and rewritten record by record when a view's drawn
+// properties change.
 //
 // Changes are cheap and deferred, as in UIKit: geometry and appearance
 // changes mark the affected area of the root view as needing display
@@ -83,61 +82,36 @@ public class View: EaselObject {
     // MARK: Stored state
 
     /// The subviews, back to front.
-    ///
-    /// Read for every view by every render and layout pass, so it opts out
-    /// of the run-time exclusivity checks (see the scalar state below); no
-    /// code that changes the array calls out while it does.
-    @exclusivity(unchecked) public private(set) final var subviews: [View] = [] {
-        didSet {
-            subviewElements = subviews.isEmpty
-                ? nil : subviews.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-        }
-    }
-    /// Where the elements of `subviews` start; `nil` when there are none.
-    /// For the renderer, to fetch them ahead without reference counting.
-    @exclusivity(unchecked) final var subviewElements: UnsafeRawPointer?
-    /// The superview, or `nil` for a root view. Unowned and checked (a dangling one traps instead of
-    /// reading freed memory): a superview clears it when it goes away.
-    @exclusivity(unchecked) public private(set) final unowned var superview: View? {
-        didSet { superviewIsRightHanded = superview?.isRightHanded ?? false }
-    }
-    /// Whether the superview is right-handed, kept with it so that placing
-    /// the view (every render) need not retain the superview to ask.
-    @exclusivity(unchecked) private final var superviewIsRightHanded = false
+    public private(set) final var subviews: [View] = [] { didSet { treeChanged() } }
+    /// The superview, or `nil` for a root view.
+    public private(set) final weak var superview: View?
 
-    // The scalar state that drawing, layout and hit testing read for every
-    // view opts out of Swift's run-time exclusivity checks, a call into the
-    // runtime per access (a third of a one-view dirty redraw of 1000 views).
-    // Views are used on the main thread only, and none of these plain values
-    // is ever accessed while another access to it is in progress (the
-    // compile-time checks still apply).
-    @exclusivity(unchecked) final var storedCenter = easel_point.zero
-    @exclusivity(unchecked) final var storedBounds = easel_rect.zero
-    @exclusivity(unchecked) final var storedTransform = easel_affine_transform.identity
+    // The view's geometry, as UIKit stores it (see the top of this file).
+    final var storedCenter = easel_point.zero
+    final var storedBounds = easel_rect.zero
+    final var storedTransform = easel_affine_transform.identity
     /// Whether the view's own coordinates have y pointing up (RHView and its subclasses).
     public final let isRightHanded: Bool
 
     /// Areas needing display, in this view's own coordinates; kept on root views only.
     final var dirtyRects: [easel_rect] = []
     /// Whether the whole tree needs drawing (never rendered, or the root itself changed); root views only.
-    @exclusivity(unchecked) final var needsFullDisplay = true
+    final var needsFullDisplay = true
+    /// The renderer's flat copy of the tree (DrawList.swift); root views only, built by the next render.
+    final var drawList: DrawList?
     /// Whether `layoutSubviews` is pending.
-    @exclusivity(unchecked) public internal(set) final var needsLayout = true
+    public internal(set) final var needsLayout = true
     /// Whether this view or a descendant may need layout: `layoutIfNeeded`
     /// skips subtrees without it, so that a render of a laid-out tree does
     /// not visit every view. Set with `needsLayout` (by `setNeedsLayout`) on
     /// the view and its ancestors; an ancestor of a view that has it has it too.
-    @exclusivity(unchecked) final var subtreeNeedsLayout = true
-
-    /// What the renderer keeps for this view's class (View+Rendering.swift).
-    final let classInfo: ViewClassInfo
+    final var subtreeNeedsLayout = true
 
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []
 
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
-        classInfo = cls.attachment(ViewClassInfo.self) { ViewClassInfo() }
         super.init(class: cls, registry: registry)
     }
 
@@ -149,37 +123,39 @@ public class View: EaselObject {
     // MARK: Appearance
 
     /// The opacity of the view and its subviews, composited as one group (0...1).
-    @exclusivity(unchecked) public final var alpha: Double = 1 {
+    public final var alpha: Double = 1 {
         didSet {
             alpha = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
-            if alpha != oldValue { invalidateExtent() }
+            if alpha != oldValue { invalidateExtent(); drawStateChanged() }
         }
     }
     /// Whether the view and its subviews are skipped when drawing and hit testing.
-    @exclusivity(unchecked) public final var isHidden = false { didSet { if isHidden != oldValue { invalidateExtent(force: true) } } }
+    public final var isHidden = false {
+        didSet { if isHidden != oldValue { invalidateExtent(force: true); drawStateChanged() } }
+    }
     /// Whether subviews are clipped to the view's bounds (the view's own drawing always is).
     ///
     /// Both the area covered before the change and after it need display:
     /// turning clipping on shrinks the subtree's extent to the bounds.
-    @exclusivity(unchecked) public final var clipsToBounds = false {
+    public final var clipsToBounds = false {
         willSet { if newValue != clipsToBounds { invalidateExtent(force: true) } }
-        didSet { if clipsToBounds != oldValue { invalidateExtent(force: true) } }
+        didSet { if clipsToBounds != oldValue { invalidateExtent(force: true); drawStateChanged() } }
     }
     /// The colour filling the bounds before `drawRect:`; `nil` (the default) fills nothing.
-    @exclusivity(unchecked) public final var backgroundColor: easel_color? { didSet { invalidateExtent() } }
+    public final var backgroundColor: easel_color? { didSet { invalidateExtent(); drawStateChanged() } }
     /// Whether the view promises to fill its bounds with opaque content (UIKit's default: `true`).
     ///
     /// As in UIKit, an opaque view whose class implements `drawRect:`,
     /// which has no background colour and clears its context before drawing,
     /// starts from opaque black: its backing store has no alpha channel.
-    @exclusivity(unchecked) public final var isOpaque = true { didSet { if isOpaque != oldValue { invalidateExtent() } } }
+    public final var isOpaque = true { didSet { if isOpaque != oldValue { invalidateExtent(); drawStateChanged() } } }
     /// Whether the view's area is cleared before `drawRect:` (UIKit's default: `true`).
     ///
     /// In Easel's shared canvas a non-opaque view's area always starts
     /// transparent; the property decides whether an opaque view without a
     /// background colour starts from black (`true`) or shows what lies
     /// beneath (`false`, "you are responsible for drawing every pixel").
-    @exclusivity(unchecked) public final var clearsContextBeforeDrawing = true { didSet { invalidateExtent() } }
+    public final var clearsContextBeforeDrawing = true { didSet { invalidateExtent(); drawStateChanged() } }
     /// An integer that identifies the view (see ``viewWithTag(_:)``).
     public final var tag = 0
     /// How the view resizes when its superview's bounds change size.
@@ -191,7 +167,7 @@ public class View: EaselObject {
     /// The number of device pixels per point of the canvas the view was last rendered to (1 before).
     ///
     /// Set by rendering; every coordinate a plugin sees stays in points.
-    @exclusivity(unchecked) public internal(set) final var contentScaleFactor: Double = 1
+    public internal(set) final var contentScaleFactor: Double = 1
 
     // MARK: Geometry
 
@@ -203,6 +179,7 @@ public class View: EaselObject {
             invalidateExtent()
             storedCenter = newValue
             invalidateExtent()
+            drawStateChanged()
         }
     }
 
@@ -220,6 +197,7 @@ public class View: EaselObject {
             invalidateExtent()
             storedBounds = new
             invalidateExtent()
+            drawStateChanged()
             updateOverlayFrames()
             if new.size != oldSize {
                 setNeedsLayout()
@@ -236,6 +214,7 @@ public class View: EaselObject {
             invalidateExtent()
             storedTransform = newValue
             invalidateExtent()
+            drawStateChanged()
         }
     }
 
@@ -265,7 +244,7 @@ public class View: EaselObject {
     /// From this view's down space to its superview's down space (the canvas's, for a root).
     final var downToSuperviewDown: easel_affine_transform {
         var centerDown = storedCenter
-        if superviewIsRightHanded, let superview { centerDown = superview.ownToDown.apply(to: storedCenter) }
+        if let superview, superview.isRightHanded { centerDown = superview.ownToDown.apply(to: storedCenter) }
         let mid = easel_affine_transform(translationX: -storedBounds.midX, y: -storedBounds.midY)
         let placed = storedTransform.isIdentity ? mid : mid.concatenating(storedTransform)
         return placed.concatenating(easel_affine_transform(translationX: centerDown.x, y: centerDown.y))
@@ -333,6 +312,30 @@ public class View: EaselObject {
     /// The window the view is in: its root, when that is a ``Window``.
     public final var window: Window? { rootView as? Window }
 
+    /// The number of views from the root to this view, both counted (1 for a root).
+    final var depth: Int {
+        var count = 1
+        var current = superview
+        while let view = current {
+            count += 1
+            current = view.superview
+        }
+        return count
+    }
+
+    /// The number of views from this view to its deepest descendant, both counted (1 for a leaf).
+    final var height: Int {
+        var deepest = 1
+        var pending: [(view: View, level: Int)] = [(self, 1)]
+        while let (view, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            for subview in view.subviews where !subview.subviews.isEmpty || level + 1 > deepest {
+                pending.append((subview, level + 1))
+            }
+        }
+        return deepest
+    }
+
     /// Whether the view is `view` or one of its descendants (a view is a descendant of itself).
     public final func isDescendant(of view: View) -> Bool {
         var current: View? = self
@@ -360,14 +363,30 @@ public class View: EaselObject {
         try insertSubview(view, at: subviews.count)
     }
 
+    /// The most views a tree may have from its root to its deepest leaf.
+    ///
+    /// Laying out, hit testing, conversions and releasing a tree recurse
+    /// once per level (drawing does not); the limit keeps that recursion well
+    /// inside a thread's stack, even the 512 KiB of a secondary thread.
+    /// UIKit has no stated limit; real trees are a few dozen levels deep.
+    public static let maximumDepth = 1_000
+
     /// Inserts a view at an index of the subviews (clamped to the valid range).
     ///
-    /// - Throws: ``ViewError`` when `view` is this view or one of its ancestors.
+    /// - Throws: ``ViewError`` when `view` is this view or one of its
+    ///   ancestors, or when the tree would be deeper than ``maximumDepth``.
     public final func insertSubview(_ view: View, at index: Int) throws(ViewError) {
         guard !isDescendant(of: view) else {
             throw ViewError(view === self
                 ? "cannot add \(view) as a subview of itself"
                 : "cannot add \(view) as a subview of \(self): \(self) is one of its descendants")
+        }
+        if view.superview !== self {
+            let depth = self.depth + view.height
+            guard depth <= View.maximumDepth else {
+                throw ViewError("cannot add \(view) as a subview of \(self): the tree would be \(depth) views deep; "
+                    + "the limit is \(View.maximumDepth)")
+            }
         }
         if view.superview === self {
             let from = subviews.firstIndex(where: { $0 === view })!
@@ -387,6 +406,7 @@ public class View: EaselObject {
             old.detach(view)
         }
         view.dirtyRects = []
+        view.drawList = nil
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         registry.releaseFromCreationPool(view)

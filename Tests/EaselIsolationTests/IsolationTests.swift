@@ -385,3 +385,57 @@ struct IsolationPartsTests {
         #expect(image.pixel(x: 15, y: 15) != RGBA(r: 255, g: 255, b: 255))
     }
 }
+
+@Suite("The isolated worker loads exactly the bytes it checked")
+struct IsolatedLoadingTests {
+    @Test("plugin files swapped between listed and unlisted bytes during easel render --isolate never run the unlisted bytes")
+    func swapWhileRendering() throws {
+        let root = try Fixtures.makeTemporaryDirectory("isolate-swap")
+        chmod(root.path, 0o755)
+        let scratch = root.appendingPathComponent("scratch"), plugins = root.appendingPathComponent("plugins")
+        for folder in [scratch, plugins] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            chmod(folder.path, 0o755)
+        }
+        let marker = root.appendingPathComponent("marker.txt")
+        let (good, evil) = try swapVariants(scratch, marker: marker)
+        let listFile = root.appendingPathComponent("allow-list")
+        let digest = try Fixtures.run(try Fixtures.executable(named: "sha256sum"), [good.path]).stdout.prefix(64)
+        try Data("\(digest)  good.so\n".utf8).write(to: listFile)
+        chmod(listFile.path, 0o644)
+        let targets = try swapTargets(24, plugins: plugins, scratch: scratch, good: good, evil: evil)
+        let scene = try writeScene(##"{ "canvas": { "size": [8, 8], "scale": 1, "background": "#ffffff" }, "root": { "subviews": [] } }"##)
+        let swapper = Swapper(scratch: scratch)
+        swapper.swap(targets)
+        defer { swapper.stop() }
+        for run in 0..<3 {
+            let output = root.appendingPathComponent("out\(run).png")
+            let result = try easel(["render", scene.path, "-o", output.path, "--isolate", "--no-cache",
+                                    "--plugins", plugins.path, "--allow-list", listFile.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            for line in result.stderr.split(separator: "\n") {
+                // Each file either ran the listed bytes (the first defines Swapped, the others repeat it) or was refused.
+                #expect(line.contains(": not in the allow-list ") || line.contains("'Swapped'"), "\(line)")
+            }
+        }
+        #expect(markerText(marker) == "")
+    }
+}
+
+@Suite("The isolated worker applies folder trust when it lists folders itself")
+struct IsolatedFolderTrustTests {
+    @Test("without a scanner, the worker refuses a plugin folder writable by others, as easel would")
+    func writableFolderWithoutScanner() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("isolate-writable")
+        let dot = try Fixtures.buildFixture("good_extra", into: folder)
+        chmod(dot.path, 0o755)
+        chmod(folder.path, 0o777)
+        let scene = try writeScene(##"{ "canvas": { "size": [8, 8], "scale": 1, "background": "#ffffff" }, "root": { "subviews": [] } }"##)
+        let output = scene.deletingLastPathComponent().appendingPathComponent("out.png")
+        let result = try easel(["render", scene.path, "-o", output.path, "--isolate", "--plugins", folder.path],
+                               environment: ["EASEL_PLUGIN_PATH": "", "EASEL_PLUGIN_SCANNER": "/nonexistent/easel-plugin-scanner"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: \(folder.path): the plugin folder is writable by others (mode 0777); a plugin folder must be writable only by its owner: chmod go-w \(folder.path), or pass --allow-writable-plugins to load it anyway\n"),
+                "\(result.stderr)")
+    }
+}

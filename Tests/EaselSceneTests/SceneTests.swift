@@ -339,3 +339,35 @@ struct SceneValueMessageTests {
         #expect(try sceneError(text) == expected)
     }
 }
+
+@Suite("Scene files: deep nesting")
+struct SceneDeepNestingTests {
+    /// A scene of `depth` views, each the only subview of the one before, inset by a point.
+    private func chainScene(depth: Int) -> String {
+        var text = ##"{ "class": "View", "frame": [0, 0, 1, 1], "backgroundColor": "#0000ff" }"##
+        for _ in 1..<depth {
+            text = #"{ "class": "View", "frame": [1, 1, 98, 78], "subviews": [\#(text)] }"#
+        }
+        return sceneText(text)
+    }
+
+    @Test("a chain of 160 nested views (320 levels of JSON) builds; the deepest view is where it belongs")
+    func deepChain() throws {
+        let registry = try sceneRegistry()
+        let scene = try Scene.parse(Data(chainScene(depth: 160).utf8), file: "deep.json")
+        let tree = try scene.build(in: registry)
+        var view = tree.root
+        var depth = 0
+        while let first = view.subviews.first { view = first; depth += 1 }
+        #expect(depth == 160)
+        #expect(view.backgroundColor == blueColor)
+        #expect(view.convert(easel_point(x: 0, y: 0), to: nil) == easel_point(x: 159, y: 159))
+    }
+
+    @Test("JSON nested deeper than the parser's 512 levels is an error with its line and column")
+    func tooDeep() throws {
+        let message = try #require(try sceneError(chainScene(depth: 300)))
+        #expect(message.hasPrefix("test.json: line 1, column "), "\(message)")
+        #expect(message.contains("Too many nested arrays or dictionaries"), "\(message)")
+    }
+}

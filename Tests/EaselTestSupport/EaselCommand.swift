@@ -5,7 +5,9 @@ import Foundation
 /// Runs the built `easel` executable (next to the sample plugins), with a
 /// fresh plugin cache unless `environment` names one (`XDG_CACHE_HOME`), and
 /// without `EASEL_ALLOW_WRITABLE_PLUGINS` or `EASEL_ALLOW_LIST` unless it names them.
-public func easel(_ arguments: [String], environment: [String: String] = ["EASEL_PLUGIN_PATH": ""]) throws -> ProcessResult {
+/// `standardOutput` sends its standard output to that file instead of capturing it (e.g. `/dev/full`).
+public func easel(_ arguments: [String], environment: [String: String] = ["EASEL_PLUGIN_PATH": ""],
+                  standardOutput: String? = nil) throws -> ProcessResult {
     let executable = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
     var environment = environment
     if environment["XDG_CACHE_HOME"] == nil {
@@ -15,7 +17,7 @@ public func easel(_ arguments: [String], environment: [String: String] = ["EASEL
     for name in ["EASEL_ALLOW_WRITABLE_PLUGINS", "EASEL_ALLOW_LIST"] where environment[name] == nil {
         environment[name] = ""
     }
-    return try Fixtures.run(executable, arguments, environment: environment)
+    return try Fixtures.run(executable, arguments, environment: environment, standardOutput: standardOutput)
 }
 
 /// Runs the built `easel` and returns its standard output as bytes (for `-o -`) and its exit status.

@@ -22,8 +22,12 @@ public struct ProcessResult: Sendable {
     public let signal: Int32?
     /// Whether the process was killed because it outlived the timeout.
     public let timedOut: Bool
+    /// Everything written to standard output, as bytes (a PNG of `-o -`).
+    public let stdoutBytes: Data
 
-    public init(stdout: String, stderr: String, status: Int32, signal: Int32?, timedOut: Bool = false) {
+    public init(stdout: String, stderr: String, status: Int32, signal: Int32?, timedOut: Bool = false,
+                stdoutBytes: Data? = nil) {
+        self.stdoutBytes = stdoutBytes ?? Data(stdout.utf8)
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
@@ -169,8 +173,11 @@ public enum Fixtures {
     /// (through files, so a chatty child cannot block on a full pipe). A process
     /// still running after `timeout` seconds is sent SIGTERM, then SIGKILL five
     /// seconds later (with its process group, so its children go too).
+    /// `standardOutput` replaces the captured standard output with a file
+    /// opened for writing, e.g. `/dev/full` (then ``ProcessResult/stdout`` is empty).
     public static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
+        standardOutput: String? = nil
     ) throws -> ProcessResult {
         let fileManager = FileManager.default
         let scratch = try makeTemporaryDirectory("run")
@@ -180,7 +187,7 @@ public enum Fixtures {
         for url in [stdoutURL, stderrURL] where !fileManager.createFile(atPath: url.path, contents: nil) {
             throw FixtureError("could not create \(url.path)")
         }
-        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+        let stdoutHandle = try FileHandle(forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? stdoutURL)
         let stderrHandle = try FileHandle(forWritingTo: stderrURL)
 
         let process = Process()
@@ -220,16 +227,17 @@ public enum Fixtures {
         }
         process.waitUntilExit()
 
-        let stdout = String(decoding: (try? Data(contentsOf: stdoutURL)) ?? Data(), as: UTF8.self)
+        let stdoutBytes = (try? Data(contentsOf: stdoutURL)) ?? Data()
+        let stdout = String(decoding: stdoutBytes, as: UTF8.self)
         let stderr = String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)
         switch process.terminationReason {
         case .uncaughtSignal:
             let signal = process.terminationStatus
             return ProcessResult(stdout: stdout, stderr: stderr, status: 128 + signal, signal: signal,
-                                 timedOut: timedOut)
+                                 timedOut: timedOut, stdoutBytes: stdoutBytes)
         default:
             return ProcessResult(stdout: stdout, stderr: stderr, status: process.terminationStatus, signal: nil,
-                                 timedOut: timedOut)
+                                 timedOut: timedOut, stdoutBytes: stdoutBytes)
         }
     }
 

@@ -14,6 +14,11 @@ int easel_support_memfd_create(const char *name);
    does not outlive easel; 0 on success, -1 with errno set. */
 int easel_support_die_with_parent(void);
 
+/* A descriptor that becomes readable when the child process `pid` exits
+   (pidfd_open, Linux 5.3), close-on-exec; -1 with errno set where the
+   kernel has none. */
+int easel_support_pidfd_open(int pid);
+
 /* Atomic 64-bit loads and stores (acquire / release) on memory shared with another process. */
 static inline uint64_t easel_support_atomic_load_u64(const uint64_t *address) {
     return __atomic_load_n(address, __ATOMIC_ACQUIRE);

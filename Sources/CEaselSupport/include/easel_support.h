@@ -25,6 +25,15 @@ static inline void easel_support_set_current_context(void *value) { easel_suppor
    limit may give less). Returns 0, or -1 with errno set. */
 int easel_support_pipe(int fds[2], int capacity);
 
+/* An anonymous file that can be sealed (memfd_create with MFD_CLOEXEC and
+   MFD_ALLOW_SEALING), for the copy of a plugin the host checks and loads.
+   Returns the descriptor, or -1 with errno set. */
+int easel_support_sealable_memfd(const char *name);
+
+/* Seals such a file against every change (F_SEAL_SHRINK, F_SEAL_GROW,
+   F_SEAL_WRITE, then F_SEAL_SEAL). Returns 0, or -1 with errno set. */
+int easel_support_seal(int fd);
+
 /* Asks the CPU to start loading `bytes` bytes at `address` into its caches
    (a hint: never faults, even past the end of an object). */
 static inline void easel_support_prefetch(const void *address, long bytes) {
@@ -32,5 +41,10 @@ static inline void easel_support_prefetch(const void *address, long bytes) {
         __builtin_prefetch((const char *)address + offset);
     }
 }
+
+/* The usable size of a heap block from malloc (glibc's malloc_usable_size,
+   which Swift's Glibc module does not import). */
+#include <malloc.h>
+static inline unsigned long easel_support_allocation_size(void *block) { return malloc_usable_size(block); }
 
 #endif

@@ -53,14 +53,17 @@
 //   per online processor. The files are cut into runs of consecutive files,
 //   each handled on its own thread by its own helper, restarted after a
 //   crash like any other; answers keep the files' order.
-// - Checks that run no plugin code (the file exists, is a regular file, can
-//   be read, has sane ELF headers) are made in the host first, so an
-//   unreadable or non-ELF file never costs a helper. Each run checks its own
-//   files and starts its helper at the first that passes, so that the helper
-//   starts while the others are checked. Before those, and before the cache
-//   is consulted, the host applies its `PluginTrust` (Trust/PluginTrust.swift):
-//   a folder or file writable by group or others, or a file missing from the
-//   allow-list, is refused without being probed.
+// - Checks that run no plugin code are made in the host first, so an
+//   unreadable or non-ELF file never costs a helper: each file to probe is
+//   opened once (`PluginTrust.open`: its owner and mode, its digest under an
+//   allow-list, its ELF headers, the libraries it brings from outside the
+//   system's folders), and the helper inherits the descriptors that passed
+//   and loads those, never the paths (EaselProbe's PluginImage.swift), so a
+//   file renamed into place after the check is never run. Each run checks
+//   its own files, then starts its helper. Before those, and before the cache
+//   is consulted, the host applies its `PluginTrust` (Trust/PluginTrust.swift)
+//   by path: a folder or file writable by group or others, or a file missing
+//   from the allow-list, is refused without being probed.
 //
 // The registry cache (RegistryCache.swift) keeps every answer of a helper,
 // good or bad, keyed by (path, mtime, size, host ABI version), in a versioned
@@ -82,9 +85,10 @@
 //
 // Using a scan: `PluginCatalog` links the descriptions with the registry's
 // `PluginLinker` to list plugins without loading any, and
-// `Registry.loadPlugins(from: PluginScan)` dlopens only the files the scan
-// found good and records the others with their recorded reason, so a plugin
-// that crashed its scan never runs in the host process.
+// `Registry.loadPlugins(from: PluginScan)` loads only the files the scan
+// found good (opened and checked again under the scan's trust) and records
+// the others with their recorded reason, so a plugin that crashed its scan
+// never runs in the host process.
 
 #if canImport(Glibc)
 import Glibc
@@ -204,7 +208,7 @@ public struct PluginScanner: Sendable {
         }
 
         var entries: [PluginScan.Entry] = []
-        var misses: [(index: Int, path: String, key: RegistryCache.Key)] = []
+        var misses: [(index: Int, path: String, folder: String, key: RegistryCache.Key)] = []
         var seen = Set<FileIdentity>()
         var found = Set<String>()
         var statistics = PluginScan.Statistics()
@@ -220,8 +224,9 @@ public struct PluginScanner: Sendable {
             var folderInfo = stat()
             let folderKnown = inputs != nil && stat(folder, &folderInfo) == 0
             let files: [String]
-            switch PluginFolder.sharedObjects(in: folder) {
-            case .success(let list): files = list
+            let badNames: [PluginLoadError]
+            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
+            case .success(let list): (files, badNames) = list
             case .failure(let error):
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(error), recordedAt: now, source: .host))
                 inputs = nil
@@ -232,6 +237,11 @@ public struct PluginScanner: Sendable {
                 refusedFolders.insert(folder)
                 inputs = nil
                 continue
+            }
+            for error in badNames {
+                entries.append(PluginScan.Entry(path: error.path, outcome: .failed(error), recordedAt: now, source: .host,
+                                                folder: folder))
+                inputs = nil
             }
             if folderKnown {
                 let mtime = Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec)
@@ -247,7 +257,7 @@ public struct PluginScanner: Sendable {
                     guard seen.insert(FileIdentity(path: path)).inserted else { continue }
                     let error = PluginProbe.checkFile(path)
                         ?? PluginLoadError(path: path, kind: .unreadable, message: "cannot read the file")
-                    entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host))
+                    entries.append(PluginScan.Entry(path: path, outcome: .failed(error), recordedAt: now, source: .host, folder: folder))
                     continue
                 }
                 let key = RegistryCache.Key(mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
@@ -256,23 +266,26 @@ public struct PluginScanner: Sendable {
                 guard seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { continue }
                 found.insert(path)
                 if let refusal = trust.checkFile(path, folder: folder, status: info) {
-                    entries.append(PluginScan.Entry(path: path, outcome: .failed(refusal), recordedAt: now, source: .host))
+                    entries.append(PluginScan.Entry(path: path, outcome: .failed(refusal), recordedAt: now, source: .host,
+                                                    folder: folder))
                     inputs = nil
                     continue
                 }
                 if cache != nil, let hit = store().lookup(path, key, timeLimit: timeLimit) {
                     statistics.cacheHits += 1
                     if hit.failure?.kind == .timedOut { inputs?.noteTimeOut(under: hit.timeLimit ?? 0) }
-                    let outcome: PluginScan.Outcome = hit.plugin.map { .plugin($0) }
+                    // A cache written by an older easel may hold names this one refuses.
+                    let outcome: PluginScan.Outcome = hit.plugin.map { $0.nameRefusal.map { .failed($0) } ?? .plugin($0) }
                         ?? .failed(hit.failure ?? PluginLoadError(path: path, kind: .scannerFailed, message: "not scanned"))
                     entries.append(PluginScan.Entry(path: path, outcome: outcome,
-                                                    recordedAt: Date(timeIntervalSince1970: hit.recordedAt), source: .cache))
+                                                    recordedAt: Date(timeIntervalSince1970: hit.recordedAt), source: .cache,
+                                                    folder: folder))
                     continue
                 }
                 if cache != nil { _ = store() }   // so that the answer is recorded
-                misses.append((entries.count, path, key))
+                misses.append((entries.count, path, folder, key))
                 entries.append(PluginScan.Entry(path: path, outcome: .failed(PluginLoadError(path: path, kind: .scannerFailed,
-                    message: "not scanned")), recordedAt: now, source: .scanner))
+                    message: "not scanned")), recordedAt: now, source: .scanner, folder: folder))
             }
         }
 
@@ -280,8 +293,9 @@ public struct PluginScanner: Sendable {
         // each starts as soon as one of its files passes, and loads while
         // the others are checked.
         if !misses.isEmpty {
-            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit, builtInClassNames: builtInClassNames)
-            let requests = misses.map { HelperRun.Request(path: $0.path, size: Int($0.key.size)) }
+            let helper = HelperRun(helperPath: helperPath, timeLimit: timeLimit, builtInClassNames: builtInClassNames,
+                                   trust: trust)
+            let requests = misses.map { HelperRun.Request(path: $0.path, folder: $0.folder) }
             let (answers, launches) = helper.checkAndScan(requests, runs: Self.helperCount(files: misses.count,
                                                                                            maximum: maximumHelpers))
             statistics.helperLaunches = launches
@@ -290,7 +304,8 @@ public struct PluginScanner: Sendable {
                 let result: Result<PluginDescription, PluginLoadError>
                 switch answer {
                 case .refused(let error):
-                    entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host)
+                    entries[miss.index] = PluginScan.Entry(path: miss.path, outcome: .failed(error), recordedAt: now, source: .host,
+                                                           folder: miss.folder)
                     inputs = nil
                     continue
                 case .scanned(let answer): result = answer
@@ -312,8 +327,10 @@ public struct PluginScanner: Sendable {
             updated.prune(folders: folders.filter { !refusedFolders.contains($0) }, keeping: found)
             if updated.changed, let warning = cache.save(updated) { warnings.append(warning) }
         }
-        return PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
-                          builtInClassNames: builtInClassNames, inputs: warnings.isEmpty ? inputs : nil)
+        var scan = PluginScan(folders: folders, entries: entries, statistics: statistics, warnings: warnings,
+                              builtInClassNames: builtInClassNames, inputs: warnings.isEmpty ? inputs : nil)
+        scan.trust = trust
+        return scan
     }
 }
 
@@ -363,6 +380,8 @@ public struct PluginScan: Sendable {
         public var recordedAt: Date
         /// Where the answer came from.
         public var source: Source
+        /// The plugin folder the file was found in (`nil` for a folder's own entry).
+        package var folder: String? = nil
     }
 
     /// Counts of what a scan did.
@@ -392,6 +411,8 @@ public struct PluginScan: Sendable {
     public let warnings: [String]
     /// The built-in classes the scan's plugins were probed and may be linked against.
     public let builtInClassNames: [String]
+    /// The trust policy the scan ran under, which loading its files applies again.
+    package var trust = PluginTrust()
     /// What every answer depended on, when each came from the cache or
     /// was just recorded in it (what the listing cache of `easel list` keys a listing by); `nil` otherwise.
     package var inputs: ScanInputs?
@@ -455,10 +476,12 @@ extension Registry {
     /// Loads the plugins a scan found good, in its order, and records the
     /// files it found bad with their recorded reasons, without opening them.
     ///
-    /// The good files are probed again in this process (their code runs
-    /// here, as when loading folders) and linked; a file
-    /// whose scan crashed, exited or hung is never loaded. The scan made the
-    /// trust checks (``PluginScanner/trust``): they are not repeated.
+    /// The good files are opened, checked and probed again in this process
+    /// (their code runs here, as when loading folders) and linked; a file
+    /// whose scan crashed, exited or hung is never loaded. The trust checks
+    /// of the scan (``PluginScanner/trust``) are made again on what is
+    /// loaded: the file may have changed since it was scanned, and only the
+    /// bytes checked here are loaded (``PluginTrust/open(_:folder:)``).
     ///
     /// - Parameter scan: A scan of the search path.
     /// - Returns: The plugins registered by this call.
@@ -469,10 +492,7 @@ extension Registry {
             switch entry.outcome {
             case .failed(let error): recordFailure(error)
             case .plugin:
-                switch withActive({ PluginProbe.probe(entry.path, host: HostAPI.table) }) {
-                case .success(let candidate): candidates.append(candidate)
-                case .failure(let error): recordFailure(error)
-                }
+                if let candidate = probe(entry.path, folder: entry.folder, trust: scan.trust) { candidates.append(candidate) }
             }
         }
         return link(candidates)

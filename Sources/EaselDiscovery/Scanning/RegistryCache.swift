@@ -132,9 +132,15 @@ public struct RegistryCache: Sendable {
     func load() -> (Store, warning: String?) {
         var info = stat()
         guard stat(file, &info) == 0 else { return (Store(), nil) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
+            return (Store(), "cannot use the plugin cache \(file): it is \(what); scanning without the cache (remove it to let easel write one)")
+        }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            return (Store(changed: true), "cannot read the plugin cache \(file) (\(error)); scanning again")
+        switch Self.readAll(file) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let error):
+            return (Store(changed: true), "cannot read the plugin cache \(file): \(error.message); scanning again")
         }
         let decoded: File
         do { decoded = try JSONDecoder().decode(File.self, from: data) } catch {
@@ -148,6 +154,22 @@ public struct RegistryCache: Sendable {
             if entry.hostABI == HostABI.versionString { store.entries[entry.path] = entry } else { store.otherABIs.append(entry) }
         }
         return (store, nil)
+    }
+
+    /// The bytes of a file, or the system's reason it cannot be read.
+    static func readAll(_ path: String) -> Result<[UInt8], CacheError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(CacheError(message: String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return .failure(CacheError(message: String(cString: strerror(errno)))) }
+            if count == 0 { return .success(bytes) }
+            bytes += chunk[..<count]
+        }
     }
 
     /// Writes the cache (to a temporary file renamed over the old one).

@@ -13,6 +13,8 @@ struct HelperRun {
     let timeLimit: Double
     /// Passed to each helper (``ScannerHelper/builtInClassesOption``).
     let builtInClassNames: [String]
+    /// The rules each file is opened and checked under before a helper gets it.
+    let trust: PluginTrust
     /// Lines of standard error kept with a failure.
     static let outputLines = 5
 
@@ -22,19 +24,19 @@ struct HelperRun {
         var launches: Int
     }
 
-    /// Starts a helper.
-    func launch() -> Result<HelperSession, HelperLaunchError> {
+    /// Starts a helper that inherits the descriptors of `files`.
+    func launch(_ files: [CheckedPlugin]) -> Result<HelperSession, HelperLaunchError> {
         do {
             return .success(try HelperSession(
                 helperPath: helperPath,
-                arguments: [ScannerHelper.builtInClassesOption + builtInClassNames.joined(separator: ",")]))
+                arguments: [ScannerHelper.builtInClassesOption + builtInClassNames.joined(separator: ",")], files: files))
         } catch { return .failure(error) }
     }
 
-    /// A file to probe, with its size from the scan's stat().
+    /// A file to probe, and the plugin folder it was found in.
     struct Request {
         let path: String
-        let size: Int
+        let folder: String
     }
 
     /// What became of a file handed to ``checkAndScan(_:runs:)``.
@@ -45,12 +47,13 @@ struct HelperRun {
         case scanned(Result<PluginDescription, PluginLoadError>)
     }
 
-    /// Checks `files` in this process (``PluginProbe/checkContents(_:fileSize:)``)
-    /// and probes those that pass in helpers, `runs` of them in parallel: the
-    /// list is cut into as many runs of consecutive files, each handled on
-    /// its own thread, which checks its files, starts its helper as soon as
-    /// one passes (so that the helper starts while the rest are checked) and
-    /// scans them with it (restarted after a crash like any other).
+    /// Opens and checks `files` in this process (``PluginTrust/open(_:folder:)``:
+    /// trust, ELF headers, libraries) and probes those that pass in helpers,
+    /// `runs` of them in parallel: the list is cut into as many runs of
+    /// consecutive files, each handled on its own thread, which checks its
+    /// files, then starts its helper, which inherits the checked descriptors
+    /// and loads those, never the paths, and scans them with it (restarted
+    /// after a crash like any other).
     ///
     /// - Returns: An answer per file, in order, and the helpers started.
     func checkAndScan(_ files: [Request], runs: Int) -> (answers: [Answer], launches: Int) {
@@ -76,17 +79,14 @@ struct HelperRun {
     /// One run of ``checkAndScan(_:runs:)``, on the calling thread.
     private func checkAndScan(_ files: ArraySlice<Request>) -> (answers: [Answer], launches: Int) {
         var refused: [Int: PluginLoadError] = [:]
-        var passed: [String] = []
-        var started: Result<HelperSession, HelperLaunchError>?
+        var passed: [CheckedPlugin] = []
         for (offset, file) in files.enumerated() {
-            if let error = PluginProbe.checkContents(file.path, fileSize: file.size) {
-                refused[offset] = error
-                continue
+            switch trust.open(file.path, folder: file.folder) {
+            case .failure(let error): refused[offset] = error
+            case .success(let checked): passed.append(checked)
             }
-            if started == nil { started = launch() }
-            passed.append(file.path)
         }
-        let outcome = passed.isEmpty ? Outcome(results: [], launches: 0) : scan(passed, started: started)
+        let outcome = passed.isEmpty ? Outcome(results: [], launches: 0) : scan(passed)
         var results = outcome.results.makeIterator()
         let answers = (0..<files.count).map { offset -> Answer in
             refused[offset].map { .refused($0) } ?? .scanned(results.next()!)
@@ -94,27 +94,23 @@ struct HelperRun {
         return (answers, outcome.launches)
     }
 
-    /// Scans `files` in order in one helper at a time, with `started` as the
-    /// first helper when given (started early, so that it loads while the
-    /// host checks files).
-    func scan(_ files: [String], started: Result<HelperSession, HelperLaunchError>? = nil) -> Outcome {
+    /// Scans `files` in order in one helper at a time.
+    func scan(_ checked: [CheckedPlugin]) -> Outcome {
+        let files = checked.map(\.path)
         var results: [Result<PluginDescription, PluginLoadError>] = []
         results.reserveCapacity(files.count)
         var launches = 0
-        var next = started
         while results.count < files.count {
             launches += 1
-            let remaining = Array(files[results.count...])
+            let remaining = Array(checked[results.count...])
             let session: HelperSession
-            let launched = next ?? launch()
-            next = nil
-            switch launched {
+            switch launch(remaining) {
             case .success(let started): session = started
             case .failure(let error):
-                results += remaining.map { .failure(notScanned($0, "could not be started: \(error.reason)")) }
+                results += remaining.map { .failure(notScanned($0.path, "could not be started: \(error.reason)")) }
                 return Outcome(results: results, launches: launches)
             }
-            let ending = session.run(remaining, timeLimit: timeLimit) { results.append($0) }
+            let ending = session.run(timeLimit: timeLimit) { results.append($0) }
             guard results.count < files.count else { break }
             let culprit = files[results.count]
             switch ending {
@@ -181,8 +177,15 @@ final class HelperSession {
     private var errors: Int32     // a pipe: the helper's standard error (and the plugins' output)
     private var reaped = false
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
+    /// The files to probe, in order.
+    private let files: [String]
+    /// Their requests (ScannerProtocol), naming the descriptors as the helper has them.
+    private let requests: [UInt8]
 
-    init(helperPath: String, arguments: [String]) throws(HelperLaunchError) {
+    /// Starts a helper that inherits the descriptors of `checked` (each
+    /// plugin's and its libraries'), at numbers above every descriptor it is
+    /// given, and will be asked to probe them.
+    init(helperPath: String, arguments: [String], files checked: [CheckedPlugin]) throws(HelperLaunchError) {
         // The requests go through a socket pair (created close-on-exec in
         // one call; a write to a dead helper fails with EPIPE instead of
         // raising SIGPIPE). The answers and standard error come back through
@@ -198,9 +201,28 @@ final class HelperSession {
             for fd in sockets + out + err where fd >= 0 { close(fd) }
             throw HelperLaunchError(reason: reason)
         }
-        let spawned = ChildProcess.spawn(helperPath, arguments: arguments, redirections: [
+        // Every inherited descriptor goes above every descriptor handed
+        // over, so that no dup2() of the child overwrites one still to come.
+        var redirections: [(child: Int32, parent: Int32)] = [
             (STDIN_FILENO, sockets[1]), (STDOUT_FILENO, out[1]), (STDERR_FILENO, err[1]),
-        ])
+        ]
+        let handed = checked.flatMap { [$0.image.descriptor] + $0.dependencies.map(\.image.descriptor) }
+        var next = max(handed.max() ?? 0, sockets[1], out[1], err[1]) + 1
+        var requests: [UInt8] = []
+        for plugin in checked {
+            var libraries: [(descriptor: Int32, name: String, path: String)] = []
+            for library in plugin.dependencies {
+                redirections.append((next, library.image.descriptor))
+                libraries.append((next, library.name, library.image.path))
+                next += 1
+            }
+            redirections.append((next, plugin.image.descriptor))
+            requests += ScannerHelper.requestRecords(plugin: (next, plugin.path), libraries: libraries)
+            next += 1
+        }
+        self.files = checked.map(\.path)
+        self.requests = requests
+        let spawned = ChildProcess.spawn(helperPath, arguments: arguments, redirections: redirections)
         close(sockets[1]); close(out[1]); close(err[1])
         let child: pid_t
         switch spawned {
@@ -240,13 +262,8 @@ final class HelperSession {
     /// with a marker line on standard error, so that the lines a plugin
     /// wrote before dying are told apart from its predecessors' whenever
     /// they are read.
-    func run(_ files: [String], timeLimit: Double,
-             deliver: (Result<PluginDescription, PluginLoadError>) -> Void) -> Ending {
-        var requests: [UInt8] = []
-        for file in files {
-            requests += file.utf8
-            requests.append(0)
-        }
+    func run(timeLimit: Double, deliver: (Result<PluginDescription, PluginLoadError>) -> Void) -> Ending {
+        let files = self.files, requests = self.requests
         var sent = 0
         var answered = 0
         var ready = false
@@ -284,7 +301,12 @@ final class HelperSession {
                     guard ready, answered < files.count, path == files[answered] else {
                         return .badReply("an answer for \(path)")
                     }
-                    deliver(result)
+                    // Plugin code ran in the helper: its answer is checked like a probe's.
+                    if case .success(let plugin) = result, let refusal = plugin.nameRefusal {
+                        deliver(.failure(refusal))
+                    } else {
+                        deliver(result)
+                    }
                     answered += 1
                     if answered == files.count { return .finished }
                 }

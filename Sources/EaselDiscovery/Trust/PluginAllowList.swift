@@ -20,7 +20,7 @@ import EaselRuntime
 /// line may also be a digest alone, or in `sha256sum --tag` form
 /// (`SHA256 (name) = digest`). Blank lines and lines starting with `#` are
 /// ignored. An allow-list with no digest allows nothing.
-public struct PluginAllowList: Sendable, Equatable {
+public struct PluginAllowList: Sendable, Equatable, Codable {
     /// The file the list was read from (used in messages), or a label.
     public let path: String
     /// The names listed with each digest (lowercase hexadecimal), in file order.

@@ -42,14 +42,19 @@
 // computed on every run (never cached: the cache is keyed by mtime and size,
 // which a file's owner can forge).
 //
-// The checks are made by path, before the file is opened; they are not a
-// defence against the file's owner (or root) racing them. Their point is that
-// nobody else can change what is loaded, and for that the folder check is
-// what matters.
+// Loading (`open(_:folder:)`) opens the file once and makes every check of a
+// file on that descriptor: its owner and mode (fstat), its digest (under an
+// allow-list, while copying it into a sealed memfd), its ELF headers; the
+// loader is then handed that descriptor or the sealed copy, never the path
+// again (EaselProbe's PluginImage.swift). The folder and link checks are made
+// by path. The libraries a plugin needs from outside the system's folders
+// (EaselProbe's PluginDependencies.swift) pass the same rules, each with its
+// own folder, and under an allow-list must be listed too.
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselProbe
 import EaselRuntime
 import Synchronization
 
@@ -61,7 +66,7 @@ import Synchronization
 /// Refusals are ``PluginLoadError``s of kind
 /// ``PluginLoadError/Kind/insecurePermissions`` or
 /// ``PluginLoadError/Kind/notAllowListed``. See PluginTrust.swift for the rules.
-public struct PluginTrust: Sendable, Equatable {
+public struct PluginTrust: Sendable, Equatable, Codable {
     /// The environment variable that, set to `1` (or `true`, `yes`), loads
     /// writable plugin files and folders, like `--allow-writable-plugins`.
     public static let allowWritableEnvironmentVariable = "EASEL_ALLOW_WRITABLE_PLUGINS"
@@ -121,42 +126,106 @@ public struct PluginTrust: Sendable, Equatable {
                 return PluginLoadError(path: path, kind: .unreadable,
                     message: "cannot read the file to compute its SHA-256 digest: \(error.reason)")
             case .success(let digest) where !allowList.contains(digest: digest):
-                return PluginLoadError(path: path, kind: .notAllowListed,
-                    message: "not in the allow-list \(allowList.path): its SHA-256 digest is \(digest); to trust this file, add the line '\(digest)  \(path)' to the allow-list")
+                return notListed(path, digest: digest, allowList: allowList)
             case .success: break
             }
         }
         return nil
     }
 
-    private func checkPermissions(_ path: String, folder: String?, status: stat?) -> PluginLoadError? {
+    /// Opens a plugin file once and makes every check on what was opened
+    /// (see PluginTrust.swift): the permission rules (unless
+    /// ``allowWritable``), the allow-list (on a sealed copy, which is then
+    /// what is loaded), the ELF headers, and the libraries it needs from
+    /// outside the system's folders, each under the same rules.
+    ///
+    /// - Parameters:
+    ///   - path: The plugin file.
+    ///   - folder: The plugin folder it was found in (already checked with
+    ///     ``checkFolder(_:)``), or `nil` to check the folder `path` is in.
+    /// - Returns: The file and its libraries, ready for the loader, or the
+    ///   first refusal (naming the plugin file).
+    package func open(_ path: String, folder: String?) -> Result<CheckedPlugin, PluginLoadError> {
+        var image: PluginImage
+        switch PluginImage.open(path) {
+        case .success(let opened): image = opened
+        case .failure(let error): return .failure(error)
+        }
+        if !allowWritable, let error = checkPermissions(path, folder: folder, status: image.status) { return .failure(error) }
+        if let allowList {
+            switch SHA256.sealedCopy(of: image) {
+            case .failure(let error):
+                return .failure(PluginLoadError(path: path, kind: .unreadable,
+                    message: "cannot read the file to compute its SHA-256 digest: \(error.reason)"))
+            case .success(let (digest, _)) where !allowList.contains(digest: digest):
+                return .failure(notListed(path, digest: digest, allowList: allowList))
+            case .success(let (_, copy)): image = copy
+            }
+        }
+        if let error = PluginProbe.checkContents(image) { return .failure(error) }
+        return PluginDependencies.resolve(image) { checkDependency($0, plugin: path) }
+            .map { CheckedPlugin(image: image, dependencies: $0) }
+    }
+
+    /// The rules of a plugin file applied to a library it needs: the
+    /// permission rules for the library and its folder, then the allow-list.
+    private func checkDependency(_ library: PluginDependency, plugin: String) -> Result<PluginImage, PluginLoadError> {
+        let who = library.neededBy == plugin ? "the library it needs" : "the library \(library.neededBy) needs"
+        if !allowWritable,
+           let error = checkPermissions(library.image.path, folder: nil, status: library.image.status, subject: .library) {
+            return .failure(PluginLoadError(path: plugin, kind: .insecurePermissions,
+                                            message: "\(who), \(library.described): \(error.message)"))
+        }
+        guard let allowList else { return .success(library.image) }
+        switch SHA256.sealedCopy(of: library.image) {
+        case .failure(let error):
+            return .failure(PluginLoadError(path: plugin, kind: .unreadable,
+                message: "\(who), \(library.described), cannot be read to compute its SHA-256 digest: \(error.reason)"))
+        case .success(let (digest, _)) where !allowList.contains(digest: digest):
+            return .failure(PluginLoadError(path: plugin, kind: .notAllowListed,
+                message: "\(who), \(library.described), is not in the allow-list \(allowList.path): its SHA-256 digest is \(digest); to trust it, add the line '\(digest)  \(library.image.path)' to the allow-list"))
+        case .success(let (_, copy)): return .success(copy)
+        }
+    }
+
+    private func notListed(_ path: String, digest: String, allowList: PluginAllowList) -> PluginLoadError {
+        PluginLoadError(path: path, kind: .notAllowListed,
+            message: "not in the allow-list \(allowList.path): its SHA-256 digest is \(digest); to trust this file, add the line '\(digest)  \(path)' to the allow-list")
+    }
+
+    private func checkPermissions(_ path: String, folder: String?, status: stat?,
+                                  subject: Permissions.Problem.Subject = .file) -> PluginLoadError? {
         func refuse(_ message: String) -> PluginLoadError {
             PluginLoadError(path: path, kind: .insecurePermissions, message: message)
         }
+        let isLibrary = subject == .library
+        let fileWord = isLibrary ? "the library file" : "the plugin file"
+        let folderSubject: Permissions.Problem.Subject = isLibrary ? .libraryFolder : .folder
         let pluginFolder = folder ?? Permissions.parent(of: path)
         if folder == nil, let (problem, info) = Permissions.check(pluginFolder) {
             return refuse("its folder \(pluginFolder) is \(problem.phrase) (mode \(Permissions.mode(info))); "
-                + problem.remedy(for: .folder, path: pluginFolder))
+                + problem.remedy(for: folderSubject, path: pluginFolder))
         }
         var link = stat()
         guard lstat(path, &link) == 0 else { return nil }
         if (link.st_mode & S_IFMT) != S_IFLNK {
             var info = status ?? stat()
             guard status != nil || stat(path, &info) == 0, let problem = Permissions.problem(info) else { return nil }
-            return refuse("the plugin file is \(problem.phrase) (mode \(Permissions.mode(info))); "
-                + problem.remedy(for: .file, path: path))
+            return refuse("\(fileWord) is \(problem.phrase) (mode \(Permissions.mode(info))); "
+                + problem.remedy(for: subject, path: path))
         }
         // A link: the file it resolves to, and the folder that file is in.
         guard let target = Permissions.resolved(path) else { return nil }
-        if let (problem, info) = Permissions.check(target) {
-            return refuse("the plugin file is a link to \(target), which is \(problem.phrase) (mode \(Permissions.mode(info))); "
-                + problem.remedy(for: .file, path: target))
+        var targetInfo = status ?? stat()
+        if status != nil || stat(target, &targetInfo) == 0, let problem = Permissions.problem(targetInfo) {
+            return refuse("\(fileWord) is a link to \(target), which is \(problem.phrase) (mode \(Permissions.mode(targetInfo))); "
+                + problem.remedy(for: subject, path: target))
         }
         let targetFolder = Permissions.parent(of: target)
         guard targetFolder != (Permissions.resolved(pluginFolder) ?? pluginFolder),
               let (problem, info) = Permissions.check(targetFolder) else { return nil }
-        return refuse("the plugin file is a link into \(targetFolder), a folder \(problem.phrase) (mode \(Permissions.mode(info))); "
-            + problem.remedy(for: .folder, path: targetFolder))
+        return refuse("\(fileWord) is a link into \(targetFolder), a folder \(problem.phrase) (mode \(Permissions.mode(info))); "
+            + problem.remedy(for: folderSubject, path: targetFolder))
     }
 
     /// Checks that an allow-list file may be trusted: it is a plugin's
@@ -193,11 +262,16 @@ package enum Permissions {
             }
         }
 
-        enum Subject { case file, folder }
+        enum Subject { case file, folder, library, libraryFolder }
 
         /// The rule and the command that fixes it, then the flag.
         func remedy(for subject: Subject, path: String) -> String {
-            let what = subject == .file ? "a plugin file" : "a plugin folder"
+            let what = switch subject {
+            case .file: "a plugin file"
+            case .folder: "a plugin folder"
+            case .library: "a plugin's library"
+            case .libraryFolder: "the folder of a plugin's library"
+            }
             let rule = isOwner ? "\(what) must belong to you or root" : "\(what) must be writable only by its owner"
             let fix = isOwner ? "chown \(Permissions.userName(geteuid())) \(shellQuoted(path))" : "chmod go-w \(shellQuoted(path))"
             return "\(rule): \(fix), or pass \(PluginTrust.allowWritableFlag) to load it anyway"

@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EaselProbe
 import EaselRuntime
 import CCrypto
+import CEaselSupport
 
 /// SHA-256 digests through OpenSSL's libcrypto (the EVP interface), for
 /// plugin allow-lists.
@@ -35,6 +37,52 @@ package enum SHA256 {
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
         return .success(hasher.finish())
+    }
+
+    /// Copies an opened file into a sealed memfd while computing the digest
+    /// of what was copied, so that what is loaded afterwards (the copy) is
+    /// exactly what was digested, whatever happens to the file (see EaselProbe's PluginImage.swift).
+    ///
+    /// - Returns: The digest and the image of the copy (the same path and
+    ///   identity, the copy's descriptor), or why the file cannot be read.
+    package static func sealedCopy(of image: PluginImage) -> Result<(String, PluginImage), DigestError> {
+        func failure() -> Result<(String, PluginImage), DigestError> {
+            .failure(DigestError(reason: String(cString: strerror(errno))))
+        }
+        let copy = easel_support_sealable_memfd("easel-plugin")
+        guard copy >= 0 else { return failure() }
+        var hasher = Hasher()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(image.descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let result = failure()
+                close(copy)
+                return result
+            }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let done = buffer.withUnsafeBytes { write(copy, $0.baseAddress! + written, count - written) }
+                if done < 0 && errno == EINTR { continue }
+                guard done > 0 else {
+                    let result = failure()
+                    close(copy)
+                    return result
+                }
+                written += done
+            }
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            offset += count
+        }
+        guard easel_support_seal(copy) == 0 else {
+            let result = failure()
+            close(copy)
+            return result
+        }
+        return .success((hasher.finish(), image.replacingDescriptor(copy, size: offset)))
     }
 
     /// Why a file's digest could not be computed.

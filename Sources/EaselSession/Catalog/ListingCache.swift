@@ -96,18 +96,14 @@ public struct ListingCache: Sendable {
     ///     allowed (``PluginTrust/allowWritable``); when not, each folder and
     ///     file must pass the permission rules of folder trust. Never call
     ///     this under an allow-list: that needs every file's digest.
-    public func write(folders: [String], timeLimit: Double, allowWritable: Bool = false, to output: Int32) -> Bool {
+    /// - Throws: ``SessionError`` `write error: <reason>` when the descriptor refuses the text.
+    public func write(folders: [String], timeLimit: Double, allowWritable: Bool = false,
+                      to output: Int32) throws(SessionError) -> Bool {
         guard let listing = OpenListing(file) else { return false }
         defer { listing.unmap() }
         guard let length = valid(listing, folders: folders, timeLimit: timeLimit, allowWritable: allowWritable) else { return false }
-        let text = listing.bytes.baseAddress! + listing.headerLength
-        var written = 0
-        while written < length {
-            let count = Glibc.write(output, text + written, length - written)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return true }   // the reader went away: nothing more to do
-            written += count
-        }
+        let text = UnsafeRawBufferPointer(start: listing.bytes.baseAddress! + listing.headerLength, count: length)
+        if let error = writeAll(output, text) { throw SessionError("write error: \(reason(error))") }
         return true
     }
 

@@ -23,7 +23,7 @@ public struct PluginListing {
         var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
         out += "\n\(catalog.plugins.count) plugin\(catalog.plugins.count == 1 ? "" : "s") loaded\n"
         for plugin in catalog.plugins {
-            out += "\n\(plugin.path)\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
+            out += "\n\(PluginLoadError.displayed(plugin.path))\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
             for cls in plugin.classes {
                 out += "  class \(cls.name) : \(cls.superclass)\n"
                 for property in cls.properties {
@@ -37,8 +37,8 @@ public struct PluginListing {
         if !catalog.failures.isEmpty {
             out += "\n\(failureCount)\n"
             for failure in catalog.failures {
-                out += "  \(failure.error.path): \(failure.error.message)\n"
-                for line in failure.error.output { out += "      | \(line)\n" }
+                out += "  \(PluginLoadError.displayed(failure.error.path)): \(failure.error.message)\n"
+                for line in failure.error.output { out += "      | \(PluginLoadError.displayed(line))\n" }
             }
         }
         return out
@@ -49,9 +49,9 @@ public struct PluginListing {
         var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
         out += "\n\(failureCount)\n"
         for failure in catalog.failures {
-            out += "  \(failure.error.path): \(failure.error.message)\n"
+            out += "  \(PluginLoadError.displayed(failure.error.path)): \(failure.error.message)\n"
             out += "    reason \(failure.error.kind.rawValue), recorded \(Self.timestamp(failure.recordedAt))\n"
-            for line in failure.error.output { out += "      | \(line)\n" }
+            for line in failure.error.output { out += "      | \(PluginLoadError.displayed(line))\n" }
         }
         return out
     }
@@ -142,12 +142,13 @@ extension PluginEnvironment {
     ///
     /// - Parameter output: Where to write (standard output for `easel list`).
     /// - Returns: Whether it did; when not, nothing was written.
-    public func writeCachedListing(to output: Int32) -> Bool {
+    /// - Throws: ``SessionError`` `write error: <reason>` when the listing cannot be written.
+    public func writeCachedListing(to output: Int32) throws(SessionError) -> Bool {
         guard allowListPath == nil, !probesInProcess else { return false }
         let executable = PluginSearchPath.currentExecutablePath()
         guard let cache, let executable, PluginScanner.locateHelper(environment: variables, executablePath: executable) != nil
         else { return false }
-        return ListingCache(cache: cache, program: executable)
+        return try ListingCache(cache: cache, program: executable)
             .write(folders: folders, timeLimit: timeLimit, allowWritable: allowsWritable, to: output)
     }
 

@@ -73,7 +73,7 @@ extension Session {
         let reply: WorkerReply
         while true {
             let request = WorkerRequest(
-                pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders,
+                pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
                 forceLibffi: InvocationOptions.forceLibffi,
                 render: .init(scene: scene, scale: pixelScale, vector: vector, skip: skip))
             switch try runWorker(request, exchange: exchange, timeLimit: isolation.timeLimit) {

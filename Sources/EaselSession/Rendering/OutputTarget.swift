@@ -31,28 +31,50 @@ public enum OutputTarget: Sendable, Equatable {
 
     /// Writes a canvas, at `scale` pixels per point for a PNG (by default the canvas's own).
     ///
-    /// - Throws: ``SessionError`` naming the file when it cannot be encoded or written.
+    /// A file is written whole or not at all (``OutputFile``); standard
+    /// output through the descriptor ``StandardOutput`` keeps from plugin code.
+    ///
+    /// - Throws: ``SessionError`` naming the file when it cannot be encoded or
+    ///   written, with the system's reason (`cannot write 'x.png': No such file or directory`).
     public func write(_ canvas: Canvas, scale: Double? = nil) throws(SessionError) {
+        let bytes: [UInt8]
         do {
             switch self {
-            case .standardOutput: FileHandle.standardOutput.write(Data(try canvas.pngData(scale: scale)))
-            case .file(let path): try canvas.write(to: path, scale: scale)
+            case .standardOutput: bytes = try canvas.pngData(scale: scale)
+            case .file(let path):
+                guard let format = Self.format(of: path) else {
+                    throw SessionError("cannot write '\(path)': unsupported file extension; use .png, .svg or .pdf", file: path)
+                }
+                bytes = try format.map { try canvas.vectorData($0, scale: scale) } ?? canvas.pngData(scale: scale)
             }
+        } catch let error as SessionError {
+            throw error
         } catch {
-            throw SessionError(describing: error, file: name)
+            throw SessionError("cannot write '\(name)': \(error)", file: name)
         }
+        try write(bytes)
     }
 
     /// Writes bytes already encoded (by the isolated worker).
     ///
-    /// - Throws: ``SessionError`` naming the file when it cannot be written.
+    /// - Throws: ``SessionError`` naming the file, with the system's reason, when it cannot be written.
     func write(_ bytes: [UInt8]) throws(SessionError) {
         switch self {
-        case .standardOutput: FileHandle.standardOutput.write(Data(bytes))
-        case .file(let path):
-            do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-                throw SessionError("cannot write \(path): \(error.localizedDescription)", file: path)
-            }
+        case .standardOutput: try StandardOutput.write(bytes)
+        case .file(let path): try OutputFile.write(bytes, to: path)
+        }
+    }
+
+    /// The format a path's extension names: `nil` for PNG, `.svg`, `.pdf`;
+    /// `.none` (no format at all) for another extension.
+    static func format(of path: String) -> Canvas.VectorFormat?? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .none }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "png": return .some(nil)
+        case "svg": return .some(.svg)
+        case "pdf": return .some(.pdf)
+        default: return .none
         }
     }
 }

@@ -156,7 +156,6 @@ public struct SceneRenderer {
         phase("laying out the views")
         measure(&times.layout) { tree.root.layoutIfNeeded() }
         let canvas = try makeCanvas(destination)
-        phase("drawing")
         var outcome = try finish(tree.root, on: canvas, destination: destination, scene: path, observer: observer(tree),
                                  times: times, phase: phase)
         outcome.tree = tree
@@ -173,6 +172,7 @@ public struct SceneRenderer {
                 observer: RenderObserver? = nil, times: StageTimes, decorate: (Canvas) -> Void = { _ in },
                 phase: (String) -> Void = { _ in }) throws(SessionError) -> RenderOutcome {
         var outcome = RenderOutcome(times: times)
+        phase("drawing")
         try measure(&outcome.times.draw) { () throws(SessionError) in try draw(root, on: canvas, scene: scene, observer: observer) }
         decorate(canvas)
         phase("writing the output")
@@ -215,7 +215,7 @@ public struct SceneRenderer {
             if index > 0 { tree.apply(tree.steps[index - 1]) }
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%03d.png", index))
             try draw(tree.root, on: canvas, mode: index == 0 ? .full : .dirtyRegions, scene: scene)
-            do { try canvas.write(to: path) } catch { throw SessionError(describing: error, file: path) }
+            try OutputTarget.file(path).write(canvas)
         }
     }
 }

@@ -26,6 +26,22 @@ struct ExchangeDestination: RenderDestination {
     }
 }
 
+/// The isolated worker's destination for a contact sheet, whose size only
+/// the worker knows: a canvas of its own, encoded as PNG into the exchange.
+struct EncodedPNGDestination: RenderDestination {
+    let exchange: IsolationExchange
+
+    var isRaster: Bool { true }
+
+    func makeCanvas(width: Double, height: Double, background: easel_color?, scale: Double) throws(CanvasError) -> Canvas {
+        try Canvas(width: width, height: height, background: background, backing: .raster(scale: scale))
+    }
+
+    func write(_ canvas: Canvas) throws(SessionError) {
+        do { try exchange.writeOutput(try canvas.pngData()) } catch { throw SessionError(describing: error) }
+    }
+}
+
 /// What the isolated worker does once its plugins are loaded: the session's
 /// own scene renderer and invoker, with the worker's flight recorder told
 /// every phase and every view drawn.
@@ -92,6 +108,28 @@ package struct SessionWorkerJobs: WorkerJobs {
                 reply.failure = .init(message: "\(error)")
             }
         }
+        return reply
+    }
+
+    /// Draws the session's contact sheet into a PNG in the exchange; classes
+    /// that cannot be made are sent back as warnings.
+    package func gallery(_ job: WorkerRequest.GalleryJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply {
+        var reply = WorkerReply()
+        var warnings: [String] = []
+        do {
+            let outcome = try Session.drawGallery(
+                registry: registry, cellWidth: job.cellWidth, cellHeight: job.cellHeight, columns: job.columns,
+                scale: job.scale, destination: EncodedPNGDestination(exchange: exchange),
+                observer: RecordingRenderObserver(exchange.recorder, skipping: [], locate: Session.galleryLocation),
+                warn: { warnings.append($0) }, phase: exchange.recorder.setPhase)
+            reply.diagnostics = outcome.diagnostics
+            reply.diagnosticErrors = outcome.failed
+            reply.draw = outcome.times.draw
+            reply.encode = outcome.times.encode
+        } catch {
+            reply.failure = .init(message: error.message)
+        }
+        reply.loadWarnings = warnings
         return reply
     }
 

@@ -1,0 +1,227 @@
+import EaselRuntime
+import EaselABI
+import EaselGeometry
+import CEaselSupport
+
+// The renderer's own copy of what a frame needs from a view tree.
+//
+// A render reads every view of the tree, and the views are scattered over
+// the heap: following subview arrays from object to object, with Swift's
+// run-time exclusivity check on every property read, cost more than the
+// drawing of a simple tile. So the renderer keeps, per root view, a flat
+// list of draw records in drawing order (a view, then its subtree, siblings
+// back to front), each holding the view's transform to its superview and to
+// the canvas, its bounds and their box on the canvas, its alpha, background
+// and flags, its `drawRect:` implementation and the index just past its
+// subtree. A frame walks the list front to back with a small stack of open
+// subtrees, so that drawing is a linear scan of contiguous memory that never
+// recurses, however deep the tree.
+//
+// The list belongs to the renderer, not to the views: the views stay plain
+// Swift objects with checked properties. The root view holds its list
+// (`View.drawList`), and
+//   - a change of the tree's structure (a subview added, removed or
+//     reordered) drops the list; the next render builds it again;
+//   - a change of a drawn property of one view (geometry, alpha, hidden,
+//     clipping, background, opacity) rewrites that view's record and the
+//     records of its subtree in place, found through the list's index of
+//     views, so that animating one view among thousands costs one record.
+// The list holds the views below the root strongly (the root holds the
+// list): plugin code that changes the tree while a frame is being drawn
+// (which the header forbids, but cannot prevent) changes the next frame's
+// list, never frees a view this frame still reads.
+
+/// The renderer's flat, drawing-ordered copy of a view tree (see the top of this file).
+final class DrawList {
+    /// What drawing needs from one view.
+    struct Record {
+        /// From the view's down space to its superview's down space (the canvas's for the root).
+        var local: easel_affine_transform
+        /// From the view's down space to the canvas's.
+        var toCanvas: easel_affine_transform
+        /// The view's bounds.
+        var bounds: easel_rect
+        /// The bounds on the canvas: their bounding box under `toCanvas`.
+        var box: easel_rect
+        /// The view's alpha.
+        var alpha: Double
+        /// The background colour to fill, when `flags` has `.background`.
+        var background: easel_color
+        /// The callable `drawRect:` of the view's class.
+        var drawRect: Unmanaged<Method>?
+        /// What drawing calls: the view's `drawRect:`, or for an overlay the
+        /// method of its host that its built-in `drawRect:` forwards to
+        /// (`nil` when it has none: the overlay then draws nothing).
+        var call: Unmanaged<Method>?
+        /// The target of `call`: the view's handle, or the overlay's host's.
+        var target: OpaquePointer?
+        /// The selector of `call`.
+        var selector: Selector
+        /// The plugin storage of `target`, fetched ahead of drawing.
+        var storage: UnsafeMutableRawPointer?
+        /// How many bytes of the object behind `target` to fetch ahead of
+        /// drawing (its allocation, at most 512): the host functions a
+        /// drawing call makes, such as `views->bounds`, read the object.
+        var targetBytes: Int32
+        /// The index of the superview's record (-1 for the root).
+        var parent: Int32
+        /// The index just past the view's subtree.
+        var end: Int32
+        /// Flags (see ``Flags``).
+        var flags: Flags
+    }
+
+    /// A record's flags.
+    struct Flags: OptionSet {
+        let rawValue: UInt16
+        static let hidden = Flags(rawValue: 1 << 0)
+        static let clips = Flags(rawValue: 1 << 1)
+        /// Opaque black fills the bounds before drawing (an opaque view with
+        /// `drawRect:`, no background colour, clearing before drawing).
+        static let underlay = Flags(rawValue: 1 << 2)
+        /// `background` is a colour to fill.
+        static let background = Flags(rawValue: 1 << 3)
+        /// `local` is the identity.
+        static let identity = Flags(rawValue: 1 << 4)
+        /// `local` is a translation.
+        static let translation = Flags(rawValue: 1 << 5)
+        /// `drawRect` is the built-in `drawRect:` of an overlay.
+        static let overlayForward = Flags(rawValue: 1 << 6)
+    }
+
+    /// The records, in drawing order.
+    private(set) var records: [Record] = []
+    /// The views of the records, at the same indexes, unretained: `retained`
+    /// keeps all but the root alive, and the root owns the list.
+    private(set) var views: [Unmanaged<View>] = []
+    /// The views below the root, kept alive for as long as the list is.
+    private var retained: [View] = []
+    /// The hosts of the tree's overlays, kept alive while their records name them.
+    private var hosts: [View] = []
+    /// Where each view's record is.
+    private var indexes: [ObjectIdentifier: Int] = [:]
+    /// The device scale last given to the views' `contentScaleFactor`.
+    var appliedScale: Double?
+
+    /// Builds the list of the tree rooted at `root`, without recursion.
+    init(root: View) {
+        var path: [(index: Int, view: View, next: Int)] = []
+        path.append((append(root, parent: -1), root, 0))
+        while let top = path.last {
+            let subviews = top.view.subviews
+            if top.next < subviews.count {
+                path[path.count - 1].next += 1
+                let child = subviews[top.next]
+                path.append((append(child, parent: top.index), child, 0))
+            } else {
+                records[top.index].end = Int32(records.count)
+                path.removeLast()
+            }
+        }
+    }
+
+    private func append(_ view: View, parent: Int) -> Int {
+        let index = records.count
+        let parentToCanvas = parent >= 0 ? records[parent].toCanvas : .identity
+        records.append(record(of: view, parent: parent, parentToCanvas: parentToCanvas))
+        views.append(Unmanaged.passUnretained(view))
+        if parent >= 0 { retained.append(view) }
+        indexes[ObjectIdentifier(view)] = index
+        return index
+    }
+
+    /// The record of a view, from its current state.
+    private func record(of view: View, parent: Int, parentToCanvas: easel_affine_transform) -> Record {
+        let local = view.downToSuperviewDown
+        let toCanvas = local.concatenating(parentToCanvas)
+        let bounds = view.bounds
+        let info = view.objectClass.attachment(ViewClassInfo.self) { ViewClassInfo() }
+        let drawRect = info.drawRect(of: view)
+        var flags: Flags = []
+        if view.isHidden { flags.insert(.hidden) }
+        if view.clipsToBounds { flags.insert(.clips) }
+        if drawRect != nil, view.isOpaque, view.clearsContextBeforeDrawing, view.backgroundColor == nil {
+            flags.insert(.underlay)
+        }
+        var background = easel_color(red: 0, green: 0, blue: 0, alpha: 0)
+        if let color = view.backgroundColor, color.alpha > 0 {
+            background = color
+            flags.insert(.background)
+        }
+        if local.isIdentity { flags.insert(.identity) }
+        if local.isTranslation { flags.insert(.translation) }
+        var call = drawRect, target: OpaquePointer? = view.handle, selector = ViewCallbacks.drawRect.selector
+        var storage: UnsafeMutableRawPointer? = view.storage
+        if info.isOverlayForward {
+            flags.insert(.overlayForward)
+            let forward = unsafeDowncast(view, to: OverlayView.self).forwardTarget()
+            call = forward?.method
+            target = forward?.host.handle
+            storage = forward?.host.storage
+            selector = forward?.selector ?? selector
+            if let host = forward?.host { hosts.append(host) }
+        }
+        let targetBytes = target.map { min(Int(easel_support_allocation_size(UnsafeMutableRawPointer($0))), 512) } ?? 0
+        return Record(local: local, toCanvas: toCanvas, bounds: bounds, box: toCanvas.apply(to: bounds),
+                      alpha: view.alpha, background: background, drawRect: drawRect, call: call, target: target,
+                      selector: selector, storage: storage, targetBytes: Int32(targetBytes),
+                      parent: Int32(parent), end: Int32(-1), flags: flags)
+    }
+
+    /// Rewrites the record of `view` and those of its subtree from the views'
+    /// current state; returns `false` when the view has no record here.
+    @discardableResult
+    func refresh(_ view: View) -> Bool {
+        guard let first = indexes[ObjectIdentifier(view)], views[first].toOpaque() == Unmanaged.passUnretained(view).toOpaque()
+        else { return false }
+        let end = Int(records[first].end)
+        for index in first..<end {
+            let parent = Int(records[index].parent)
+            let subtreeEnd = records[index].end
+            records[index] = record(of: views[index].takeUnretainedValue(), parent: parent,
+                                         parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity)
+            records[index].end = subtreeEnd
+        }
+        return true
+    }
+}
+
+/// What the renderer keeps per view class, resolved on first use: what it
+/// sends as `drawRect:` to instances. Attached to the runtime's class
+/// (``ObjectClass/attachment(_:make:)``). The method is held unretained: the
+/// class keeps its methods.
+final class ViewClassInfo {
+    /// The callable `drawRect:` of instances (`nil` when they have none).
+    private var drawRect: Unmanaged<Method>?
+    /// Whether `drawRect` has been resolved.
+    private var resolved = false
+    /// Whether `drawRect` is the built-in drawRect: of overlays.
+    private(set) var isOverlayForward = false
+
+    /// `view.implementation(of: ViewCallbacks.drawRect)`, resolved once per
+    /// class (a class's methods never change, and the registry judges each
+    /// method's signature once).
+    func drawRect(of view: View) -> Unmanaged<Method>? {
+        if resolved { return drawRect }
+        let method = view.implementation(of: ViewCallbacks.drawRect)
+        drawRect = method.map { Unmanaged.passUnretained($0) }
+        isOverlayForward = view.objectClass.instanceType == OverlayView.self
+            && method?.implementation == BuiltInClasses.overlayDrawRectAddress
+        resolved = true
+        return drawRect
+    }
+}
+
+extension View {
+    /// Tells the renderer that a drawn property of the view changed: its
+    /// record (and its subtree's) in the root's draw list is rewritten.
+    final func drawStateChanged() {
+        guard let list = rootView.drawList else { return }
+        list.refresh(self)
+    }
+
+    /// Tells the renderer that the tree's structure changed: the root's draw list is dropped.
+    final func treeChanged() {
+        rootView.drawList = nil
+    }
+}

@@ -1,0 +1,390 @@
+@testable import EaselDiscovery
+import EaselDiscovery
+import EaselProbe
+import EaselRuntime
+import EaselTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+// Loading exactly the bytes that were checked, the libraries a plugin
+// brings, and names that cannot lie (EaselProbe's PluginImage.swift,
+// PluginDependencies.swift, PluginNames.swift).
+
+/// A folder with mode 0755 (the temporary folder's default may differ).
+private func folder(_ label: String) throws -> URL {
+    let url = try Fixtures.makeTemporaryDirectory(label)
+    chmod(url.path, 0o755)
+    return url
+}
+
+private func subfolder(_ parent: URL, _ name: String, mode: mode_t = 0o755) throws -> URL {
+    let url = parent.appendingPathComponent(name, isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    chmod(url.path, mode)
+    return url
+}
+
+private func digest(_ url: URL) throws -> String {
+    try SHA256.hexDigest(ofFileAt: url.path).get()
+}
+
+@Suite("Loading exactly the bytes that were checked")
+struct ExactBytesTests {
+    @Test("a plugin swapped between listed and unlisted bytes during 200 loads in this process never runs the unlisted bytes")
+    func swapInProcess() throws {
+        let root = try folder("swap-in-process")
+        let scratch = try subfolder(root, "scratch"), plugins = try subfolder(root, "plugins")
+        let marker = root.appendingPathComponent("marker.txt")
+        let (good, evil) = try swapVariants(scratch, marker: marker)
+        let list = try PluginAllowList(parsing: "\(try digest(good))  good.so\n", path: "swap-allow-list")
+        let swapper = Swapper(scratch: scratch)
+        let registry = Registry()
+        let trust = PluginTrust(allowList: list)
+        for index in 0..<200 {
+            // A new name each time: the loader would answer a name it has already loaded from memory.
+            let target = plugins.appendingPathComponent("p\(index).so").path
+            _ = link(good.path, target)
+            swapper.swap(target, good: good, evil: evil)
+            registry.loadPlugin(at: target, trust: trust)
+        }
+        swapper.stop()
+        #expect(markerText(marker) == "")
+        #expect(swapper.swaps.load(ordering: .relaxed) > 20)   // it ran (each swap is one rename)
+        // Every load either ran the listed bytes or refused the others.
+        let kinds = Set(registry.failures.map(\.kind))
+        #expect(kinds.isSubset(of: [.notAllowListed, .duplicateClass]))
+        #expect(registry.objectClass(named: "Swapped") != nil)
+    }
+
+    @Test("files swapped while the scanner probes them and while the host loads the scan never run the unlisted bytes")
+    func swapWhileScanning() throws {
+        let root = try folder("swap-scan")
+        let scratch = try subfolder(root, "scratch"), plugins = try subfolder(root, "plugins")
+        let marker = root.appendingPathComponent("marker.txt")
+        let (good, evil) = try swapVariants(scratch, marker: marker)
+        let list = try PluginAllowList(parsing: "\(try digest(good))  good.so\n", path: "swap-allow-list")
+        let targets = try swapTargets(40, plugins: plugins, scratch: scratch, good: good, evil: evil)
+        let swapper = Swapper(scratch: scratch)
+        swapper.swap(targets)
+        var scanning = try scanner()
+        scanning.trust = PluginTrust(allowList: list)
+        let scan = scanning.scan(folders: [plugins.path])
+        let registry = Registry()
+        registry.loadPlugins(from: scan)
+        swapper.stop()
+        #expect(markerText(marker) == "")
+        #expect(scan.entries.count == 40)
+        for entry in scan.entries {
+            switch entry.outcome {
+            case .plugin(let plugin): #expect(plugin.classes.map(\.name) == ["Swapped"])
+            case .failed(let error): #expect(error.kind == .notAllowListed, "\(error)")
+            }
+        }
+        #expect(Set(registry.failures.map(\.kind)).isSubset(of: [.notAllowListed, .duplicateClass]))
+    }
+
+    @Test("under an allow-list the loader maps the sealed copy that was digested, and the plugin keeps its path")
+    func loadsTheSealedCopy() throws {
+        let root = try folder("sealed-copy")
+        let file = try Fixtures.buildFixture("good_extra", into: root, soName: "sealed_copy_probe")
+        chmod(file.path, 0o755)
+        let list = try PluginAllowList(parsing: "\(try digest(file))  sealed_copy_probe.so\n", path: "list")
+        let registry = Registry()
+        let plugin = try #require(registry.loadPlugin(at: file.path, trust: PluginTrust(allowList: list)))
+        #expect(plugin.path == file.path)
+        // The process mapped the sealed memfd, never the file: writing into the file now changes nothing loaded.
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        #expect(!maps.contains(file.path))
+        #expect(maps.contains("/memfd:easel-plugin"))
+    }
+}
+
+/// A plugin folder (mode 0755) with `dependency_plugin.so`, linked with
+/// RUNPATH `$ORIGIN/deps`, and `deps/libplugin_dep.so` (mode `depsMode`),
+/// whose constructor writes to `marker`.
+private func dependencyFolder(_ label: String, depsMode: mode_t, soname: Bool = true) throws
+    -> (folder: URL, deps: URL, plugin: URL, library: URL, marker: URL) {
+    let root = try folder(label)
+    let marker = root.appendingPathComponent("marker.txt")
+    let deps = try subfolder(root, "deps")
+    let library = try Fixtures.buildFixture("plugin_dep", into: deps, soName: "libplugin_dep.so",
+        linkArguments: (soname ? ["-Wl,-soname,libplugin_dep.so"] : []) + [markerFlag(marker)])
+    chmod(library.path, 0o755)
+    let plugin = try Fixtures.buildFixture("dependency_plugin", into: root,
+        linkArguments: ["-L", deps.path, "-lplugin_dep", "-Wl,-rpath,$ORIGIN/deps"])
+    chmod(plugin.path, 0o755)
+    chmod(deps.path, depsMode)
+    return (root, deps, plugin, library, marker)
+}
+
+@Suite("Folder trust covers the libraries a plugin brings")
+struct DependencyTrustTests {
+    @Test("a library found through RUNPATH $ORIGIN/deps in a world-writable folder is refused, naming it and its folder; none of its code runs")
+    func writableDependencyFolder() throws {
+        let (folder, deps, plugin, _, marker) = try dependencyFolder("dep-writable", depsMode: 0o777)
+        let expected = PluginLoadError(path: plugin.path, kind: .insecurePermissions,
+            message: "the library it needs, libplugin_dep.so (\(deps.path)/libplugin_dep.so, through RUNPATH $ORIGIN/deps): its folder \(deps.path) is writable by others (mode 0777); the folder of a plugin's library must be writable only by its owner: chmod go-w \(deps.path), or pass --allow-writable-plugins to load it anyway")
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        #expect(registry.failures == [expected])
+        #expect(registry.objectClass(named: "NeedsDep") == nil)
+
+        // The scan refuses it the same way, in the host, before any helper runs it.
+        let scan = try scanner().scan(folders: [folder.path])
+        #expect(scan.failure(folder, "dependency_plugin.so") == expected)
+        #expect(scan.statistics.probed == 0)
+        #expect(markerText(marker) == "")
+
+        // --allow-writable-plugins loads it, library first.
+        let allowed = Registry()
+        allowed.loadPlugins(from: [folder.path], trust: PluginTrust(allowWritable: true))
+        #expect(allowed.failures == [])
+        #expect(allowed.objectClass(named: "NeedsDep") != nil)
+        #expect(markerText(marker) == "plugin_dep: constructor ran\n")
+    }
+
+    @Test("a library that only its owner can change loads with the plugin, in this process and in the scanner")
+    func safeDependency() throws {
+        let (folder, _, plugin, _, marker) = try dependencyFolder("dep-safe", depsMode: 0o755)
+        let scan = try scanner().scan(folders: [folder.path])
+        #expect(scan.plugin(folder, "dependency_plugin.so")?.classes.map(\.name) == ["NeedsDep"])
+        #expect(markerText(marker) == "plugin_dep: constructor ran\n")   // in the helper
+        let registry = Registry()
+        registry.loadPlugins(from: scan)
+        #expect(registry.failures == [])
+        #expect(registry.objectClass(named: "NeedsDep")?.plugin?.path == plugin.path)
+        #expect(markerText(marker) == "plugin_dep: constructor ran\nplugin_dep: constructor ran\n")
+    }
+
+    @Test("with an allow-list, a library from outside the system's folders must be listed too")
+    func allowListedDependency() throws {
+        let (folder, deps, plugin, library, marker) = try dependencyFolder("dep-listed", depsMode: 0o755)
+        let pluginDigest = try digest(plugin), libraryDigest = try digest(library)
+        let onlyPlugin = try PluginAllowList(parsing: "\(pluginDigest)  dependency_plugin.so\n", path: "list")
+        let expected = PluginLoadError(path: plugin.path, kind: .notAllowListed,
+            message: "the library it needs, libplugin_dep.so (\(deps.path)/libplugin_dep.so, through RUNPATH $ORIGIN/deps), is not in the allow-list list: its SHA-256 digest is \(libraryDigest); to trust it, add the line '\(libraryDigest)  \(deps.path)/libplugin_dep.so' to the allow-list")
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path], trust: PluginTrust(allowList: onlyPlugin))
+        #expect(registry.failures == [expected])
+        var scanning = try scanner()
+        scanning.trust = PluginTrust(allowList: onlyPlugin)
+        #expect(scanning.scan(folders: [folder.path]).failure(folder, "dependency_plugin.so") == expected)
+        #expect(markerText(marker) == "")
+
+        let both = try PluginAllowList(parsing: "\(pluginDigest)  dependency_plugin.so\n\(libraryDigest)  deps/libplugin_dep.so\n",
+                                       path: "list")
+        let listed = Registry()
+        listed.loadPlugins(from: [folder.path], trust: PluginTrust(allowList: both))
+        #expect(listed.failures == [])
+        #expect(listed.objectClass(named: "NeedsDep") != nil)
+    }
+
+    @Test("a library without the DT_SONAME the plugin needs it by is refused with the fix, before any code runs")
+    func dependencyWithoutSoname() throws {
+        let (folder, deps, plugin, _, marker) = try dependencyFolder("dep-soname", depsMode: 0o755, soname: false)
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        #expect(registry.failures == [PluginLoadError(path: plugin.path, kind: .dependencyRefused,
+            message: "it needs the library libplugin_dep.so (\(deps.path)/libplugin_dep.so, through RUNPATH $ORIGIN/deps), but it has no DT_SONAME: easel loads a plugin's own libraries from the descriptors it checked, and the loader matches them by that name; link the library with -Wl,-soname,libplugin_dep.so")])
+        #expect(markerText(marker) == "")
+    }
+
+    @Test("the dynamic section is read with bounds: a plugin's DT_NEEDED, RUNPATH and a library's DT_SONAME")
+    func dynamicSection() throws {
+        let (_, _, plugin, library, _) = try dependencyFolder("dep-dynamic", depsMode: 0o755)
+        let image = try PluginImage.open(plugin.path).get()
+        let dynamic = try ELFCheck.dynamic(descriptor: image.descriptor, fileSize: image.size).get()
+        #expect(dynamic.needed.contains("libplugin_dep.so"))
+        #expect(dynamic.runpath == ["$ORIGIN/deps"])
+        let libraryImage = try PluginImage.open(library.path).get()
+        #expect(try ELFCheck.dynamic(descriptor: libraryImage.descriptor, fileSize: libraryImage.size).get().soname
+                == "libplugin_dep.so")
+        // Truncated after the program headers: refused with a reason, nothing read past the end.
+        let bytes = try Data(contentsOf: plugin)
+        let cut = try folder("dep-truncated").appendingPathComponent("cut.so")
+        try bytes.prefix(bytes.count / 3).write(to: cut)
+        let truncated = try PluginImage.open(cut.path).get()
+        guard case .failure = ELFCheck.dynamic(descriptor: truncated.descriptor, fileSize: truncated.size) else {
+            Issue.record("a truncated dynamic section was read")
+            return
+        }
+    }
+}
+
+@Suite("Names that cannot lie")
+struct NameTests {
+    private func refusal(_ label: String, _ flags: [String] = []) throws -> (URL, [PluginLoadError], Registry) {
+        let root = try folder(label)
+        let file = try Fixtures.buildFixture("bad_names", into: root, linkArguments: flags)
+        chmod(file.path, 0o755)
+        let registry = Registry()
+        registry.loadPlugins(from: [root.path])
+        return (file, registry.failures, registry)
+    }
+
+    @Test("a class name with a terminal escape is refused, shown escaped with the offending byte's position")
+    func escapeInClassName() throws {
+        let (file, failures, registry) = try refusal("names-escape")
+        #expect(failures == [PluginLoadError(path: file.path, kind: .invalidName,
+                                             message: "class #1: class name \"Bad\\x1b[31m\" has a control character at byte 3")])
+        #expect(registry.objectClass(named: "Decent") == nil)
+        #expect(!failures[0].description.contains("\u{1B}"))
+    }
+
+    @Test("a class name that forges a line of the listing is refused, and the message is one line")
+    func forgedLine() throws {
+        let (file, failures, _) = try refusal("names-forged", ["-DFORGED_LINE"])
+        #expect(failures == [PluginLoadError(path: file.path, kind: .invalidName,
+            message: "class #1: class name \"Evil\\x0a  class Forged : View\" has a control character at byte 4")])
+        #expect(!failures[0].description.contains("\n"))
+    }
+
+    @Test("a selector with a tab and a plugin name that is not UTF-8 are refused, naming the class or the plugin")
+    func selectorAndPluginName() throws {
+        let (file, failures, _) = try refusal("names-selector", ["-DBAD_SELECTOR"])
+        #expect(failures == [PluginLoadError(path: file.path, kind: .invalidName, className: "Fine",
+            message: "class 'Fine': method #0: selector \"lay\\x09out\" has a control character at byte 3")])
+        let (other, pluginFailures, _) = try refusal("names-plugin", ["-DBAD_PLUGIN_NAME"])
+        #expect(pluginFailures == [PluginLoadError(path: other.path, kind: .invalidName,
+            message: "plugin name \"bad\\xffname\" has a byte that is not UTF-8 (0xff) at byte 3")])
+    }
+
+    @Test("the scanner refuses the same names with the same messages")
+    func scannerRefusesNames() throws {
+        let root = try folder("names-scan")
+        let file = try Fixtures.buildFixture("bad_names", into: root)
+        chmod(file.path, 0o755)
+        #expect(try scanner().scan(folders: [root.path]).failure(root, "bad_names.so")
+                == PluginLoadError(path: file.path, kind: .invalidName,
+                                   message: "class #1: class name \"Bad\\x1b[31m\" has a control character at byte 3"))
+    }
+
+    @Test("a file name that is not UTF-8 is reported by its escaped name, not as a missing file; the folder's other plugins load")
+    func nonUTF8FileName() throws {
+        let root = try folder("names-file")
+        let dot = try Fixtures.buildFixture("good_extra", into: root)
+        chmod(dot.path, 0o755)
+        let bad = Array(root.path.utf8) + Array("/good".utf8) + [0xFF] + Array(".so".utf8)
+        let created = bad.withUnsafeBufferPointer { buffer -> Bool in
+            let path = buffer.map { CChar(bitPattern: $0) } + [0]
+            return link(dot.path, path) == 0
+        }
+        try #require(created)
+        let expected = PluginLoadError(path: root.path + "/good\\xff.so", kind: .invalidName,
+            message: "the file name \"good\\xff.so\" is not valid UTF-8 (byte 0xff at 4); easel keeps plugin paths as UTF-8 text: rename the file")
+        let registry = Registry()
+        registry.loadPlugins(from: [root.path])
+        #expect(registry.failures == [expected])
+        #expect(registry.objectClass(named: "Dot") != nil)
+        #expect(try scanner().scan(folders: [root.path]).entries.compactMap {
+            if case .failed(let error) = $0.outcome { return error } else { return nil }
+        } == [expected])
+    }
+}
+
+@Suite("Clear messages for sizes, links and the cache")
+struct LoadMessageTests {
+    @Test("struct_size 0xFFFFFFF0 is refused as larger than any descriptor")
+    func hugeStructSize() throws {
+        let root = try folder("sizes-huge")
+        let file = try Fixtures.buildFixture("bad_sizes", into: root)
+        chmod(file.path, 0o755)
+        let registry = Registry()
+        registry.loadPlugins(from: [root.path])
+        #expect(registry.failures == [PluginLoadError(path: file.path, kind: .invalidDescription,
+            message: "class #0: easel_class_desc.struct_size is 4294967280, larger than 4096 bytes: not the size of a easel_class_desc")])
+    }
+
+    @Test("a method_count larger than the method array says so instead of contradicting itself")
+    func shortMethodArray() throws {
+        let root = try folder("sizes-short")
+        let file = try Fixtures.buildFixture("bad_sizes", into: root, linkArguments: ["-DSHORT_METHODS"])
+        chmod(file.path, 0o755)
+        let registry = Registry()
+        registry.loadPlugins(from: [root.path])
+        let failure = try #require(registry.failures.first)
+        #expect(failure.kind == .invalidDescription)
+        #expect(failure.message == "class 'Short': method #1: easel_method_desc.struct_size is 56 but method #0's is 32; every method of the array has the same size (is method_count 5 more than the array holds?)")
+    }
+
+    @Test("a symbolic link in a loop is called a loop, not dangling")
+    func linkLoop() throws {
+        let root = try folder("link-loop")
+        let loop = root.appendingPathComponent("loop.so").path
+        symlink(loop, loop)
+        let registry = Registry()
+        registry.loadPlugins(from: [root.path])
+        #expect(registry.failures == [PluginLoadError(path: loop, kind: .unreadable,
+            message: "cannot read the file: it is a symbolic link in a loop, or through too many links (Too many levels of symbolic links)")])
+    }
+
+    @Test("a folder in place of the registry cache file is named as such, and the scan still answers")
+    func cacheIsAFolder() throws {
+        let root = try folder("cache-folder")
+        let plugins = try subfolder(root, "plugins")
+        let dot = try Fixtures.buildFixture("good_extra", into: plugins)
+        chmod(dot.path, 0o755)
+        let cache = try subfolder(root, "cache")
+        let cacheFile = RegistryCache(directory: cache.path).file
+        try FileManager.default.createDirectory(atPath: cacheFile, withIntermediateDirectories: true)
+        let scan = try scanner(cache: cache).scan(folders: [plugins.path])
+        #expect(scan.plugin(plugins, "good_extra.so") != nil)
+        #expect(scan.warnings.first == "cannot use the plugin cache \(cacheFile): it is a folder; scanning without the cache (remove it to let easel write one)")
+        #expect(!scan.warnings.joined().contains("NSCocoaErrorDomain"))
+    }
+}
+
+@Suite("Names from outside this process's probe are checked too")
+struct ForeignNameTests {
+    @Test("a registry cache entry whose class name holds an escape is refused like the probe refuses it")
+    func cachedBadName() throws {
+        let root = try folder("cache-names")
+        let plugins = try subfolder(root, "plugins")
+        let dot = try Fixtures.buildFixture("good_extra", into: plugins)
+        chmod(dot.path, 0o755)
+        let cache = try subfolder(root, "cache")
+        #expect(try scanner(cache: cache).scan(folders: [plugins.path]).plugin(plugins, "good_extra.so") != nil)
+        // An older easel's cache (or anyone who can write it) holds a name this one refuses.
+        let file = URL(fileURLWithPath: RegistryCache(directory: cache.path).file)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try #require(text.contains("\"Dot\""))
+        try Data(text.replacingOccurrences(of: "\"Dot\"", with: "\"Dot\\u001b[31m\"").utf8).write(to: file)
+        let scan = try scanner(cache: cache).scan(folders: [plugins.path])
+        #expect(scan.statistics.cacheHits == 1)
+        #expect(scan.failure(plugins, "good_extra.so") == PluginLoadError(path: dot.path, kind: .invalidName,
+            message: "class #0: class name \"Dot\\x1b[31m\" has a control character at byte 3"))
+    }
+}
+
+@Suite("The character sets of names")
+struct NameRuleTests {
+    @Test("names and the first byte each rule refuses", arguments: [
+        (Array("Swatch".utf8), PluginNames.Role.className, nil),
+        (Array("_Private2".utf8), .className, nil),
+        (Array("2Fast".utf8), .className, "class name \"2Fast\" has a digit first at byte 0; a class name is ASCII letters, digits and '_', not starting with a digit"),
+        (Array("Two Words".utf8), .className, "class name \"Two Words\" has ' ' at byte 3; a class name is ASCII letters, digits and '_', not starting with a digit"),
+        (Array("Caf\u{E9}".utf8), .property, "property name \"Caf\u{E9}\" has the byte 0xc3 at byte 3; a property name is ASCII letters, digits and '_', not starting with a digit"),
+        (Array("setColor:alpha:".utf8), .selector, nil),
+        (Array("drawRect:".utf8), .className, "class name \"drawRect:\" has ':' at byte 8; a class name is ASCII letters, digits and '_', not starting with a digit"),
+        (Array("Grafik \u{DC}bersicht".utf8), .plugin, nil),
+        (Array("evil\u{202E}txt".utf8), .plugin, "plugin name \"evil\\xe2\\x80\\xaetxt\" has a control character at byte 4"),
+        ([0x41, 0x7F], .selector, "selector \"A\\x7f\" has a control character at byte 1"),
+    ] as [([UInt8], PluginNames.Role, String?)])
+    func rules(_ name: [UInt8], _ role: PluginNames.Role, _ refusal: String?) {
+        switch PluginNames.check(name, role) {
+        case .success(let text): #expect(refusal == nil && Array(text.utf8) == name)
+        case .failure(let problem): #expect(problem.message == refusal)
+        }
+    }
+
+    @Test("a name longer than 256 bytes is refused without printing it whole")
+    func tooLong() {
+        let name = [UInt8](repeating: UInt8(ascii: "A"), count: 300)
+        guard case .failure(let problem) = PluginNames.check(name, .className) else {
+            Issue.record("a 300-byte name was accepted")
+            return
+        }
+        #expect(problem.message == "class name \"\(String(repeating: "A", count: 64))…\" is longer than 256 bytes")
+    }
+}
