@@ -36,6 +36,10 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        // libseccomp, for the isolated worker's system call filter.
+        .systemLibrary(
+            name: "CSeccomp", pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
@@ -77,7 +81,7 @@ let package = Package(
             name: "EaselIsolation",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselInvocation",
-                "CEaselSupport", "EaselProbe",
+                "CEaselSupport", "EaselProbe", "CSeccomp",
             ]),
         // The application layer: plugin environment, the scene renderer
         // (the one render pipeline), gallery, catalog, invoke.

@@ -21,7 +21,8 @@ import EaselABI
 /// began, 0 when none runs), the call depth, the view being drawn (its
 /// drawing ordinal, frame in canvas points, location and class), the phase,
 /// then ``frameCapacity`` call frames (receiver class, selector, plugin name
-/// and path). Strings are stored as a 32-bit length and UTF-8 bytes,
+/// and path), then what the sandbox refused (written by the worker's SIGSYS
+/// handler, see Sandbox.swift). Strings are stored as a 32-bit length and UTF-8 bytes,
 /// truncated to their slot.
 package struct FlightRecorder {
     /// The bytes the recorder occupies.
@@ -35,6 +36,8 @@ package struct FlightRecorder {
         static let phaseSize = 256, locationSize = 1024, classSize = 256
         static let frameReceiver = 0, frameSelector = 256, framePluginName = 512, framePluginPath = 768
         static let frameNameSize = 256, framePathSize = 1024, frameSize = 1792
+        // After the deepest frame, to the end (448 bytes).
+        static let refusal = frames + FlightRecorder.frameCapacity * frameSize, refusalSize = FlightRecorder.byteCount - refusal
     }
 
     private let base: UnsafeMutableRawPointer
@@ -103,6 +106,10 @@ package struct FlightRecorder {
     /// Records that the view's drawing call returned.
     package func endView() { base.storeBytes(of: UInt32(0), toByteOffset: Offset.viewActive, as: UInt32.self) }
 
+    /// The slot the worker's sandbox writes what it refused into, from a
+    /// signal handler: a 32-bit length and UTF-8 bytes, like every string here.
+    package var refusalSlot: (address: UnsafeMutableRawPointer, size: Int) { (base + Offset.refusal, Offset.refusalSize) }
+
     // MARK: Reading (the watcher)
 
     /// The outermost call in progress: how many have begun (so a later read
@@ -146,6 +153,9 @@ package struct FlightRecorder {
         package var calls: [Call]
         /// The view being drawn, if a drawing call was in progress.
         package var view: DrawnView?
+        /// What the sandbox refused, e.g. `socket()`: empty unless the
+        /// worker was stopped for a forbidden system call.
+        package var refusal = ""
 
         /// The innermost call into a plugin's own code (a host built-in such
         /// as an overlay's `drawRect:` only forwards to one), else the innermost call.
@@ -172,7 +182,8 @@ package struct FlightRecorder {
                              className: read(at: Offset.viewClass, size: Offset.classSize),
                              frame: easel_rect(x: values[0], y: values[1], width: values[2], height: values[3]))
         }
-        return Snapshot(phase: read(at: Offset.phase, size: Offset.phaseSize), calls: calls, view: view)
+        return Snapshot(phase: read(at: Offset.phase, size: Offset.phaseSize), calls: calls, view: view,
+                        refusal: read(at: Offset.refusal, size: Offset.refusalSize))
     }
 
     // MARK: Storage

@@ -65,6 +65,11 @@ package enum IsolatedWorker {
         let recorder = exchange.recorder
         PluginCalls.observer = RecordingCallObserver(recorder)
         recorder.setPhase("loading the plugins")
+        if let settings = request.sandbox {
+            do { try Sandbox.enter(settings, recorder: recorder, exchange: exchange) } catch {
+                return WorkerReply(error)
+            }
+        }
         let registry = Registry()
         var failures: [PluginLoadError] = []
         if let files = request.pluginFiles {
@@ -75,6 +80,12 @@ package enum IsolatedWorker {
             registry.loadPlugins(files: listed.files, trust: request.trust, recorder: recorder)
         }
         let warnings = (failures + registry.failures).map { "warning: \($0)" }
+        if request.sandbox != nil {
+            let folders = request.pluginFiles.map { $0.map { ($0 as NSString).deletingLastPathComponent } } ?? request.folders
+            do { try Sandbox.narrowReads(pluginFolders: folders, files: [request.render?.scene].compactMap { $0 }) } catch {
+                return WorkerReply(error)
+            }
+        }
         var reply = WorkerReply()
         if let job = request.render {
             reply = jobs.render(job, registry: registry, exchange: exchange)

@@ -20,6 +20,8 @@
 // - the worker's process set-up and main loop (IsolatedWorker.swift):
 //   descriptors, no core dumps, dying with its parent, loading the plugin
 //   files it is given while the flight recorder notes every call;
+// - the worker's sandbox (Sandbox.swift): no new privileges, limits, a
+//   seccomp filter whose refusals the flight recorder reports, Landlock;
 // - the parent's side (this file): starting one worker for one request and
 //   turning the way it ended into a reply or into an IsolatedFailure that
 //   names the view, class, selector and plugin.
@@ -77,6 +79,9 @@ package enum Isolation {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
+        var request = request
+        let sandbox = request.sandbox ?? SandboxSettings(timeLimit: timeLimit)
+        request.sandbox = sandbox
         do { try exchange.start(request: Array(try encoder.encode(request))) } catch {
             throw IsolationError(message: "--isolate: \(error)")
         }
@@ -106,7 +111,8 @@ package enum Isolation {
             }
             what = "made the process exit with status \(status)"
         case .crashed(let signal):
-            what = "crashed with \(SignalNames.describe(signal))"
+            what = Sandbox.describeStop(signal: signal, refusal: snapshot.refusal, settings: sandbox)
+                ?? "crashed with \(SignalNames.describe(signal))"
         case .timedOut:
             what = "did not return within \(formatSeconds(timeLimit)) and was stopped"
         }

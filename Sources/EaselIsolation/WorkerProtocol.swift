@@ -15,6 +15,8 @@ package struct WorkerRequest: Codable {
     package var trust = PluginTrust()
     /// Whether every plugin call goes through libffi (`--force-libffi`).
     package var forceLibffi = false
+    /// The limits of the worker's sandbox (Sandbox.swift); `Isolation.run` always sets them (`nil` runs no sandbox).
+    package var sandbox: SandboxSettings?
     /// A scene to render, or nil.
     package var render: RenderJob?
     /// A message to send, or nil.

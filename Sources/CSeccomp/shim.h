@@ -1,0 +1,4 @@
+#ifndef EASEL_CSECCOMP_SHIM_H
+#define EASEL_CSECCOMP_SHIM_H
+#include <seccomp.h>
+#endif
