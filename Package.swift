@@ -41,6 +41,19 @@ let package = Package(
             name: "CSeccomp", pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]),
 
+        // Image encoders: libspng (PNG), libjpeg-turbo (JPEG), libwebp (WebP).
+        .systemLibrary(
+            name: "CSpng", pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, in C.
+        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP"]),
+
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
 
@@ -48,7 +61,7 @@ let package = Package(
         .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CEaselSupport"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CEaselSupport", "CImageCodec"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
@@ -95,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselSession", "EaselIsolation",
+                "EaselSession", "EaselIsolation", "EaselCanvas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
@@ -103,7 +116,7 @@ let package = Package(
             name: "EaselBenchmarks",
             dependencies: [
                 "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
-                "CMallocCounter", "EaselSession",
+                "CMallocCounter", "EaselSession", "CImageCodec",
             ]),
         // Counts allocations in the benchmark executable only.
         .target(name: "CMallocCounter"),
@@ -138,7 +151,8 @@ let package = Package(
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
-        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselABI", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselABI", "EaselTestSupport", "CImageCodec", "CTurboJPEG", "CWebP"]),
         .testTarget(
             name: "EaselRuntimeTests",
             dependencies: [

@@ -1,6 +1,32 @@
 import ArgumentParser
+import EaselCanvas
 import EaselSession
 import Foundation
+
+extension ImageEncoding.Compression: ExpressibleByArgument {}
+
+/// `--compression` and `--quality`, shared by `render` and `gallery`.
+struct EncodingOptions: ParsableArguments {
+    @Option(help: "How hard a PNG is compressed: fast, default or best.")
+    var compression: ImageEncoding.Compression?
+
+    @Option(help: "The quality of a JPEG or WebP, 1 to 100 (default 90; a WebP at 100 is lossless).")
+    var quality: Int?
+
+    /// Checks the options against the output's format.
+    func validate(output: String) throws {
+        if let quality, !(1...100).contains(quality) {
+            throw ValidationError("--quality must be between 1 and 100; got \(quality)")
+        }
+        let format = OutputTarget(output).rasterFormat
+        if quality != nil, format != .jpeg, format != .webp {
+            throw ValidationError("--quality applies to .jpg, .jpeg and .webp output, not '\(output)'")
+        }
+        if compression != nil, format != .png {
+            throw ValidationError("--compression applies to PNG output, not '\(output)'")
+        }
+    }
+}
 
 // MARK: - easel render
 
@@ -10,14 +36,17 @@ struct Render: ParsableCommand {
         discussion: """
             Builds the scene's view tree from the loaded plugins, applies its steps (resizes, touch sequences) \
             in order, lays out and renders the final state. The output format follows the extension of -o \
-            (.png, .svg, .pdf); -o - writes PNG to standard output.
+            (.png, .jpg or .jpeg, .webp, .svg, .pdf); -o - writes PNG to standard output. --compression sets how \
+            hard a PNG is compressed, --quality the quality of a JPEG or WebP.
             """)
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .svg or .pdf; - for PNG on standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output).", valueName: "file"))
     var output: String
+
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(help: "Pixels per point of a PNG (default: the scene's scale, else 1).")
     var scale: Double?
@@ -34,6 +63,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
+        try encoding.validate(output: output)
         if isolation.isolated && frames != nil {
             throw ValidationError(isolation.isolate ? "--frames cannot be combined with --isolate"
                                   : "--frames cannot be combined with --timeout (it runs the plugin code in a child process)")
@@ -42,7 +72,9 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let session = plugins.session()
-        let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames)
+        let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames,
+                                    compression: encoding.compression ?? .default,
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
         let outcome = try perform { () throws(SessionError) in
             isolation.isolated
                 ? try session.renderIsolated(scene: scene, options: options, isolation: isolation.settings)
@@ -59,15 +91,17 @@ struct Render: ParsableCommand {
 
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG).",
+        abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG, JPEG or WebP).",
         discussion: """
             Each class gets a cell: an instance at the size its sizeThatFits: proposes for the cell (scaled \
             down when larger than the cell), with its property defaults, drawn on white and labelled with the \
             class and plugin name.
             """)
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write (- for standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg or .webp; - for PNG on standard output).", valueName: "file"))
     var output: String
+
+    @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup var plugins: PluginOptions
 
@@ -89,14 +123,18 @@ struct Gallery: ParsableCommand {
         guard parseSize(cell) != nil else { throw ValidationError("--cell must be WxH with positive numbers, e.g. 200x140; got '\(cell)'") }
         guard columns > 0, columns <= 64 else { throw ValidationError("--columns must be between 1 and 64; got \(columns)") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be between 0 and 8; got \(scale)") }
-        guard output == "-" || output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must be a .png file or -; got '\(output)'") }
+        guard OutputTarget(output).rasterFormat != nil else {
+            throw ValidationError("--output must be a .png, .jpg, .jpeg or .webp file or -; got '\(output)'")
+        }
+        try encoding.validate(output: output)
         try validateTimeout(timeout)
     }
 
     func run() throws {
         guard let (width, height) = parseSize(cell) else { throw ValidationError("--cell must be WxH with positive numbers") }
         let options = GalleryOptions(cellWidth: width, cellHeight: height, columns: columns, scale: scale,
-                                     output: OutputTarget(output))
+                                     output: OutputTarget(output), compression: encoding.compression ?? .default,
+                                     quality: encoding.quality ?? ImageEncoding.defaultQuality)
         let session = plugins.session()
         let outcome = try perform { () throws(SessionError) in
             if let timeout { try session.galleryIsolated(options, isolation: IsolationSettings(timeLimit: timeout)) }

@@ -1,20 +1,24 @@
 import CCairo
 import EaselABI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Canvas {
     /// The file formats a canvas can be written as.
-    enum OutputFormat {
-        case png, svg, pdf
+    enum OutputFormat: Equatable {
+        case raster(ImageEncoding.Format), svg, pdf
 
-        /// The extensions ``Canvas/write(to:scale:)`` accepts, for error messages.
-        static let supportedExtensions = ".png, .svg, .pdf"
+        /// The extensions ``Canvas/write(to:scale:compression:quality:)`` accepts, for error messages.
+        static let supportedExtensions = ".png, .jpg, .jpeg, .webp, .svg or .pdf"
 
         /// The format named by the extension of `path`, case-insensitively; `nil` for any other.
         init?(path: String) {
-            let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-            switch name[name.index(after: dot)...].lowercased() {
-            case "png": self = .png
+            if let raster = ImageEncoding.Format(path: path) {
+                self = .raster(raster)
+                return
+            }
+            switch ImageEncoding.Format.pathExtension(path) {
             case "svg": self = .svg
             case "pdf": self = .pdf
             default: return nil
@@ -22,18 +26,19 @@ extension Canvas {
         }
     }
 
-    /// Writes the drawing to a PNG, SVG or PDF file.
+    /// Writes the drawing to a PNG, JPEG, WebP, SVG or PDF file.
     ///
-    /// The format follows the extension of `path`: `.png`, `.svg` or `.pdf`,
-    /// in any case. The background, if any, is painted first, then the
-    /// drawing over it, at `scale`. A PNG is an ARGB image of
-    /// `ceil(width * scale)` x `ceil(height * scale)` pixels; an SVG or a PDF
-    /// page is `width * scale` x `height * scale` points, in vectors.
+    /// The format follows the extension of `path`: `.png`, `.jpg` or `.jpeg`,
+    /// `.webp`, `.svg` or `.pdf`, in any case. The background, if any, is
+    /// painted first, then the drawing over it, at `scale`. A PNG, JPEG or
+    /// WebP is an image of `ceil(width * scale)` x `ceil(height * scale)`
+    /// pixels (see ``ImageEncoding``); an SVG or a PDF page is
+    /// `width * scale` x `height * scale` points, in vectors.
     ///
     /// A ``Backing-swift.enum/recording`` canvas is replayed, so it can be
     /// written in any format at any scale. A
     /// ``Backing-swift.enum/raster(scale:)`` canvas holds pixels only: it can be
-    /// written as PNG, at its own scale.
+    /// written as PNG, JPEG or WebP, at its own scale.
     ///
     /// Writing does not change the canvas, which can be drawn on and written
     /// again. Drawing ignored because of an error is simply absent.
@@ -44,46 +49,66 @@ extension Canvas {
     ///     finite and greater than 0, and for a raster canvas equal to its
     ///     scale. `nil` means the canvas's own scale: the raster scale, or 1
     ///     for a recording.
+    ///   - compression: How hard a PNG is compressed.
+    ///   - quality: The quality of a JPEG or WebP, 1 to 100.
     /// - Throws: ``CanvasError`` naming `path` when the extension is not
-    ///   supported, a raster canvas is written as SVG or PDF, the scale is out
-    ///   of range or differs from a raster canvas's scale, or cairo cannot
-    ///   write the file (with cairo's status).
-    public func write(to path: String, scale: Double? = nil) throws(CanvasError) {
+    ///   supported, a raster canvas is written as SVG or PDF, the scale or
+    ///   quality is out of range or the scale differs from a raster canvas's
+    ///   scale, or the file cannot be encoded or written (with cairo's status
+    ///   or the system's reason).
+    public func write(
+        to path: String, scale: Double? = nil, compression: ImageEncoding.Compression = .default,
+        quality: Int = ImageEncoding.defaultQuality
+    ) throws(CanvasError) {
         guard let format = OutputFormat(path: path) else {
             throw .cannotWrite(path, "unsupported file extension; use \(OutputFormat.supportedExtensions)")
         }
-        if case .raster = backing, format != .png {
-            throw .cannotWrite(
-                path,
-                "a raster canvas can only be written as PNG; "
-                    + "create the canvas with the recording backing to write SVG or PDF")
-        }
-        let pointScale = try outputScale(scale) { (problem: String) in .cannotWrite(path, problem) }
         let surface: OpaquePointer
         switch format {
-        case .png:
-            surface = try renderImage(scale: pointScale) { (problem: String) in .cannotWrite(path, problem) }
+        case .raster(let raster):
+            let encoding = ImageEncoding(format: raster, compression: compression, quality: quality)
+            let bytes = try encodedData(encoding, scale: scale) { (problem: String) in .cannotWrite(path, problem) }
+            try Self.writeFile(bytes, to: path)
+            return
+        case .svg, .pdf:
+            if case .raster = backing {
+                throw .cannotWrite(
+                    path,
+                    "a raster canvas can only be written as PNG, JPEG or WebP; "
+                        + "create the canvas with the recording backing to write SVG or PDF")
+            }
+            let pointScale = try outputScale(scale) { (problem: String) in .cannotWrite(path, problem) }
+            surface = format == .svg
+                ? cairo_svg_surface_create(path, width * pointScale, height * pointScale)
+                : cairo_pdf_surface_create(path, width * pointScale, height * pointScale)
             defer { cairo_surface_destroy(surface) }
-            if let status = CairoStatus.check(cairo_surface_write_to_png(surface, path)) {
+            let status = replay(onto: surface, scale: pointScale)
+            cairo_surface_finish(surface)
+            if let status = status ?? CairoStatus.check(cairo_surface_status(surface)) {
                 throw .cannotWrite(path, "\(status)", status: status)
             }
-            return
-        case .svg:
-            surface = cairo_svg_surface_create(path, width * pointScale, height * pointScale)
-        case .pdf:
-            surface = cairo_pdf_surface_create(path, width * pointScale, height * pointScale)
         }
-        defer { cairo_surface_destroy(surface) }
-        let status = replay(onto: surface, scale: pointScale)
-        cairo_surface_finish(surface)
-        if let status = status ?? CairoStatus.check(cairo_surface_status(surface)) {
-            throw .cannotWrite(path, "\(status)", status: status)
+    }
+
+    /// Creates or replaces the file at `path` with `bytes`.
+    ///
+    /// - Throws: ``CanvasError`` naming `path`, with the system's reason.
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws(CanvasError) {
+        guard let file = fopen(path, "wb") else { throw .cannotWrite(path, String(cString: strerror(errno))) }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let writeError = written == bytes.count ? 0 : errno
+        let closed = fclose(file)
+        let closeError = closed == 0 ? 0 : errno
+        if writeError != 0 || closeError != 0 || written != bytes.count {
+            let reason = writeError != 0 ? writeError : closeError != 0 ? closeError : EIO
+            throw .cannotWrite(path, String(cString: strerror(reason)))
         }
     }
 
     /// Encodes the drawing as a PNG file in memory, e.g. for standard output.
     ///
-    /// The image is what ``write(to:scale:)`` writes to a `.png` path.
+    /// The image is what ``write(to:scale:compression:quality:)`` writes to a
+    /// `.png` path at the default compression.
     ///
     /// - Parameters:
     ///   - scale: The number of pixels per point: finite and greater than 0,
@@ -91,15 +116,35 @@ extension Canvas {
     ///     canvas's own scale: the raster scale, or 1 for a recording.
     /// - Returns: The bytes of the PNG file.
     /// - Throws: ``CanvasError`` when the scale is out of range or differs
-    ///   from a raster canvas's scale, or cairo cannot render or encode the
-    ///   image.
+    ///   from a raster canvas's scale, or the image cannot be rendered or encoded.
     public func pngData(scale: Double? = nil) throws(CanvasError) -> [UInt8] {
-        let failure = { (problem: String) in CanvasError(message: "cannot encode PNG: \(problem)") }
+        try encodedData(.png, scale: scale)
+    }
+
+    /// Encodes the drawing as a PNG, JPEG or WebP file in memory.
+    ///
+    /// - Parameters:
+    ///   - encoding: The format, and its compression or quality.
+    ///   - scale: The number of pixels per point: finite and greater than 0,
+    ///     and for a raster canvas equal to its scale. `nil` means the
+    ///     canvas's own scale: the raster scale, or 1 for a recording.
+    /// - Returns: The bytes of the file.
+    /// - Throws: ``CanvasError`` `cannot encode <format>: <problem>` when the
+    ///   scale or quality is out of range, the scale differs from a raster
+    ///   canvas's scale, or the image cannot be rendered or encoded.
+    public func encodedData(_ encoding: ImageEncoding, scale: Double? = nil) throws(CanvasError) -> [UInt8] {
+        try encodedData(encoding, scale: scale) { (problem: String) in
+            CanvasError(message: "cannot encode \(encoding.format.displayName): \(problem)")
+        }
+    }
+
+    /// Renders and encodes, with errors made by `failure`.
+    private func encodedData(
+        _ encoding: ImageEncoding, scale: Double?, failure: (String) -> CanvasError
+    ) throws(CanvasError) -> [UInt8] {
         let surface = try renderImage(scale: outputScale(scale, failure: failure), failure: failure)
         defer { cairo_surface_destroy(surface) }
-        return try encodePNG(surface) { (status: CairoStatus) in
-            CanvasError(message: "cannot encode PNG: \(status)", status: status)
-        }
+        return try encoding.encode(surface, failure: failure)
     }
 
     /// The pixels of the drawing, as ``pngData(scale:)`` would encode them.

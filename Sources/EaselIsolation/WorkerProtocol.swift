@@ -36,7 +36,7 @@ package struct WorkerRequest: Codable {
         self.gallery = gallery
     }
 
-    /// A contact sheet of every view class to draw in the worker (`easel gallery --timeout`), encoded as PNG in the exchange.
+    /// A contact sheet of every view class to draw in the worker (`easel gallery --timeout`), encoded (PNG, JPEG or WebP) in the exchange.
     package struct GalleryJob: Codable {
         /// The size of a cell in points.
         package var cellWidth: Double, cellHeight: Double
@@ -44,13 +44,23 @@ package struct WorkerRequest: Codable {
         package var columns: Int
         /// Pixels per point.
         package var scale: Double
+        /// The raster format (`png`, `jpeg`, `webp`); `nil` for PNG.
+        package var format: String?
+        /// The PNG compression (`fast`, `default`, `best`); `nil` for the default.
+        package var compression: String?
+        /// The JPEG or WebP quality; `nil` for the default.
+        package var quality: Int?
 
         /// Creates a gallery job.
-        package init(cellWidth: Double, cellHeight: Double, columns: Int, scale: Double) {
+        package init(cellWidth: Double, cellHeight: Double, columns: Int, scale: Double,
+                     format: String? = nil, compression: String? = nil, quality: Int? = nil) {
             self.cellWidth = cellWidth
             self.cellHeight = cellHeight
             self.columns = columns
             self.scale = scale
+            self.format = format
+            self.compression = compression
+            self.quality = quality
         }
     }
 

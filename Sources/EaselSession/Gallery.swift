@@ -14,8 +14,12 @@ public struct GalleryOptions: Sendable {
     public var columns: Int
     /// Pixels per point.
     public var scale: Double
-    /// Where to write the PNG.
+    /// Where to write the image (PNG, JPEG or WebP).
     public var output: OutputTarget
+    /// How hard a PNG is compressed.
+    public var compression: ImageEncoding.Compression
+    /// The quality of a JPEG or WebP, 1 to 100.
+    public var quality: Int
 
     /// Creates options.
     ///
@@ -24,14 +28,24 @@ public struct GalleryOptions: Sendable {
     ///   - cellHeight: The height of a cell in points.
     ///   - columns: Cells per row.
     ///   - scale: Pixels per point.
-    ///   - output: Where to write the PNG.
+    ///   - output: Where to write the image (PNG, JPEG or WebP).
+    ///   - compression: How hard a PNG is compressed.
+    ///   - quality: The quality of a JPEG or WebP, 1 to 100.
     public init(cellWidth: Double = 200, cellHeight: Double = 140, columns: Int = 4, scale: Double = 2,
-                output: OutputTarget) {
+                output: OutputTarget, compression: ImageEncoding.Compression = .default,
+                quality: Int = ImageEncoding.defaultQuality) {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.columns = columns
         self.scale = scale
         self.output = output
+        self.compression = compression
+        self.quality = quality
+    }
+
+    /// The raster encoding of the output.
+    var encoding: ImageEncoding {
+        ImageEncoding(format: output.rasterFormat ?? .png, compression: compression, quality: quality)
     }
 }
 
@@ -51,7 +65,9 @@ extension Session {
         let registry = try plugins.loadRegistry(warn: report)
         return try Self.drawGallery(registry: registry, cellWidth: options.cellWidth, cellHeight: options.cellHeight,
                                     columns: options.columns, scale: options.scale,
-                                    destination: CanvasDestination(target: options.output), warn: report,
+                                    destination: CanvasDestination(target: options.output, compression: options.compression,
+                                                                    quality: options.quality),
+                                    warn: report,
                                     phase: PluginExitGuard.setPhase)
     }
 
@@ -74,7 +90,8 @@ extension Session {
             pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
             forceLibffi: InvocationOptions.forceLibffi,
             gallery: .init(cellWidth: options.cellWidth, cellHeight: options.cellHeight, columns: options.columns,
-                           scale: options.scale))
+                           scale: options.scale, format: options.encoding.format.rawValue,
+                           compression: options.compression.rawValue, quality: options.quality))
         let reply: WorkerReply
         switch try runWorker(request, exchange: exchange, timeLimit: isolation.timeLimit) {
         case .failure(let failure): throw SessionError("gallery: \(failure.message)", className: failure.view?.className)

@@ -63,11 +63,12 @@ public struct Session {
     /// - Throws: ``SessionError``: an allow-list that cannot be used, a bad
     ///   scene (file and JSON path), a drawing failure, an unwritable output.
     public func render(scene: String, options: RenderOptions) throws(SessionError) -> RenderOutcome {
+        try options.output?.checkFormat()
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
         var outcome = try SceneRenderer(registry: registry).render(
             scene: scene, scale: options.scale, frames: options.frames,
-            destination: CanvasDestination(target: options.output), phase: PluginExitGuard.setPhase)
+            destination: CanvasDestination(options), phase: PluginExitGuard.setPhase)
         outcome.times.load += load
         return outcome
     }

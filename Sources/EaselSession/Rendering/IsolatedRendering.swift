@@ -57,6 +57,7 @@ extension Session {
         let model: Scene
         do { model = try Scene.load(contentsOf: scene) } catch { throw SessionError(error) }
         guard let target = options.output else { throw SessionError("an isolated render needs an output to write") }
+        try target.checkFormat()
         let pixelScale = options.scale ?? model.scale
         let vector = target.vectorFormat
         if vector == nil { try SceneRenderer.checkRasterSize(model, scale: options.scale) }
@@ -118,7 +119,7 @@ extension Session {
                 } catch {
                     throw SessionError(describing: error)
                 }
-                try target.write(canvas)
+                try target.write(canvas, compression: options.compression, quality: options.quality)
             }
         }
         var outcome = RenderOutcome(times: times, diagnostics: reply.diagnostics)

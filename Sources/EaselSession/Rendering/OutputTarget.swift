@@ -5,8 +5,11 @@ import Foundation
 public enum OutputTarget: Sendable, Equatable {
     /// PNG on standard output (`-`).
     case standardOutput
-    /// A `.png`, `.svg` or `.pdf` file.
+    /// A `.png`, `.jpg`/`.jpeg`, `.webp`, `.svg` or `.pdf` file.
     case file(String)
+
+    /// The extensions a file may have, for messages.
+    public static let supportedExtensions = ".png, .jpg, .jpeg, .webp, .svg or .pdf"
 
     /// The target a command line names: `-` for standard output, else a file.
     public init(_ text: String) { self = text == "-" ? .standardOutput : .file(text) }
@@ -19,36 +22,56 @@ public enum OutputTarget: Sendable, Equatable {
         }
     }
 
-    /// Whether the output is a PNG (raster) rather than SVG or PDF (vectors).
+    /// Whether the output is raster (PNG, JPEG, WebP) rather than SVG or PDF (vectors).
     public var isPNG: Bool { vectorFormat == nil }
 
-    /// The vector format of an `.svg` or `.pdf` file; `nil` for a PNG.
+    /// The vector format of an `.svg` or `.pdf` file; `nil` for a raster format.
     public var vectorFormat: Canvas.VectorFormat? {
-        guard case .file(let path) = self else { return nil }
-        let lower = path.lowercased()
-        return lower.hasSuffix(".svg") ? .svg : lower.hasSuffix(".pdf") ? .pdf : nil
+        guard case .file(let path) = self, case .some(.some(let vector)) = Self.format(of: path) else { return nil }
+        return vector
     }
 
-    /// Writes a canvas, at `scale` pixels per point for a PNG (by default the canvas's own).
+    /// The raster format: PNG for standard output, else the file's by its
+    /// extension; `nil` for SVG, PDF and an unsupported extension.
+    public var rasterFormat: ImageEncoding.Format? {
+        switch self {
+        case .standardOutput: .png
+        case .file(let path): ImageEncoding.Format(path: path)
+        }
+    }
+
+    /// Checks that the file's extension names a format, before anything is rendered.
+    ///
+    /// - Throws: ``SessionError``
+    ///   `cannot write 'x.gif': unsupported file extension; use .png, .jpg, .jpeg, .webp, .svg or .pdf`.
+    public func checkFormat() throws(SessionError) {
+        guard case .file(let path) = self, Self.format(of: path) == nil else { return }
+        throw SessionError("cannot write '\(path)': unsupported file extension; use \(Self.supportedExtensions)", file: path)
+    }
+
+    /// Writes a canvas, at `scale` pixels per point for a raster format (by default the canvas's own).
     ///
     /// A file is written whole or not at all (``OutputFile``); standard
     /// output through the descriptor ``StandardOutput`` keeps from plugin code.
     ///
+    /// - Parameters:
+    ///   - canvas: The drawing.
+    ///   - scale: Pixels per point of a raster image; `nil` for the canvas's own.
+    ///   - compression: How hard a PNG is compressed.
+    ///   - quality: The quality of a JPEG or WebP, 1 to 100.
     /// - Throws: ``SessionError`` naming the file when it cannot be encoded or
     ///   written, with the system's reason (`cannot write 'x.png': No such file or directory`).
-    public func write(_ canvas: Canvas, scale: Double? = nil) throws(SessionError) {
+    public func write(_ canvas: Canvas, scale: Double? = nil, compression: ImageEncoding.Compression = .default,
+                      quality: Int = ImageEncoding.defaultQuality) throws(SessionError) {
+        try checkFormat()
         let bytes: [UInt8]
         do {
-            switch self {
-            case .standardOutput: bytes = try canvas.pngData(scale: scale)
-            case .file(let path):
-                guard let format = Self.format(of: path) else {
-                    throw SessionError("cannot write '\(path)': unsupported file extension; use .png, .svg or .pdf", file: path)
-                }
-                bytes = try format.map { try canvas.vectorData($0, scale: scale) } ?? canvas.pngData(scale: scale)
+            if let vector = vectorFormat {
+                bytes = try canvas.vectorData(vector, scale: scale)
+            } else {
+                let encoding = ImageEncoding(format: rasterFormat ?? .png, compression: compression, quality: quality)
+                bytes = try canvas.encodedData(encoding, scale: scale)
             }
-        } catch let error as SessionError {
-            throw error
         } catch {
             throw SessionError("cannot write '\(name)': \(error)", file: name)
         }
@@ -65,13 +88,11 @@ public enum OutputTarget: Sendable, Equatable {
         }
     }
 
-    /// The format a path's extension names: `nil` for PNG, `.svg`, `.pdf`;
+    /// The format a path's extension names: `nil` for a raster format, `.svg`, `.pdf`;
     /// `.none` (no format at all) for another extension.
     static func format(of path: String) -> Canvas.VectorFormat?? {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .none }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "png": return .some(nil)
+        if ImageEncoding.Format(path: path) != nil { return .some(nil) }
+        switch ImageEncoding.Format.pathExtension(path) {
         case "svg": return .some(.svg)
         case "pdf": return .some(.pdf)
         default: return .none

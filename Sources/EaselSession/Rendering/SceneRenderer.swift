@@ -15,6 +15,10 @@ public struct RenderOptions {
     /// A folder to write one PNG per step into: `frame-000.png` (before the
     /// first step), `frame-001.png`, …, each repainting only what its step changed.
     public var frames: String?
+    /// How hard a PNG output is compressed.
+    public var compression: ImageEncoding.Compression
+    /// The quality of a JPEG or WebP output, 1 to 100.
+    public var quality: Int
 
     /// Creates options.
     ///
@@ -22,10 +26,15 @@ public struct RenderOptions {
     ///   - output: Where to write the image, if anywhere.
     ///   - scale: Pixels per point of a PNG, overriding the scene's.
     ///   - frames: A folder for the per-step frames, if any.
-    public init(output: OutputTarget? = nil, scale: Double? = nil, frames: String? = nil) {
+    ///   - compression: How hard a PNG output is compressed.
+    ///   - quality: The quality of a JPEG or WebP output, 1 to 100.
+    public init(output: OutputTarget? = nil, scale: Double? = nil, frames: String? = nil,
+                compression: ImageEncoding.Compression = .default, quality: Int = ImageEncoding.defaultQuality) {
         self.output = output
         self.scale = scale
         self.frames = frames
+        self.compression = compression
+        self.quality = quality
     }
 }
 
@@ -65,6 +74,23 @@ protocol RenderDestination {
 struct CanvasDestination: RenderDestination {
     /// Where to write; `nil` to keep the canvas only.
     let target: OutputTarget?
+    /// How hard a PNG is compressed.
+    var compression = ImageEncoding.Compression.default
+    /// The quality of a JPEG or WebP.
+    var quality = ImageEncoding.defaultQuality
+
+    /// The destination of a render's options.
+    init(_ options: RenderOptions) {
+        self.init(target: options.output, compression: options.compression, quality: options.quality)
+    }
+
+    /// A destination writing to `target`.
+    init(target: OutputTarget?, compression: ImageEncoding.Compression = .default,
+         quality: Int = ImageEncoding.defaultQuality) {
+        self.target = target
+        self.compression = compression
+        self.quality = quality
+    }
 
     var isRaster: Bool { target?.isPNG ?? true }
 
@@ -72,7 +98,9 @@ struct CanvasDestination: RenderDestination {
         try Canvas(width: width, height: height, background: background, backing: isRaster ? .raster(scale: scale) : .recording)
     }
 
-    func write(_ canvas: Canvas) throws(SessionError) { try target?.write(canvas) }
+    func write(_ canvas: Canvas) throws(SessionError) {
+        try target?.write(canvas, compression: compression, quality: quality)
+    }
 }
 
 /// The scene renderer: the one pipeline from a scene file to an image.
@@ -99,8 +127,9 @@ public struct SceneRenderer {
     ///   bad scene, the view class and selector for a drawing failure, the
     ///   file for an output that cannot be written.
     public func render(scene: String, options: RenderOptions) throws(SessionError) -> RenderOutcome {
-        try render(scene: scene, scale: options.scale, frames: options.frames,
-                   destination: CanvasDestination(target: options.output))
+        try options.output?.checkFormat()
+        return try render(scene: scene, scale: options.scale, frames: options.frames,
+                          destination: CanvasDestination(options))
     }
 
     /// Renders a scene already read (from memory rather than a file).
@@ -111,8 +140,9 @@ public struct SceneRenderer {
     /// - Returns: As ``render(scene:options:)``.
     /// - Throws: ``SessionError`` as ``render(scene:options:)``.
     public func render(_ scene: Scene, options: RenderOptions) throws(SessionError) -> RenderOutcome {
-        try render(loaded: scene, file: scene.file, scale: options.scale, frames: options.frames,
-                   destination: CanvasDestination(target: options.output))
+        try options.output?.checkFormat()
+        return try render(loaded: scene, file: scene.file, scale: options.scale, frames: options.frames,
+                          destination: CanvasDestination(options))
     }
 
     /// The pipeline, with the isolated worker's hooks.

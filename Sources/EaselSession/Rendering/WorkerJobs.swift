@@ -27,9 +27,11 @@ struct ExchangeDestination: RenderDestination {
 }
 
 /// The isolated worker's destination for a contact sheet, whose size only
-/// the worker knows: a canvas of its own, encoded as PNG into the exchange.
+/// the worker knows: a canvas of its own, encoded (PNG, JPEG or WebP) into the exchange.
 struct EncodedPNGDestination: RenderDestination {
     let exchange: IsolationExchange
+    /// The format, compression and quality.
+    var encoding = ImageEncoding.png
 
     var isRaster: Bool { true }
 
@@ -38,7 +40,7 @@ struct EncodedPNGDestination: RenderDestination {
     }
 
     func write(_ canvas: Canvas) throws(SessionError) {
-        do { try exchange.writeOutput(try canvas.pngData()) } catch { throw SessionError(describing: error) }
+        do { try exchange.writeOutput(try canvas.encodedData(encoding)) } catch { throw SessionError(describing: error) }
     }
 }
 
@@ -119,7 +121,7 @@ package struct SessionWorkerJobs: WorkerJobs {
         do {
             let outcome = try Session.drawGallery(
                 registry: registry, cellWidth: job.cellWidth, cellHeight: job.cellHeight, columns: job.columns,
-                scale: job.scale, destination: EncodedPNGDestination(exchange: exchange),
+                scale: job.scale, destination: EncodedPNGDestination(exchange: exchange, encoding: Self.encoding(of: job)),
                 observer: RecordingRenderObserver(exchange.recorder, skipping: [], locate: Session.galleryLocation),
                 warn: { warnings.append($0) }, phase: exchange.recorder.setPhase)
             reply.diagnostics = outcome.diagnostics
@@ -131,6 +133,13 @@ package struct SessionWorkerJobs: WorkerJobs {
         }
         reply.loadWarnings = warnings
         return reply
+    }
+
+    /// The encoding a gallery job names (PNG at the default compression for what it does not name).
+    static func encoding(of job: WorkerRequest.GalleryJob) -> ImageEncoding {
+        ImageEncoding(format: job.format.flatMap(ImageEncoding.Format.init(rawValue:)) ?? .png,
+                      compression: job.compression.flatMap(ImageEncoding.Compression.init(rawValue:)) ?? .default,
+                      quality: job.quality ?? ImageEncoding.defaultQuality)
     }
 
     /// Where a view comes from: its JSON path, or for a view plugin code made,

@@ -1,0 +1,295 @@
+// Encoding cairo's pixels as PNG, JPEG and WebP; see easel_image_codec.h.
+
+#include "easel_image_codec.h"
+
+#include <spng.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <turbojpeg.h>
+#include <webp/encode.h>
+
+static void set_error(char *error, size_t size, const char *format, ...) {
+    if (error == NULL || size == 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(error, size, format, arguments);
+    va_end(arguments);
+}
+
+static inline uint32_t pixel_at(const easel_image_pixels *pixels, int32_t x, int32_t y) {
+    const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
+    return row[x];
+}
+
+/** Whether every pixel is opaque (always, for RGB24). */
+static int is_opaque(const easel_image_pixels *pixels) {
+    if (!pixels->has_alpha) return 1;
+    for (int32_t y = 0; y < pixels->height; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
+        for (int32_t x = 0; x < pixels->width; x++) {
+            if ((row[x] >> 24) != 0xff) return 0;
+        }
+    }
+    return 1;
+}
+
+/**
+ * Packs pixels as RGB (3 bytes) or RGBA (4 bytes), un-premultiplied with
+ * cairo's rounding (cairo-png.c, unpremultiply_data), rows packed tight.
+ */
+static uint8_t *pack(const easel_image_pixels *pixels, int with_alpha) {
+    size_t channels = with_alpha ? 4 : 3;
+    size_t size = (size_t)pixels->width * (size_t)pixels->height * channels;
+    uint8_t *packed = malloc(size ? size : 1);
+    if (packed == NULL) return NULL;
+    uint8_t *out = packed;
+    for (int32_t y = 0; y < pixels->height; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
+        if (!with_alpha) {
+            for (int32_t x = 0; x < pixels->width; x++) {
+                uint32_t pixel = row[x];
+                out[0] = (uint8_t)(pixel >> 16);
+                out[1] = (uint8_t)(pixel >> 8);
+                out[2] = (uint8_t)pixel;
+                out += 3;
+            }
+            continue;
+        }
+        for (int32_t x = 0; x < pixels->width; x++) {
+            uint32_t pixel = row[x];
+            uint32_t alpha = pixel >> 24;
+            if (alpha == 0xff) {
+                out[0] = (uint8_t)(pixel >> 16);
+                out[1] = (uint8_t)(pixel >> 8);
+                out[2] = (uint8_t)pixel;
+                out[3] = 0xff;
+            } else if (alpha == 0) {
+                out[0] = out[1] = out[2] = out[3] = 0;
+            } else {
+                out[0] = (uint8_t)((((pixel >> 16) & 0xff) * 255 + alpha / 2) / alpha);
+                out[1] = (uint8_t)((((pixel >> 8) & 0xff) * 255 + alpha / 2) / alpha);
+                out[2] = (uint8_t)(((pixel & 0xff) * 255 + alpha / 2) / alpha);
+                out[3] = (uint8_t)alpha;
+            }
+            out += 4;
+        }
+    }
+    return packed;
+}
+
+/** One PNG encode of packed rows; the PNG's bytes (malloc'ed) or NULL with `error` set. */
+static uint8_t *encode_png_once(const easel_image_pixels *pixels, const uint8_t *packed, int with_alpha, int level,
+                                int filters, size_t *length, char *error, size_t error_size) {
+    spng_ctx *context = spng_ctx_new(SPNG_CTX_ENCODER);
+    if (context == NULL) {
+        set_error(error, error_size, "out of memory");
+        return NULL;
+    }
+    struct spng_ihdr header = {
+        .width = (uint32_t)pixels->width,
+        .height = (uint32_t)pixels->height,
+        .bit_depth = 8,
+        .color_type = with_alpha ? SPNG_COLOR_TYPE_TRUECOLOR_ALPHA : SPNG_COLOR_TYPE_TRUECOLOR,
+    };
+    size_t size = (size_t)pixels->width * (size_t)pixels->height * (with_alpha ? 4 : 3);
+    int status = spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1);
+    if (status == 0) status = spng_set_option(context, SPNG_IMG_COMPRESSION_LEVEL, level);
+    if (status == 0) status = spng_set_option(context, SPNG_FILTER_CHOICE, filters);
+    if (status == 0) status = spng_set_ihdr(context, &header);
+    if (status == 0) status = spng_encode_image(context, packed, size, SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
+    uint8_t *bytes = NULL;
+    if (status == 0) bytes = spng_get_png_buffer(context, length, &status);
+    spng_ctx_free(context);
+    if (status != 0 || bytes == NULL) {
+        free(bytes);
+        set_error(error, error_size, "PNG encoding failed: %s", spng_strerror(status));
+        return NULL;
+    }
+    return bytes;
+}
+
+static int encode_png(const easel_image_pixels *pixels, int compression, uint8_t **out, size_t *out_length,
+                      char *error, size_t error_size) {
+    int with_alpha = !is_opaque(pixels);
+    uint8_t *packed = pack(pixels, with_alpha);
+    if (packed == NULL) {
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    // Rendered drawings (flat fills, text, thin gradients) compress best and
+    // fastest without row filters; photographs are what adaptive filters help.
+    int level = compression == EASEL_PNG_COMPRESSION_FAST ? 1 : compression == EASEL_PNG_COMPRESSION_BEST ? 9 : 4;
+    size_t length = 0;
+    uint8_t *bytes = encode_png_once(pixels, packed, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length,
+                                     error, error_size);
+    if (bytes != NULL && compression == EASEL_PNG_COMPRESSION_BEST) {
+        size_t filtered_length = 0;
+        uint8_t *filtered = encode_png_once(pixels, packed, with_alpha, level, SPNG_FILTER_CHOICE_ALL,
+                                            &filtered_length, error, error_size);
+        if (filtered == NULL) {
+            free(bytes);
+            bytes = NULL;
+        } else if (filtered_length < length) {
+            free(bytes);
+            bytes = filtered;
+            length = filtered_length;
+        } else {
+            free(filtered);
+        }
+    }
+    free(packed);
+    if (bytes == NULL) return -1;
+    *out = bytes;
+    *out_length = length;
+    return 0;
+}
+
+static int encode_jpeg(const easel_image_pixels *pixels, int quality, uint8_t **out, size_t *out_length,
+                       char *error, size_t error_size) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const int format = TJPF_BGRX;
+#else
+    const int format = TJPF_XRGB;
+#endif
+    const uint8_t *source = pixels->data;
+    int pitch = pixels->stride;
+    uint32_t *flattened = NULL;
+    if (!is_opaque(pixels)) {
+        // JPEG has no alpha: composite over white (premultiplied: colour + 255 - alpha).
+        size_t count = (size_t)pixels->width * (size_t)pixels->height;
+        flattened = malloc(count ? count * 4 : 4);
+        if (flattened == NULL) {
+            set_error(error, error_size, "out of memory");
+            return -1;
+        }
+        for (int32_t y = 0; y < pixels->height; y++) {
+            for (int32_t x = 0; x < pixels->width; x++) {
+                uint32_t pixel = pixel_at(pixels, x, y);
+                uint32_t lift = 0xff - (pixel >> 24);
+                uint32_t red = ((pixel >> 16) & 0xff) + lift;
+                uint32_t green = ((pixel >> 8) & 0xff) + lift;
+                uint32_t blue = (pixel & 0xff) + lift;
+                flattened[(size_t)y * (size_t)pixels->width + (size_t)x] =
+                    0xff000000u | (red > 0xff ? 0xff : red) << 16 | (green > 0xff ? 0xff : green) << 8
+                    | (blue > 0xff ? 0xff : blue);
+            }
+        }
+        source = (const uint8_t *)flattened;
+        pitch = pixels->width * 4;
+    }
+    tjhandle handle = tjInitCompress();
+    if (handle == NULL) {
+        free(flattened);
+        set_error(error, error_size, "JPEG encoding failed: %s", tjGetErrorStr2(NULL));
+        return -1;
+    }
+    unsigned char *jpeg = NULL;
+    unsigned long size = 0;
+    // Full-resolution colour at high quality keeps coloured text and thin lines sharp.
+    int subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420;
+    int status = tjCompress2(handle, source, pixels->width, pitch, pixels->height, format, &jpeg, &size,
+                             subsampling, quality, 0);
+    free(flattened);
+    if (status != 0) {
+        set_error(error, error_size, "JPEG encoding failed: %s", tjGetErrorStr2(handle));
+        tjFree(jpeg);
+        tjDestroy(handle);
+        return -1;
+    }
+    tjDestroy(handle);
+    uint8_t *bytes = malloc(size ? size : 1);
+    if (bytes == NULL) {
+        tjFree(jpeg);
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    memcpy(bytes, jpeg, size);
+    tjFree(jpeg);
+    *out = bytes;
+    *out_length = size;
+    return 0;
+}
+
+static int encode_webp(const easel_image_pixels *pixels, int quality, uint8_t **out, size_t *out_length,
+                       char *error, size_t error_size) {
+    if (pixels->width > WEBP_MAX_DIMENSION || pixels->height > WEBP_MAX_DIMENSION) {
+        set_error(error, error_size, "WebP images are at most %d pixels a side; this one is %d x %d",
+                  WEBP_MAX_DIMENSION, pixels->width, pixels->height);
+        return -1;
+    }
+    uint8_t *packed = pack(pixels, 1);
+    if (packed == NULL) {
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    uint8_t *webp = NULL;
+    int stride = pixels->width * 4;
+    size_t size = quality >= 100
+        ? WebPEncodeLosslessRGBA(packed, pixels->width, pixels->height, stride, &webp)
+        : WebPEncodeRGBA(packed, pixels->width, pixels->height, stride, (float)quality, &webp);
+    free(packed);
+    if (size == 0 || webp == NULL) {
+        WebPFree(webp);
+        set_error(error, error_size, "WebP encoding failed");
+        return -1;
+    }
+    uint8_t *bytes = malloc(size);
+    if (bytes == NULL) {
+        WebPFree(webp);
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    memcpy(bytes, webp, size);
+    WebPFree(webp);
+    *out = bytes;
+    *out_length = size;
+    return 0;
+}
+
+int easel_encode_image(const easel_image_pixels *pixels, easel_image_format format, int compression, int quality,
+                       uint8_t **out, size_t *out_length, char *error, size_t error_size) {
+    if (pixels == NULL || out == NULL || out_length == NULL || pixels->data == NULL || pixels->width <= 0
+        || pixels->height <= 0 || pixels->stride < pixels->width * 4) {
+        set_error(error, error_size, "no pixels to encode");
+        return -1;
+    }
+    if (quality < 1 || quality > 100) {
+        set_error(error, error_size, "quality %d is out of range 1 to 100", quality);
+        return -1;
+    }
+    switch (format) {
+    case EASEL_IMAGE_FORMAT_PNG: return encode_png(pixels, compression, out, out_length, error, error_size);
+    case EASEL_IMAGE_FORMAT_JPEG: return encode_jpeg(pixels, quality, out, out_length, error, error_size);
+    case EASEL_IMAGE_FORMAT_WEBP: return encode_webp(pixels, quality, out, out_length, error, error_size);
+    }
+    set_error(error, error_size, "unknown image format %d", (int)format);
+    return -1;
+}
+
+int easel_decode_png_rgba8(const uint8_t *png, size_t length, uint8_t **out, uint32_t *width, uint32_t *height) {
+    spng_ctx *context = spng_ctx_new(0);
+    if (context == NULL) return SPNG_EMEM;
+    size_t size = 0;
+    struct spng_ihdr header;
+    int status = spng_set_png_buffer(context, png, length);
+    if (status == 0) status = spng_set_image_limits(context, 32768, 32768);
+    if (status == 0) status = spng_get_ihdr(context, &header);
+    if (status == 0) status = spng_decoded_image_size(context, SPNG_FMT_RGBA8, &size);
+    uint8_t *pixels = NULL;
+    if (status == 0) {
+        pixels = malloc(size ? size : 1);
+        if (pixels == NULL) status = SPNG_EMEM;
+    }
+    if (status == 0) status = spng_decode_image(context, pixels, size, SPNG_FMT_RGBA8, 0);
+    spng_ctx_free(context);
+    if (status != 0) {
+        free(pixels);
+        return status;
+    }
+    *out = pixels;
+    *width = header.width;
+    *height = header.height;
+    return 0;
+}

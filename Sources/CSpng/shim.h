@@ -1,0 +1,4 @@
+#ifndef EASEL_CSPNG_SHIM_H
+#define EASEL_CSPNG_SHIM_H
+#include <spng.h>
+#endif

@@ -1,0 +1,121 @@
+import CCairo
+import CImageCodec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a raster image is encoded: the file format and, per format, its
+/// compression (PNG) or quality (JPEG, WebP).
+///
+/// PNG is encoded with libspng, JPEG with libjpeg-turbo, WebP with libwebp.
+/// A PNG decodes to exactly the pixels cairo's own PNG writer would give
+/// (colours un-premultiplied with cairo's rounding).
+public struct ImageEncoding: Sendable, Equatable {
+    /// A raster file format.
+    public enum Format: String, Sendable, CaseIterable {
+        case png, jpeg, webp
+
+        /// The format's name in messages: `PNG`, `JPEG`, `WebP`.
+        public var displayName: String {
+            switch self {
+            case .png: "PNG"
+            case .jpeg: "JPEG"
+            case .webp: "WebP"
+            }
+        }
+
+        /// The raster format named by the extension of `path`, case-insensitively:
+        /// `.png`, `.jpg` or `.jpeg`, `.webp`; `nil` for any other.
+        public init?(path: String) {
+            switch Self.pathExtension(path) {
+            case "png": self = .png
+            case "jpg", "jpeg": self = .jpeg
+            case "webp": self = .webp
+            default: return nil
+            }
+        }
+
+        /// The lowercased extension of the last component of `path`, without
+        /// its dot; `nil` for none (a name like `.png` alone is all name).
+        public static func pathExtension(_ path: String) -> String? {
+            let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+            return name[name.index(after: dot)...].lowercased()
+        }
+    }
+
+    /// How hard the PNG encoder tries.
+    ///
+    /// - `fast`: zlib level 1, no row filters.
+    /// - `default`: zlib level 4, no row filters; about a fifth of the time
+    ///   `cairo_surface_write_to_png` takes, for files of about its size.
+    /// - `best`: zlib level 9, the smaller of no row filters and adaptive ones.
+    public enum Compression: String, Sendable, CaseIterable {
+        case fast, `default`, best
+    }
+
+    /// The quality JPEG and WebP use unless told: 90.
+    public static let defaultQuality = 90
+
+    /// A PNG at the default compression.
+    public static let png = ImageEncoding()
+
+    /// The file format.
+    public var format: Format
+    /// The PNG compression; ignored by JPEG and WebP.
+    public var compression: Compression
+    /// The JPEG or WebP quality, 1 to 100 (WebP at 100 is lossless); ignored by PNG.
+    public var quality: Int
+
+    /// Creates an encoding.
+    ///
+    /// - Parameters:
+    ///   - format: The file format.
+    ///   - compression: The PNG compression.
+    ///   - quality: The JPEG or WebP quality, 1 to 100.
+    public init(format: Format = .png, compression: Compression = .default, quality: Int = ImageEncoding.defaultQuality) {
+        self.format = format
+        self.compression = compression
+        self.quality = quality
+    }
+
+    /// Encodes an image surface (ARGB32 or RGB24).
+    ///
+    /// - Parameters:
+    ///   - surface: A flushed `cairo_surface_t *` image surface.
+    ///   - failure: Makes the error for a problem description.
+    /// - Returns: The file's bytes.
+    func encode(_ surface: OpaquePointer, failure: (String) -> CanvasError) throws(CanvasError) -> [UInt8] {
+        guard (1...100).contains(quality) else {
+            throw failure("quality \(quality) is out of range; it must be between 1 and 100")
+        }
+        let surfaceFormat = cairo_image_surface_get_format(surface)
+        guard surfaceFormat == CAIRO_FORMAT_ARGB32 || surfaceFormat == CAIRO_FORMAT_RGB24,
+              let data = cairo_image_surface_get_data(surface) else {
+            throw failure("the image is not 32 bits a pixel")
+        }
+        var pixels = easel_image_pixels(
+            data: data, width: cairo_image_surface_get_width(surface), height: cairo_image_surface_get_height(surface),
+            stride: cairo_image_surface_get_stride(surface), has_alpha: surfaceFormat == CAIRO_FORMAT_ARGB32 ? 1 : 0)
+        let codecFormat = switch format {
+        case .png: EASEL_IMAGE_FORMAT_PNG
+        case .jpeg: EASEL_IMAGE_FORMAT_JPEG
+        case .webp: EASEL_IMAGE_FORMAT_WEBP
+        }
+        let level = switch compression {
+        case .fast: EASEL_PNG_COMPRESSION_FAST
+        case .default: EASEL_PNG_COMPRESSION_DEFAULT
+        case .best: EASEL_PNG_COMPRESSION_BEST
+        }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = easel_encode_image(
+            &pixels, codecFormat, Int32(level.rawValue), Int32(quality), &bytes, &length, &message, message.count)
+        guard status == 0, let bytes else {
+            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+}
