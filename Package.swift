@@ -138,7 +138,10 @@ let package = Package(
         // rects, colours and pixels, seeded random numbers, rendering, running `easel`.
         .target(
             name: "EaselTestSupport",
-            dependencies: ["EaselABI", "EaselGeometry", "EaselCanvas", "EaselRuntime", "EaselDiscovery", "EaselViews"],
+            dependencies: [
+                "EaselABI", "EaselGeometry", "EaselCanvas", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
+                "CTurboJPEG", "CWebP",
+            ],
             path: "Tests/EaselTestSupport"),
         .target(
             name: "CEaselTestFunctions",
@@ -151,8 +154,7 @@ let package = Package(
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
-        .testTarget(
-            name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselABI", "EaselTestSupport", "CImageCodec", "CTurboJPEG", "CWebP"]),
+        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselABI", "EaselTestSupport"]),
         .testTarget(
             name: "EaselRuntimeTests",
             dependencies: [

@@ -224,25 +224,48 @@ static int encode_webp(const easel_image_pixels *pixels, int quality, uint8_t **
         set_error(error, error_size, "out of memory");
         return -1;
     }
-    uint8_t *webp = NULL;
-    int stride = pixels->width * 4;
-    size_t size = quality >= 100
-        ? WebPEncodeLosslessRGBA(packed, pixels->width, pixels->height, stride, &webp)
-        : WebPEncodeRGBA(packed, pixels->width, pixels->height, stride, (float)quality, &webp);
+    WebPConfig config;
+    WebPPicture picture;
+    WebPMemoryWriter writer;
+    WebPMemoryWriterInit(&writer);
+    int ok = WebPConfigInit(&config) && WebPPictureInit(&picture);
+    if (ok) {
+        config.lossless = quality >= 100;
+        // Lossless keeps every pixel, even the colour under a transparent one
+        // (all zero, as un-premultiplied), so it decodes to exactly the PNG's pixels.
+        config.exact = config.lossless;
+        config.quality = config.lossless ? 75.0f : (float)quality;
+        picture.use_argb = config.lossless;
+        picture.width = pixels->width;
+        picture.height = pixels->height;
+        picture.writer = WebPMemoryWrite;
+        picture.custom_ptr = &writer;
+        ok = WebPValidateConfig(&config) && WebPPictureImportRGBA(&picture, packed, pixels->width * 4);
+        if (ok) ok = WebPEncode(&config, &picture);
+        if (!ok && picture.error_code != VP8_ENC_OK) {
+            set_error(error, error_size, "WebP encoding failed (libwebp error %d)", (int)picture.error_code);
+        } else if (!ok) {
+            set_error(error, error_size, "WebP encoding failed");
+        }
+        WebPPictureFree(&picture);
+    } else {
+        set_error(error, error_size, "WebP encoding failed: libwebp version mismatch");
+    }
     free(packed);
-    if (size == 0 || webp == NULL) {
-        WebPFree(webp);
-        set_error(error, error_size, "WebP encoding failed");
+    if (!ok) {
+        WebPMemoryWriterClear(&writer);
         return -1;
     }
-    uint8_t *bytes = malloc(size);
+    uint8_t *webp = writer.mem;
+    size_t size = writer.size;
+    uint8_t *bytes = malloc(size ? size : 1);
     if (bytes == NULL) {
-        WebPFree(webp);
+        WebPMemoryWriterClear(&writer);
         set_error(error, error_size, "out of memory");
         return -1;
     }
     memcpy(bytes, webp, size);
-    WebPFree(webp);
+    WebPMemoryWriterClear(&writer);
     *out = bytes;
     *out_length = size;
     return 0;

@@ -138,6 +138,15 @@ extension Canvas {
         }
     }
 
+    /// The drawing as `cairo_surface_write_to_png` encodes it, for comparing
+    /// with ``encodedData(_:scale:)`` in tests and benchmarks.
+    package func cairoPNGData(scale: Double? = nil) throws(CanvasError) -> [UInt8] {
+        let failure = { (problem: String) in CanvasError(message: "cannot encode PNG: \(problem)") }
+        let surface = try renderImage(scale: outputScale(scale, failure: failure), failure: failure)
+        defer { cairo_surface_destroy(surface) }
+        return try encodePNG(surface) { (status: CairoStatus) in failure("\(status)") }
+    }
+
     /// Renders and encodes, with errors made by `failure`.
     private func encodedData(
         _ encoding: ImageEncoding, scale: Double?, failure: (String) -> CanvasError

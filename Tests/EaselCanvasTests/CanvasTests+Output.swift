@@ -151,7 +151,14 @@ extension CanvasTests {
 
     @Test func unwritablePathNamesThePathAndCairosStatus() throws {
         let canvas = try Canvas(width: 10, height: 10)
-        for name in ["out.png", "out.svg", "out.pdf"] {
+        // A raster image is encoded first, then written: the system's reason.
+        for name in ["out.png", "out.jpg", "out.webp"] {
+            let path = "/nonexistent-easel-dir/\(name)"
+            let error = try #require(throws: CanvasError.self) { try canvas.write(to: path) }
+            #expect(error.message == "cannot write \(path): No such file or directory")
+            #expect(error.path == path)
+        }
+        for name in ["out.svg", "out.pdf"] {
             let path = "/nonexistent-easel-dir/\(name)"
             let error = try #require(throws: CanvasError.self) { try canvas.write(to: path) }
             #expect(error.message.contains(path))

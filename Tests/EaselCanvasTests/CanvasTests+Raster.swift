@@ -134,7 +134,7 @@ extension CanvasTests {
             let error = try #require(throws: CanvasError.self) { try canvas.write(to: path) }
             #expect(
                 error.message
-                    == "cannot write \(path): a raster canvas can only be written as PNG; "
+                    == "cannot write \(path): a raster canvas can only be written as PNG, JPEG or WebP; "
                     + "create the canvas with the recording backing to write SVG or PDF")
             #expect(error.path == path)
             #expect(!FileManager.default.fileExists(atPath: path))

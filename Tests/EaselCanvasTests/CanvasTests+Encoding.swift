@@ -1,0 +1,125 @@
+import EaselABI
+import EaselCanvas
+import EaselTestSupport
+import Foundation
+import Testing
+
+// Canvas: PNG (libspng), JPEG (libjpeg-turbo) and WebP (libwebp) encoding,
+// decoded again by the libraries' own decoders and compared pixel for pixel.
+
+extension CanvasTests {
+    /// A transparent canvas with every alpha from 0 to 255 (one column each)
+    /// over four colours (one band each), and an opaque square.
+    static func translucentCanvas() throws -> Canvas {
+        let canvas = try Canvas(width: 256, height: 40, backing: .raster(scale: 1))
+        for alpha in 0..<256 {
+            let a = Double(alpha) / 255
+            let bands = [color(1, 0, 0, a), color(0.2, 0.6, 1, a), color(Double(alpha) / 255, 0.5, 0.25, a), color(1, 1, 1, a)]
+            for (band, fill) in bands.enumerated() {
+                canvas.fill(easel_rect(origin: easel_point(x: Double(alpha), y: Double(band * 8)),
+                                       size: easel_size(width: 1, height: 8)), color: fill)
+            }
+        }
+        canvas.fill(easel_rect(origin: easel_point(x: 0, y: 32), size: easel_size(width: 8, height: 8)), color: blueColor)
+        #expect(canvas.takeError() == nil)
+        return canvas
+    }
+
+    /// An opaque canvas: white, a red square and a blue one.
+    static func opaqueCanvas() throws -> Canvas {
+        let canvas = try Canvas(width: 64, height: 32, background: whiteColor, backing: .raster(scale: 1))
+        canvas.fill(easel_rect(origin: easel_point(x: 4, y: 4), size: easel_size(width: 24, height: 24)), color: redColor)
+        canvas.fill(easel_rect(origin: easel_point(x: 36, y: 4), size: easel_size(width: 24, height: 24)), color: blueColor)
+        return canvas
+    }
+
+    @Test("a PNG decodes (with libspng) to exactly cairo's pixels, semi-transparent ones included, at every compression")
+    func pngPixelsMatchCairo() throws {
+        let canvas = try Self.translucentCanvas()
+        let expected = try canvas.rasterImage()
+        let cairos = try decodePNGWithSpng(canvas.cairoPNGData())
+        #expect(cairos == expected)
+        var sizes: [ImageEncoding.Compression: Int] = [:]
+        for compression in ImageEncoding.Compression.allCases {
+            let bytes = try canvas.encodedData(ImageEncoding(format: .png, compression: compression))
+            #expect(pngColorType(bytes) == 6, "RGBA, as the image has transparency")
+            let decoded = try decodePNGWithSpng(bytes)
+            #expect(decoded == expected, "\(compression)")
+            #expect(try RasterImage(pngData: bytes) == expected, "cairo's reader, \(compression)")
+            sizes[compression] = bytes.count
+        }
+        // Premultiplied (128, 64, 32, 16) with alpha 128 is (255, 128, 64) un-premultiplied, rounded as cairo does.
+        #expect(expected.pixel(x: 128, y: 0) == RGBA(r: 255, g: 0, b: 0, a: 128))
+        #expect(expected.pixel(x: 0, y: 0) == RGBA(r: 0, g: 0, b: 0, a: 0))
+        #expect(try #require(sizes[.best]) <= sizes[.default]!)
+        #expect(try #require(sizes[.default]) <= sizes[.fast]!)
+    }
+
+    @Test("an opaque drawing is written as an RGB PNG, as cairo does, with the same pixels")
+    func opaquePNGIsRGB() throws {
+        let canvas = try Self.opaqueCanvas()
+        let bytes = try canvas.pngData()
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(pngColorType(bytes) == 2)
+        #expect(pngColorType(try canvas.cairoPNGData()) == 2)
+        #expect(try decodePNGWithSpng(bytes) == canvas.rasterImage())
+    }
+
+    @Test("JPEG: colours within a small error; what is not opaque is composited over white")
+    func jpeg() throws {
+        let bytes = try Self.opaqueCanvas().encodedData(ImageEncoding(format: .jpeg, quality: 95))
+        #expect(Array(bytes.prefix(3)) == [0xFF, 0xD8, 0xFF])
+        let image = try decodeJPEG(bytes)
+        #expect(image.width == 64 && image.height == 32)
+        #expect(image.pixel(x: 16, y: 16).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: 4))
+        #expect(image.pixel(x: 48, y: 16).isClose(to: RGBA(r: 0, g: 0, b: 255), tolerance: 4))
+        #expect(image.pixel(x: 1, y: 1).isClose(to: RGBA(r: 255, g: 255, b: 255), tolerance: 8))
+
+        // Half-transparent black over nothing: 50% grey over white; transparent: white.
+        let translucent = try Canvas(width: 32, height: 16, backing: .raster(scale: 1))
+        translucent.fill(easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 16, height: 16)),
+                         color: color(0, 0, 0, 0.5))
+        let flattened = try decodeJPEG(translucent.encodedData(ImageEncoding(format: .jpeg, quality: 95)))
+        #expect(flattened.pixel(x: 8, y: 8).isClose(to: RGBA(r: 127, g: 127, b: 127), tolerance: 3))
+        #expect(flattened.pixel(x: 26, y: 8).isClose(to: RGBA(r: 255, g: 255, b: 255), tolerance: 3))
+    }
+
+    @Test("WebP: quality 100 is lossless, alpha included; a lower quality is close and smaller")
+    func webp() throws {
+        let canvas = try Self.translucentCanvas()
+        let lossless = try canvas.encodedData(ImageEncoding(format: .webp, quality: 100))
+        #expect(Array(lossless.prefix(4)) == Array("RIFF".utf8) && Array(lossless[8..<12]) == Array("WEBP".utf8))
+        #expect(try decodeWebP(lossless) == canvas.rasterImage())
+
+        let opaque = try Self.opaqueCanvas()
+        let lossy = try opaque.encodedData(ImageEncoding(format: .webp, quality: 60))
+        let image = try decodeWebP(lossy)
+        #expect(image.pixel(x: 16, y: 16).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: 12))
+        #expect(image.pixel(x: 48, y: 16).isClose(to: RGBA(r: 0, g: 0, b: 255), tolerance: 12))
+        #expect(lossy.count < (try opaque.encodedData(ImageEncoding(format: .webp, quality: 95))).count)
+    }
+
+    @Test("write(to:) picks PNG, JPEG or WebP by extension, in any case; other extensions and a bad quality are refused by name")
+    func writeByExtension() throws {
+        let canvas = try Self.opaqueCanvas()
+        let folder = try Fixtures.makeTemporaryDirectory("encoding")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, magic) in [("a.png", [0x89, 0x50, 0x4E]), ("b.JPG", [0xFF, 0xD8, 0xFF]), ("c.jpeg", [0xFF, 0xD8, 0xFF]),
+                              ("d.WebP", Array("RIF".utf8).map(Int.init))] {
+            let path = folder.appendingPathComponent(name).path
+            try canvas.write(to: path, compression: .fast, quality: 80)
+            #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path)).prefix(3)) == magic.map(UInt8.init), "\(name)")
+        }
+        let gif = folder.appendingPathComponent("e.gif").path
+        let error = try #require(throws: CanvasError.self) { try canvas.write(to: gif) }
+        #expect(error.message == "cannot write \(gif): unsupported file extension; use .png, .jpg, .jpeg, .webp, .svg or .pdf")
+        #expect(!FileManager.default.fileExists(atPath: gif))
+        let jpg = folder.appendingPathComponent("f.jpg").path
+        let quality = try #require(throws: CanvasError.self) { try canvas.write(to: jpg, quality: 0) }
+        #expect(quality.message == "cannot write \(jpg): quality 0 is out of range; it must be between 1 and 100")
+        let inMemory = try #require(throws: CanvasError.self) {
+            try canvas.encodedData(ImageEncoding(format: .webp, quality: 101))
+        }
+        #expect(inMemory.message == "cannot encode WebP: quality 101 is out of range; it must be between 1 and 100")
+    }
+}
