@@ -116,7 +116,7 @@ let package = Package(
             name: "EaselBenchmarks",
             dependencies: [
                 "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
-                "CMallocCounter", "EaselSession", "CImageCodec",
+                "CMallocCounter", "EaselSession",
             ]),
         // Counts allocations in the benchmark executable only.
         .target(name: "CMallocCounter"),

@@ -10,8 +10,9 @@ import Foundation
 /// The stages `easel render --timings` reports, in order.
 let renderStages = ["load", "scene", "layout", "draw", "encode", "total"]
 
-/// A scene of `count` BubbleViews in a grid, each wrapping a coloured content view.
-func bubbleGridScene(count: Int, columns: Int) -> String {
+/// A scene of `count` BubbleViews in a grid, each wrapping a coloured content view;
+/// the canvas just holds the grid unless `size` is given.
+func bubbleGridScene(count: Int, columns: Int, size: (width: Double, height: Double)? = nil) -> String {
     let cell = (width: 96.0, height: 72.0)
     let rows = (count + columns - 1) / columns
     var views: [String] = []
@@ -23,8 +24,9 @@ func bubbleGridScene(count: Int, columns: Int) -> String {
             "subviews": [ { "class": "View", "frame": [0, 0, 72, 36], "backgroundColor": "\(hue)" } ] }
             """)
     }
+    let width = size?.width ?? 16 + Double(columns) * cell.width, height = size?.height ?? 16 + Double(rows) * cell.height
     return """
-        { "canvas": { "size": [\(16 + Double(columns) * cell.width), \(16 + Double(rows) * cell.height)], "background": "#ffffff" },
+        { "canvas": { "size": [\(width), \(height)], "background": "#ffffff" },
           "root": { "subviews": [
         \(views.joined(separator: ",\n"))
           ] } }

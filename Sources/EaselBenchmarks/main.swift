@@ -12,8 +12,12 @@
 //   `easel list` on an unchanged folder (the plugin cache) compared with
 //   stat()-ing the files.
 //
+// - output (OutputBenchmarks.swift): a 1920x1080 PNG encode compared with
+//   cairo_surface_write_to_png on the same surface, and `easel render` of
+//   the demo end to end compared with its drawing alone.
+//
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [render] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [render] [output] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -84,7 +88,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runScan = false, runRender = false
+var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false
 var options = ViewBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
@@ -98,6 +102,7 @@ while let argument = arguments.popFirst() {
     case "views": runViews = true
     case "scan": runScan = true
     case "render": runRender = true
+    case "output": runOutput = true
     case "--png": options.pngFolder = value(after: argument)
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
@@ -114,17 +119,17 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [render] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [render] [output] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
     }
 }
-if !runCalls && !runViews && !runScan && !runRender { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan && !runRender && !runOutput { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-if runCalls || runViews { registry.loadPlugins(from: [folder]) }
+if runCalls || runViews || runOutput { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
 if runScan {
@@ -141,6 +146,10 @@ if runViews {
 if runRender {
     print("")
     allMet = runRenderBenchmarks(rounds: min(options.rounds, 7)) && allMet
+}
+if runOutput {
+    print("")
+    allMet = runOutputBenchmarks(registry: registry, rounds: min(options.rounds, 9)) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")

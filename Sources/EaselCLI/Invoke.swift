@@ -30,7 +30,7 @@ struct Invoke: ParsableCommand {
     @Option(help: "Pixels per point of the written image.")
     var scale: Double = 1
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the canvas to FILE (.png, .svg or .pdf; - for PNG on standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the canvas to FILE (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output).", valueName: "file"))
     var output: String?
 
     @Flag(help: "Send every call through libffi instead of the direct typed calls (also EASEL_FORCE_LIBFFI=1).")

@@ -85,7 +85,7 @@ public struct ImageEncoding: Sendable, Equatable {
     ///   - surface: A flushed `cairo_surface_t *` image surface.
     ///   - failure: Makes the error for a problem description.
     /// - Returns: The file's bytes.
-    func encode(_ surface: OpaquePointer, failure: (String) -> CanvasError) throws(CanvasError) -> [UInt8] {
+    package func encode(_ surface: OpaquePointer, failure: (String) -> CanvasError) throws(CanvasError) -> [UInt8] {
         guard (1...100).contains(quality) else {
             throw failure("quality \(quality) is out of range; it must be between 1 and 100")
         }

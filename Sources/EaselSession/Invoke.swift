@@ -133,7 +133,7 @@ extension Session {
     public func invokeIsolated(_ request: InvokeRequest, isolation: IsolationSettings) throws(SessionError) -> InvokeOutcome {
         let scanned = try plugins.scan(isolated: true, warn: report)
         let printed = reportScanFailures(scanned.scan)
-        let format: String? = request.output.map { $0.vectorFormat?.rawValue ?? "png" }
+        let format: String? = request.output.map { $0.vectorFormat?.rawValue ?? $0.rasterFormat?.rawValue ?? "png" }
         let exchange: IsolationExchange
         do { exchange = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
         let job = WorkerRequest(

@@ -82,6 +82,7 @@ public enum OutputTarget: Sendable, Equatable {
     ///
     /// - Throws: ``SessionError`` naming the file, with the system's reason, when it cannot be written.
     func write(_ bytes: [UInt8]) throws(SessionError) {
+        try checkFormat()
         switch self {
         case .standardOutput: try StandardOutput.write(bytes)
         case .file(let path): try OutputFile.write(bytes, to: path)

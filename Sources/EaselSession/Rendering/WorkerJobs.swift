@@ -103,6 +103,8 @@ package struct SessionWorkerJobs: WorkerJobs {
                 let bytes = switch format {
                 case "svg": try canvas.vectorData(.svg, scale: job.scale)
                 case "pdf": try canvas.vectorData(.pdf, scale: job.scale)
+                case "jpeg": try canvas.encodedData(ImageEncoding(format: .jpeg), scale: job.scale)
+                case "webp": try canvas.encodedData(ImageEncoding(format: .webp), scale: job.scale)
                 default: try canvas.pngData(scale: job.scale)
                 }
                 try exchange.writeOutput(bytes)

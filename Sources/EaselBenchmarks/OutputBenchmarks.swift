@@ -1,0 +1,140 @@
+// Output: encoding a 1920x1080 frame as PNG (libspng) compared with
+// cairo_surface_write_to_png on the same surface, and `easel render` of the
+// demo end to end (process start to file written) compared with its drawing alone.
+
+import CCairo
+import EaselCanvas
+import EaselRuntime
+import EaselSession
+import Foundation
+
+/// Writes `bytes` to `path`; false when it cannot.
+private func writeBytes(_ bytes: [UInt8], to path: String) -> Bool {
+    guard let file = fopen(path, "wb") else { return false }
+    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    return fclose(file) == 0 && written == bytes.count
+}
+
+/// A frame drawn by the scene renderer, in a raster canvas.
+private func renderedCanvas(_ sceneText: String, registry: Registry, in folder: URL, scale: Double? = nil) -> Canvas {
+    let file = folder.appendingPathComponent("scene-\(UUID().uuidString).json")
+    do { try Data(sceneText.utf8).write(to: file) } catch { fail("\(error)") }
+    do {
+        guard let canvas = try SceneRenderer(registry: registry).render(scene: file.path, options: RenderOptions(scale: scale)).canvas
+        else { fail("the scene renderer kept no canvas") }
+        return canvas
+    } catch {
+        fail("cannot render the benchmark scene: \(error)")
+    }
+}
+
+/// An ARGB32 surface holding the canvas's pixels (cairo's own PNG, read back and painted).
+private func argbSurface(of canvas: Canvas, folder: URL) -> OpaquePointer {
+    let path = folder.appendingPathComponent("cairo-source.png").path
+    guard let bytes = try? canvas.cairoPNGData(), writeBytes(bytes, to: path) else { fail("cannot write \(path)") }
+    let decoded = cairo_image_surface_create_from_png(path)
+    defer { cairo_surface_destroy(decoded) }
+    let surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(decoded), cairo_image_surface_get_height(decoded))
+    let context = cairo_create(surface)
+    cairo_set_source_surface(context, decoded, 0, 0)
+    cairo_paint(context)
+    cairo_destroy(context)
+    cairo_surface_flush(surface)
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { fail("cannot make the ARGB32 surface") }
+    return surface
+}
+
+/// Prints the output tables; returns whether both targets are met.
+func runOutputBenchmarks(registry: Registry, rounds: Int) -> Bool {
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("easel-output-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    func met(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
+    func ms(_ ns: Double) -> String { format(ns / 1e6) + " ms" }
+
+    // MARK: PNG encoding of one surface
+
+    let frames: [(String, Canvas)] = [
+        ("1920x1080, 300 BubbleViews", renderedCanvas(bubbleGridScene(count: 300, columns: 20, size: (1920, 1080)),
+                                                      registry: registry, in: temporary)),
+    ]
+    print("### PNG encoding (release, best of \(rounds) rounds, the same ARGB32 surface written to a file)")
+    print("")
+    print("| frame | `cairo_surface_write_to_png` | Easel `--compression` | Easel | Easel / cairo | file size (cairo → Easel) | pixels identical | target | met |")
+    print("|---|---:|---|---:|---:|---|---|---|---|")
+    var allMet = true
+    for (name, canvas) in frames {
+        let surface = argbSurface(of: canvas, folder: temporary)
+        defer { cairo_surface_destroy(surface) }
+        let cairoPath = temporary.appendingPathComponent("cairo.png").path
+        let easelPath = temporary.appendingPathComponent("easel.png").path
+        let cairoTime = measure(1, rounds: rounds) { count in
+            for _ in 0..<count where cairo_surface_write_to_png(surface, cairoPath) != CAIRO_STATUS_SUCCESS {
+                fail("cairo cannot write \(cairoPath)")
+            }
+        }
+        let cairoSize = (try? FileManager.default.attributesOfItem(atPath: cairoPath)[.size] as? Int) ?? 0
+        let reference = try? RasterImage(contentsOfPNG: cairoPath)
+        for compression in ImageEncoding.Compression.allCases {
+            let encoding = ImageEncoding(format: .png, compression: compression)
+            var size = 0
+            let time = measure(1, rounds: rounds) { count in
+                for _ in 0..<count {
+                    guard let bytes = try? encoding.encode(surface, failure: { CanvasError(message: $0) }),
+                          writeBytes(bytes, to: easelPath) else { fail("cannot encode \(easelPath)") }
+                    size = bytes.count
+                }
+            }
+            let identical = reference != nil && (try? RasterImage(contentsOfPNG: easelPath)) == reference
+            let ratio = time / cairoTime
+            let target = compression == .default ? "≤ 0.25" : "–"
+            let ok = compression != .default || ratio <= 0.25
+            allMet = allMet && ok && identical
+            print("| \(name) | \(ms(cairoTime)) | \(compression.rawValue) | \(ms(time)) | \(format(ratio)) | \(cairoSize / 1024) KiB → \(size / 1024) KiB | \(identical ? "yes" : "**no**") | \(target) | \(compression == .default ? met(ok) : "–") |")
+        }
+    }
+
+    // MARK: easel render of the demo, end to end
+
+    let directory = URL(fileURLWithPath: PluginSearchPathFolder.executableFolder)
+    let easel = directory.appendingPathComponent("easel").path
+    let demo = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Examples/demo.json").path
+    guard FileManager.default.isExecutableFile(atPath: easel), FileManager.default.fileExists(atPath: demo) else {
+        print("")
+        print("(no easel executable next to the benchmark, or Examples/demo.json not found: run from the package folder after `swift build -c release`)")
+        return false
+    }
+    var wall = Double.infinity
+    var stages: [String: Double] = [:]
+    let output = temporary.appendingPathComponent("demo.png").path
+    for _ in 0..<rounds {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: easel)
+        process.arguments = ["render", demo, "-o", output, "--timings"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let start = nanoseconds()
+        do { try process.run() } catch { fail("cannot run \(easel): \(error)") }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        wall = min(wall, Double(nanoseconds() - start))
+        guard process.terminationStatus == 0 else { fail("easel render \(demo) failed:\n\(text)") }
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count == 2, let value = Double(parts[1]) else { continue }
+            stages[String(parts[0]), default: .infinity] = min(stages[String(parts[0]), default: .infinity], value)
+        }
+    }
+    let draw = (stages["draw"] ?? .nan) * 1e6
+    let ratio = wall / draw
+    let ok = ratio <= 2
+    print("")
+    print("### `easel render Examples/demo.json -o demo.png` end to end (release, best of \(rounds) runs)")
+    print("")
+    print("| process start to exit | its drawing alone (`draw`) | end to end / drawing | load | scene | encode | target | met |")
+    print("|---:|---:|---:|---:|---:|---:|---|---|")
+    print("| \(ms(wall)) | \(ms(draw)) | \(format(ratio)) | \(format(stages["load"] ?? .nan)) ms | \(format(stages["scene"] ?? .nan)) ms | \(format(stages["encode"] ?? .nan)) ms | ≤ 2 | \(met(ok)) |")
+    return allMet && ok
+}
