@@ -36,51 +36,57 @@ static int is_opaque(const easel_image_pixels *pixels) {
 }
 
 /**
- * Packs pixels as RGB (3 bytes) or RGBA (4 bytes), un-premultiplied with
- * cairo's rounding (cairo-png.c, unpremultiply_data), rows packed tight.
+ * Packs row `y` as RGB (3 bytes a pixel) or RGBA (4 bytes), un-premultiplied
+ * with cairo's rounding (cairo-png.c, unpremultiply_data).
  */
-static uint8_t *pack(const easel_image_pixels *pixels, int with_alpha) {
-    size_t channels = with_alpha ? 4 : 3;
-    size_t size = (size_t)pixels->width * (size_t)pixels->height * channels;
-    uint8_t *packed = malloc(size ? size : 1);
-    if (packed == NULL) return NULL;
-    uint8_t *out = packed;
-    for (int32_t y = 0; y < pixels->height; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
-        if (!with_alpha) {
-            for (int32_t x = 0; x < pixels->width; x++) {
-                uint32_t pixel = row[x];
-                out[0] = (uint8_t)(pixel >> 16);
-                out[1] = (uint8_t)(pixel >> 8);
-                out[2] = (uint8_t)pixel;
-                out += 3;
-            }
-            continue;
-        }
+static void pack_row(const easel_image_pixels *pixels, int32_t y, int with_alpha, uint8_t *out) {
+    const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
+    if (!with_alpha) {
         for (int32_t x = 0; x < pixels->width; x++) {
             uint32_t pixel = row[x];
-            uint32_t alpha = pixel >> 24;
-            if (alpha == 0xff) {
-                out[0] = (uint8_t)(pixel >> 16);
-                out[1] = (uint8_t)(pixel >> 8);
-                out[2] = (uint8_t)pixel;
-                out[3] = 0xff;
-            } else if (alpha == 0) {
-                out[0] = out[1] = out[2] = out[3] = 0;
-            } else {
-                out[0] = (uint8_t)((((pixel >> 16) & 0xff) * 255 + alpha / 2) / alpha);
-                out[1] = (uint8_t)((((pixel >> 8) & 0xff) * 255 + alpha / 2) / alpha);
-                out[2] = (uint8_t)(((pixel & 0xff) * 255 + alpha / 2) / alpha);
-                out[3] = (uint8_t)alpha;
-            }
-            out += 4;
+            out[0] = (uint8_t)(pixel >> 16);
+            out[1] = (uint8_t)(pixel >> 8);
+            out[2] = (uint8_t)pixel;
+            out += 3;
         }
+        return;
     }
+    for (int32_t x = 0; x < pixels->width; x++) {
+        uint32_t pixel = row[x];
+        uint32_t alpha = pixel >> 24;
+        if (alpha == 0xff) {
+            out[0] = (uint8_t)(pixel >> 16);
+            out[1] = (uint8_t)(pixel >> 8);
+            out[2] = (uint8_t)pixel;
+            out[3] = 0xff;
+        } else if (alpha == 0) {
+            out[0] = out[1] = out[2] = out[3] = 0;
+        } else {
+            out[0] = (uint8_t)((((pixel >> 16) & 0xff) * 255 + alpha / 2) / alpha);
+            out[1] = (uint8_t)((((pixel >> 8) & 0xff) * 255 + alpha / 2) / alpha);
+            out[2] = (uint8_t)(((pixel & 0xff) * 255 + alpha / 2) / alpha);
+            out[3] = (uint8_t)alpha;
+        }
+        out += 4;
+    }
+}
+
+/** All rows packed tight by pack_row, allocated with malloc; NULL when out of memory. */
+static uint8_t *pack(const easel_image_pixels *pixels, int with_alpha) {
+    size_t row_size = (size_t)pixels->width * (with_alpha ? 4 : 3);
+    size_t size = row_size * (size_t)pixels->height;
+    uint8_t *packed = malloc(size ? size : 1);
+    if (packed == NULL) return NULL;
+    for (int32_t y = 0; y < pixels->height; y++) pack_row(pixels, y, with_alpha, packed + (size_t)y * row_size);
     return packed;
 }
 
-/** One PNG encode of packed rows; the PNG's bytes (malloc'ed) or NULL with `error` set. */
-static uint8_t *encode_png_once(const easel_image_pixels *pixels, const uint8_t *packed, int with_alpha, int level,
+/**
+ * One PNG encode, row by row (each row packed into `row`, which holds one
+ * packed row, just before libspng filters and compresses it): the PNG's bytes
+ * (malloc'ed) or NULL with `error` set.
+ */
+static uint8_t *encode_png_once(const easel_image_pixels *pixels, uint8_t *row, int with_alpha, int level,
                                 int filters, size_t *length, char *error, size_t error_size) {
     spng_ctx *context = spng_ctx_new(SPNG_CTX_ENCODER);
     if (context == NULL) {
@@ -93,12 +99,19 @@ static uint8_t *encode_png_once(const easel_image_pixels *pixels, const uint8_t 
         .bit_depth = 8,
         .color_type = with_alpha ? SPNG_COLOR_TYPE_TRUECOLOR_ALPHA : SPNG_COLOR_TYPE_TRUECOLOR,
     };
-    size_t size = (size_t)pixels->width * (size_t)pixels->height * (with_alpha ? 4 : 3);
+    size_t row_size = (size_t)pixels->width * (with_alpha ? 4 : 3);
     int status = spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1);
     if (status == 0) status = spng_set_option(context, SPNG_IMG_COMPRESSION_LEVEL, level);
     if (status == 0) status = spng_set_option(context, SPNG_FILTER_CHOICE, filters);
     if (status == 0) status = spng_set_ihdr(context, &header);
-    if (status == 0) status = spng_encode_image(context, packed, size, SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
+    if (status == 0) {
+        status = spng_encode_image(context, NULL, 0, SPNG_FMT_PNG, SPNG_ENCODE_PROGRESSIVE | SPNG_ENCODE_FINALIZE);
+    }
+    for (int32_t y = 0; status == 0 && y < pixels->height; y++) {
+        pack_row(pixels, y, with_alpha, row);
+        status = spng_encode_row(context, row, row_size);
+        if (status == SPNG_EOI) status = y == pixels->height - 1 ? 0 : SPNG_EOI;
+    }
     uint8_t *bytes = NULL;
     if (status == 0) bytes = spng_get_png_buffer(context, length, &status);
     spng_ctx_free(context);
@@ -113,20 +126,20 @@ static uint8_t *encode_png_once(const easel_image_pixels *pixels, const uint8_t 
 static int encode_png(const easel_image_pixels *pixels, int compression, uint8_t **out, size_t *out_length,
                       char *error, size_t error_size) {
     int with_alpha = !is_opaque(pixels);
-    uint8_t *packed = pack(pixels, with_alpha);
-    if (packed == NULL) {
+    uint8_t *row = malloc((size_t)pixels->width * 4);
+    if (row == NULL) {
         set_error(error, error_size, "out of memory");
         return -1;
     }
-    // Rendered drawings (flat fills, text, thin gradients) compress best and
+    // Rendered drawings (flat fills, text, thin gradients) compress well and
     // fastest without row filters; photographs are what adaptive filters help.
-    int level = compression == EASEL_PNG_COMPRESSION_FAST ? 1 : compression == EASEL_PNG_COMPRESSION_BEST ? 9 : 4;
+    int level = compression == EASEL_PNG_COMPRESSION_FAST ? 1 : compression == EASEL_PNG_COMPRESSION_BEST ? 9 : 3;
     size_t length = 0;
-    uint8_t *bytes = encode_png_once(pixels, packed, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length,
+    uint8_t *bytes = encode_png_once(pixels, row, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length,
                                      error, error_size);
     if (bytes != NULL && compression == EASEL_PNG_COMPRESSION_BEST) {
         size_t filtered_length = 0;
-        uint8_t *filtered = encode_png_once(pixels, packed, with_alpha, level, SPNG_FILTER_CHOICE_ALL,
+        uint8_t *filtered = encode_png_once(pixels, row, with_alpha, level, SPNG_FILTER_CHOICE_ALL,
                                             &filtered_length, error, error_size);
         if (filtered == NULL) {
             free(bytes);
@@ -139,7 +152,7 @@ static int encode_png(const easel_image_pixels *pixels, int compression, uint8_t
             free(filtered);
         }
     }
-    free(packed);
+    free(row);
     if (bytes == NULL) return -1;
     *out = bytes;
     *out_length = length;

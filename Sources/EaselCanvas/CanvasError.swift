@@ -21,7 +21,7 @@ public struct CanvasError: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 
-    init(message: String, operation: String? = nil, path: String? = nil, status: CairoStatus? = nil) {
+    package init(message: String, operation: String? = nil, path: String? = nil, status: CairoStatus? = nil) {
         self.message = message
         self.operation = operation
         self.path = path
