@@ -65,6 +65,7 @@ func runOutputBenchmarks(registry: Registry, rounds: Int) -> Bool {
     print("| frame | `cairo_surface_write_to_png` | Easel `--compression` | Easel | Easel / cairo | file size (cairo → Easel) | pixels identical | target | met |")
     print("|---|---:|---|---:|---:|---|---|---|---|")
     var allMet = true
+    var writeLines: [String] = []
     for (name, canvas) in frames {
         let surface = argbSurface(of: canvas, folder: temporary)
         defer { cairo_surface_destroy(surface) }
@@ -94,7 +95,16 @@ func runOutputBenchmarks(registry: Registry, rounds: Int) -> Bool {
             allMet = allMet && ok && identical
             print("| \(name) | \(ms(cairoTime)) | \(compression.rawValue) | \(ms(time)) | \(format(ratio)) | \(cairoSize / 1024) KiB → \(size / 1024) KiB | \(identical ? "yes" : "**no**") | \(target) | \(compression == .default ? met(ok) : "–") |")
         }
+        let whole = measure(1, rounds: rounds) { count in
+            for _ in 0..<count {
+                do { try canvas.write(to: easelPath) } catch { fail("\(error)") }
+            }
+        }
+        writeLines.append("`Canvas.write(to:)` of the \(name) frame (the background and the drawing composited into a new surface, then encoded and written): \(ms(whole)).")
     }
+
+    print("")
+    writeLines.forEach { print($0) }
 
     // MARK: easel render of the demo, end to end
 
