@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <turbojpeg.h>
+#include <webp/decode.h>
 #include <webp/encode.h>
 
 static void set_error(char *error, size_t size, const char *format, ...) {
@@ -328,4 +329,168 @@ int easel_decode_png_rgba8(const uint8_t *png, size_t length, uint8_t **out, uin
     *width = header.width;
     *height = header.height;
     return 0;
+}
+
+// ---- Decoding ----
+
+/** cairo's premultiplication (cairo-png.c, multiply_alpha). */
+static inline uint32_t premultiply(uint32_t alpha, uint32_t color) {
+    uint32_t temp = alpha * color + 0x80;
+    return (temp + (temp >> 8)) >> 8;
+}
+
+/** Turns un-premultiplied RGBA bytes (in place, 4 a pixel) into cairo's ARGB32 words. */
+static void rgba_to_argb32(uint32_t *pixels, size_t count) {
+    uint8_t *bytes = (uint8_t *)pixels;
+    for (size_t index = 0; index < count; index++) {
+        uint8_t *pixel = bytes + index * 4;
+        uint32_t alpha = pixel[3];
+        uint32_t red = pixel[0], green = pixel[1], blue = pixel[2];
+        if (alpha != 0xff) {
+            red = premultiply(alpha, red);
+            green = premultiply(alpha, green);
+            blue = premultiply(alpha, blue);
+        }
+        pixels[index] = alpha << 24 | red << 16 | green << 8 | blue;
+    }
+}
+
+static int check_size(uint32_t width, uint32_t height, const char *name, char *error, size_t error_size) {
+    if (width == 0 || height == 0 || width > EASEL_DECODE_MAX_SIDE || height > EASEL_DECODE_MAX_SIDE
+        || (uint64_t)width * height > EASEL_DECODE_MAX_PIXELS) {
+        set_error(error, error_size, "%s image of %u x %u pixels is too large (at most %d a side and %u pixels)", name,
+                  width, height, EASEL_DECODE_MAX_SIDE, EASEL_DECODE_MAX_PIXELS);
+        return -1;
+    }
+    return 0;
+}
+
+static int decode_png(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+    spng_ctx *context = spng_ctx_new(0);
+    if (context == NULL) {
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    struct spng_ihdr header;
+    size_t size = 0;
+    int status = spng_set_png_buffer(context, bytes, length);
+    if (status == 0) status = spng_set_image_limits(context, EASEL_DECODE_MAX_SIDE, EASEL_DECODE_MAX_SIDE);
+    if (status == 0) status = spng_set_chunk_limits(context, 64u * 1024u * 1024u, 64u * 1024u * 1024u);
+    if (status == 0) status = spng_get_ihdr(context, &header);
+    if (status != 0) {
+        spng_ctx_free(context);
+        set_error(error, error_size, "corrupt PNG image: %s", spng_strerror(status));
+        return -1;
+    }
+    if (check_size(header.width, header.height, "PNG", error, error_size) != 0) {
+        spng_ctx_free(context);
+        return -1;
+    }
+    status = spng_decoded_image_size(context, SPNG_FMT_RGBA8, &size);
+    uint32_t *pixels = NULL;
+    if (status == 0 && size != (size_t)header.width * header.height * 4) status = SPNG_EINTERNAL;
+    if (status == 0) {
+        pixels = malloc(size);
+        if (pixels == NULL) status = SPNG_EMEM;
+    }
+    if (status == 0) status = spng_decode_image(context, pixels, size, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS);
+    spng_ctx_free(context);
+    if (status != 0) {
+        free(pixels);
+        set_error(error, error_size, "corrupt PNG image: %s", spng_strerror(status));
+        return -1;
+    }
+    rgba_to_argb32(pixels, (size_t)header.width * header.height);
+    out->pixels = pixels;
+    out->width = (int32_t)header.width;
+    out->height = (int32_t)header.height;
+    out->format = EASEL_IMAGE_FORMAT_PNG;
+    return 0;
+}
+
+static int decode_jpeg(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+    tjhandle handle = tjInitDecompress();
+    if (handle == NULL) {
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    int width = 0, height = 0, subsampling = 0, colorspace = 0;
+    if (tjDecompressHeader3(handle, bytes, (unsigned long)length, &width, &height, &subsampling, &colorspace) != 0) {
+        set_error(error, error_size, "corrupt JPEG image: %s", tjGetErrorStr2(handle));
+        tjDestroy(handle);
+        return -1;
+    }
+    if (width <= 0 || height <= 0 || check_size((uint32_t)width, (uint32_t)height, "JPEG", error, error_size) != 0) {
+        if (width <= 0 || height <= 0) set_error(error, error_size, "corrupt JPEG image: no pixels");
+        tjDestroy(handle);
+        return -1;
+    }
+    uint32_t *pixels = malloc((size_t)width * (size_t)height * 4);
+    if (pixels == NULL) {
+        set_error(error, error_size, "out of memory");
+        tjDestroy(handle);
+        return -1;
+    }
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const int format = TJPF_BGRA;
+#else
+    const int format = TJPF_ARGB;
+#endif
+    // A truncated file is an error, not a picture with grey at the bottom.
+    if (tjDecompress2(handle, bytes, (unsigned long)length, (unsigned char *)pixels, width, 0, height, format,
+                      TJFLAG_STOPONWARNING) != 0) {
+        set_error(error, error_size, "corrupt JPEG image: %s", tjGetErrorStr2(handle));
+        free(pixels);
+        tjDestroy(handle);
+        return -1;
+    }
+    tjDestroy(handle);
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    out->format = EASEL_IMAGE_FORMAT_JPEG;
+    return 0;
+}
+
+static int decode_webp(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+    int width = 0, height = 0;
+    if (!WebPGetInfo(bytes, length, &width, &height)) {
+        set_error(error, error_size, "corrupt WebP image: the header cannot be read");
+        return -1;
+    }
+    if (check_size((uint32_t)width, (uint32_t)height, "WebP", error, error_size) != 0) return -1;
+    size_t size = (size_t)width * (size_t)height * 4;
+    uint32_t *pixels = malloc(size);
+    if (pixels == NULL) {
+        set_error(error, error_size, "out of memory");
+        return -1;
+    }
+    if (WebPDecodeRGBAInto(bytes, length, (uint8_t *)pixels, size, width * 4) == NULL) {
+        set_error(error, error_size, "corrupt WebP image: the pixels cannot be decoded");
+        free(pixels);
+        return -1;
+    }
+    rgba_to_argb32(pixels, (size_t)width * (size_t)height);
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    out->format = EASEL_IMAGE_FORMAT_WEBP;
+    return 0;
+}
+
+int easel_decode_image(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+    static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a};
+    if (out == NULL || (bytes == NULL && length > 0)) {
+        set_error(error, error_size, "no image");
+        return -1;
+    }
+    if (length >= 8 && memcmp(bytes, png_signature, 8) == 0) return decode_png(bytes, length, out, error, error_size);
+    if (length >= 3 && bytes[0] == 0xff && bytes[1] == 0xd8 && bytes[2] == 0xff) {
+        return decode_jpeg(bytes, length, out, error, error_size);
+    }
+    if (length >= 12 && memcmp(bytes, "RIFF", 4) == 0 && memcmp(bytes + 8, "WEBP", 4) == 0) {
+        return decode_webp(bytes, length, out, error, error_size);
+    }
+    set_error(error, error_size, "not a PNG, JPEG or WebP image");
+    return -1;
 }

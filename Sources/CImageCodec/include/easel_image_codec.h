@@ -73,6 +73,33 @@ int easel_encode_image(const easel_image_pixels *pixels, easel_image_format form
  */
 int easel_decode_png_rgba8(const uint8_t *png, size_t length, uint8_t **out, uint32_t *width, uint32_t *height);
 
+/** Pixels decoded from a file: cairo's ARGB32 (premultiplied, native-endian), rows of width * 4 bytes. */
+typedef struct {
+    /** width * height 32-bit pixels, allocated with malloc: free them with free(). */
+    uint32_t *pixels;
+    int32_t width;
+    int32_t height;
+    /** The file's format (its first bytes, not its name). */
+    easel_image_format format;
+} easel_decoded_image;
+
+/** The largest width or height easel_decode_image accepts (cairo's limit). */
+#define EASEL_DECODE_MAX_SIDE 32767
+/** The most pixels easel_decode_image accepts: 64 Mpx, 256 MB decoded. */
+#define EASEL_DECODE_MAX_PIXELS (64u * 1024u * 1024u)
+
+/**
+ * Decodes a PNG (libspng), JPEG (libjpeg-turbo) or WebP (libwebp) file in memory,
+ * told apart by their first bytes, into premultiplied ARGB32 with cairo's rounding.
+ *
+ * @param bytes        The file's contents.
+ * @param out          On success, the pixels, size and format.
+ * @param error        On failure, a message without the file's name ("corrupt PNG image: ...",
+ *                     "not a PNG, JPEG or WebP image").
+ * @return 0 on success, -1 on failure.
+ */
+int easel_decode_image(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size);
+
 #ifdef __cplusplus
 }
 #endif

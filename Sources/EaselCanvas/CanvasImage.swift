@@ -1,0 +1,182 @@
+import CCairo
+import CImageCodec
+import EaselABI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A decoded PNG, JPEG or WebP image, ready to draw on a ``Canvas``.
+///
+/// The pixels are held as a cairo image surface (premultiplied ARGB32). The
+/// image's size is in points: its pixels divided by its ``scale``, which a
+/// file name says with `@2x` or `@3x` just before the extension
+/// (`arrow@2x.png` is 2 pixels a point), as UIKit reads it; otherwise 1.
+///
+/// A file that is missing, unreadable, not an image, corrupt (truncated, a
+/// bad checksum) or too large is an error naming the file; nothing crashes.
+public final class CanvasImage: @unchecked Sendable {
+    /// The largest file read: 256 MB.
+    public static let maximumFileSize = 256 * 1024 * 1024
+
+    /// The cairo image surface; read only, never drawn into.
+    let surface: OpaquePointer
+    /// The width in pixels.
+    public let pixelWidth: Int
+    /// The height in pixels.
+    public let pixelHeight: Int
+    /// Pixels per point: 2 for a `@2x` file, 3 for `@3x`, else 1.
+    public let scale: Double
+    /// The file's format (from its first bytes).
+    public let format: ImageEncoding.Format
+
+    /// The width in points.
+    public var width: Double { Double(pixelWidth) / scale }
+    /// The height in points.
+    public var height: Double { Double(pixelHeight) / scale }
+
+    /// Reads and decodes an image file.
+    ///
+    /// - Parameter path: A PNG, JPEG or WebP file (told apart by its contents).
+    /// - Throws: ``CanvasError`` `cannot read <path>: <reason>`: the system's
+    ///   reason, `not a PNG, JPEG or WebP image`, `corrupt PNG image: <libspng's reason>`,
+    ///   `corrupt JPEG image: …`, `corrupt WebP image: …`, or the size limit.
+    public convenience init(contentsOf path: String) throws(CanvasError) {
+        let bytes = try Self.readFile(path)
+        try self.init(data: bytes, scale: Self.scale(ofFileNamed: path)) { (problem: String) in
+            .cannotRead(path, problem)
+        }
+    }
+
+    /// Decodes an image file's contents.
+    ///
+    /// - Parameters:
+    ///   - data: The contents of a PNG, JPEG or WebP file.
+    ///   - scale: Pixels per point, finite and greater than 0.
+    /// - Throws: ``CanvasError`` `cannot decode image: <reason>`.
+    public convenience init(data: [UInt8], scale: Double = 1) throws(CanvasError) {
+        try self.init(data: data, scale: scale) { (problem: String) in
+            CanvasError(message: "cannot decode image: \(problem)")
+        }
+    }
+
+    private init(data: [UInt8], scale: Double, failure: (String) -> CanvasError) throws(CanvasError) {
+        guard scale.isFinite, scale > 0 else { throw failure("invalid scale \(scale); it must be finite and greater than 0") }
+        var decoded = easel_decoded_image()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { buffer in
+            easel_decode_image(buffer.baseAddress, buffer.count, &decoded, &message, message.count)
+        }
+        guard status == 0, let pixels = decoded.pixels else {
+            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { free(pixels) }
+        let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, decoded.width, decoded.height)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
+            let status = CairoStatus.check(cairo_surface_status(surface))
+            cairo_surface_destroy(surface)
+            throw failure(status.map { "\($0)" } ?? "cairo cannot hold the image")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let rowBytes = Int(decoded.width) * 4
+        for row in 0..<Int(decoded.height) {
+            memcpy(target + row * stride, UnsafeRawPointer(pixels) + row * rowBytes, rowBytes)
+        }
+        cairo_surface_mark_dirty(surface)
+        self.surface = surface
+        self.pixelWidth = Int(decoded.width)
+        self.pixelHeight = Int(decoded.height)
+        self.scale = scale
+        self.format = switch decoded.format {
+        case EASEL_IMAGE_FORMAT_JPEG: .jpeg
+        case EASEL_IMAGE_FORMAT_WEBP: .webp
+        default: .png
+        }
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The scale a file name says: 2 for `name@2x.png`, 3 for `name@3x.png`, else 1.
+    public static func scale(ofFileNamed path: String) -> Double {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
+        if stem.hasSuffix("@2x") { return 2 }
+        if stem.hasSuffix("@3x") { return 3 }
+        return 1
+    }
+
+    /// The bytes of a file of at most ``maximumFileSize`` bytes.
+    private static func readFile(_ path: String) throws(CanvasError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw .cannotRead(path, String(cString: strerror(errno))) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumFileSize {
+                throw .cannotRead(path, "the file is larger than \(maximumFileSize / (1024 * 1024)) MB")
+            }
+            if count < chunk.count {
+                if ferror(file) != 0 { throw .cannotRead(path, String(cString: strerror(errno))) }
+                return bytes
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// Draws an image scaled into a rect, in the current transform and clip.
+    ///
+    /// - Parameters:
+    ///   - image: The image.
+    ///   - rect: Where its whole area goes, in points; an empty or non-finite rect draws nothing.
+    public func draw(_ image: CanvasImage, in rect: easel_rect) {
+        draw(image, part: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: image.width, height: image.height)),
+             in: rect)
+    }
+
+    /// Draws part of an image scaled into a rect (as `CGImageCreateWithImageInRect` then drawing).
+    ///
+    /// - Parameters:
+    ///   - image: The image.
+    ///   - part: The part to draw, in the image's points (from its top left): the whole pixels it
+    ///     touches, within the image, as `CGImageCreateWithImageInRect` takes them. A part
+    ///     outside the image draws nothing.
+    ///   - rect: Where that part goes, in points; an empty or non-finite rect draws nothing.
+    public func draw(_ image: CanvasImage, part: easel_rect, in rect: easel_rect) {
+        perform("draw_image") { cr throws(CanvasError) in
+            try Self.validate(part, in: "draw_image")
+            try Self.validate(rect, in: "draw_image")
+            guard part.size.width > 0, part.size.height > 0, rect.size.width > 0, rect.size.height > 0 else { return }
+            // The image is placed under cairo's matrix: give it the translation and the pending clip.
+            materializeOffset()
+            applyGuardClip()
+            // The part as CGImageCreateWithImageInRect takes it: whole pixels
+            // (the integral rect around it), within the image.
+            let scale = image.scale
+            let left = max(0, (part.origin.x * scale).rounded(.down))
+            let top = max(0, (part.origin.y * scale).rounded(.down))
+            let right = min(Double(image.pixelWidth), ((part.origin.x + part.size.width) * scale).rounded(.up))
+            let bottom = min(Double(image.pixelHeight), ((part.origin.y + part.size.height) * scale).rounded(.up))
+            guard right > left, bottom > top else { return }
+            let sub: OpaquePointer = cairo_surface_create_for_rectangle(image.surface, left, top, right - left, bottom - top)
+            defer { cairo_surface_destroy(sub) }
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            cairo_clip(cr)
+            // The part's pixels → rect.
+            cairo_translate(cr, rect.origin.x, rect.origin.y)
+            cairo_scale(cr, rect.size.width / (right - left), rect.size.height / (bottom - top))
+            cairo_set_source_surface(cr, sub, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            // The edge pixels are repeated outward: a scaled image ends in its own colours, not
+            // in a blend with transparency, and a part never shows its neighbours.
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint_with_alpha(cr, state.alpha)
+            cairo_restore(cr)
+            cairo_new_path(cr)
+            pathExtents.reset()
+        }
+    }
+}

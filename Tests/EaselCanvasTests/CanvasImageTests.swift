@@ -1,0 +1,119 @@
+import EaselABI
+import EaselCanvas
+import EaselTestSupport
+import Foundation
+import Testing
+
+// CanvasImage: PNG, JPEG and WebP files decoded (libspng, libjpeg-turbo,
+// libwebp), their @2x/@3x scale, drawn into a rect and in part, and bad files
+// reported by name.
+
+extension CanvasTests {
+    /// Writes `bytes` into a fresh folder as `name`; returns the path.
+    static func imageFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = try Fixtures.makeTemporaryDirectory("images").appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    @Test("PNG, JPEG and WebP files decode to their pixels; @2x and @3x set the scale")
+    func imageFormatsDecode() throws {
+        let source = try Self.opaqueCanvas()   // 64x32: white, a red square at 4..<28, a blue one at 36..<60
+        let files: [(String, ImageEncoding, Double)] = [
+            ("card.png", ImageEncoding(format: .png), 1),
+            ("card@2x.jpg", ImageEncoding(format: .jpeg, quality: 95), 2),
+            ("card@3x.webp", ImageEncoding(format: .webp, quality: 100), 3),
+        ]
+        for (name, encoding, scale) in files {
+            let image = try CanvasImage(contentsOf: try Self.imageFile(name, source.encodedData(encoding)))
+            #expect(image.format == encoding.format)
+            #expect(image.pixelWidth == 64 && image.pixelHeight == 32)
+            #expect(image.scale == scale && image.width == 64 / scale && image.height == 32 / scale, "\(name)")
+            // Drawn at one pixel per image pixel, it shows the source's pixels.
+            let canvas = try Canvas(width: 64, height: 32, backing: .raster(scale: 1))
+            canvas.draw(image, in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 64, height: 32)))
+            #expect(canvas.takeError() == nil)
+            let drawn = try canvas.rasterImage()
+            let tolerance = encoding.format == .jpeg ? 6 : 0
+            #expect(drawn.pixel(x: 16, y: 16).isClose(to: RGBA(r: 255, g: 0, b: 0), tolerance: tolerance), "\(name)")
+            #expect(drawn.pixel(x: 48, y: 16).isClose(to: RGBA(r: 0, g: 0, b: 255), tolerance: tolerance), "\(name)")
+            #expect(drawn.pixel(x: 32, y: 30).isClose(to: RGBA(r: 255, g: 255, b: 255), tolerance: tolerance), "\(name)")
+        }
+    }
+
+    @Test("a semi-transparent PNG draws exactly as cairo's own reader decodes it")
+    func translucentImageMatchesCairosReader() throws {
+        let bytes = try Self.translucentCanvas().pngData()
+        let image = try CanvasImage(data: bytes)
+        let canvas = try Canvas(width: 256, height: 40, backing: .raster(scale: 1))
+        canvas.draw(image, in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 256, height: 40)))
+        #expect(try canvas.rasterImage() == RasterImage(pngData: bytes))
+    }
+
+    @Test("an image drawn scaled into a rect: its corners land on the rect's, under the translation and clip")
+    func imageDrawnScaledIntoARect() throws {
+        let image = try CanvasImage(contentsOf: try Self.imageFile("card@2x.png", Self.opaqueCanvas().pngData()))  // 32x16 pt
+        let canvas = try Canvas(width: 100, height: 60, background: greenColor, backing: .raster(scale: 1))
+        canvas.saveState()
+        canvas.translate(x: 5, y: 5)
+        // 2x: the image's point (x, y) lands on (10 + 2x, 10 + 2y) in the canvas.
+        canvas.draw(image, in: easel_rect(origin: easel_point(x: 5, y: 5), size: easel_size(width: 64, height: 32)))
+        canvas.restoreState()
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        let green = RGBA(r: 0, g: 255, b: 0), white = RGBA(r: 255, g: 255, b: 255)
+        #expect(drawn.pixel(x: 9, y: 9) == green && drawn.pixel(x: 74, y: 42) == green)     // just outside
+        #expect(drawn.pixel(x: 10, y: 10) == white && drawn.pixel(x: 73, y: 41) == white)   // the image's corners
+        #expect(drawn.pixel(x: 20, y: 20) == RGBA(r: 255, g: 0, b: 0))                    // red: 14..<38
+        #expect(drawn.pixel(x: 50, y: 20) == RGBA(r: 0, g: 0, b: 255))                    // blue: 46..<70
+        #expect(drawn.pixel(x: 40, y: 20) == white)
+    }
+
+    @Test("part of an image drawn into a rect fills it with that part only")
+    func imagePartDrawnIntoARect() throws {
+        let image = try CanvasImage(data: Self.opaqueCanvas().pngData(), scale: 2)
+        let canvas = try Canvas(width: 40, height: 40, background: greenColor, backing: .raster(scale: 1))
+        // The red square, in the image's points: (2, 2, 12, 12).
+        canvas.draw(image, part: easel_rect(origin: easel_point(x: 2, y: 2), size: easel_size(width: 12, height: 12)),
+                    in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 30, height: 30)))
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        for (x, y) in [(0, 0), (29, 0), (0, 29), (29, 29), (15, 15)] {
+            #expect(drawn.pixel(x: x, y: y) == RGBA(r: 255, g: 0, b: 0), "(\(x), \(y))")
+        }
+        #expect(drawn.pixel(x: 30, y: 30) == RGBA(r: 0, g: 255, b: 0))
+    }
+
+    @Test("a missing, foreign, truncated or corrupt file is an error naming it")
+    func badImageFilesAreNamed() throws {
+        let png = try Self.opaqueCanvas().pngData()
+        let missing = "/nonexistent-easel-dir/arrow.png"
+        #expect(throws: CanvasError.self) { try CanvasImage(contentsOf: missing) }
+        #expect((try? CanvasImage(contentsOf: missing)) == nil)
+        func message(_ path: String) -> String {
+            do {
+                _ = try CanvasImage(contentsOf: path)
+                return "no error"
+            } catch {
+                return error.message
+            }
+        }
+        #expect(message(missing) == "cannot read \(missing): No such file or directory")
+        let text = try Self.imageFile("notes.png", Array("hello, world".utf8))
+        #expect(message(text) == "cannot read \(text): not a PNG, JPEG or WebP image")
+        let truncated = try Self.imageFile("half.png", Array(png.prefix(png.count / 2)))
+        #expect(message(truncated).hasPrefix("cannot read \(truncated): corrupt PNG image: "))
+        var flipped = png
+        flipped[png.count / 2] ^= 0xff   // inside the image data: its checksum fails
+        let corrupt = try Self.imageFile("flipped.png", flipped)
+        #expect(message(corrupt).hasPrefix("cannot read \(corrupt): corrupt PNG image: "))
+        let jpeg = try Self.opaqueCanvas().encodedData(ImageEncoding(format: .jpeg))
+        let shortJPEG = try Self.imageFile("half.jpg", Array(jpeg.prefix(jpeg.count / 2)))
+        #expect(message(shortJPEG).hasPrefix("cannot read \(shortJPEG): corrupt JPEG image: "))
+        let webp = try Self.opaqueCanvas().encodedData(ImageEncoding(format: .webp))
+        let shortWebP = try Self.imageFile("half.webp", Array(webp.prefix(webp.count / 2)))
+        #expect(message(shortWebP).hasPrefix("cannot read \(shortWebP): corrupt WebP image: "))
+        #expect(CanvasImage.scale(ofFileNamed: "/a/b@2x/arrow.png") == 1)
+        #expect(CanvasImage.scale(ofFileNamed: "arrow@3x.PNG") == 3)
+    }
+}
