@@ -40,3 +40,11 @@ EASEL_CHECK_HEADER(easel_plugin_desc)
 EASEL_CHECK_HEADER(easel_graphics_api)
 EASEL_CHECK_HEADER(easel_view_api)
 EASEL_CHECK_HEADER(easel_host_api)
+
+/* ---- extension easel.image.v1 ---- */
+_Static_assert(EASEL_IMAGE_API_V1_SIZE == sizeof(easel_image_api_v1), "EASEL_IMAGE_API_V1_SIZE");
+#define EASEL_CHECK_IMAGE_FIELD(type, field, offset) \
+    _Static_assert(offsetof(type, field) == offset, #type "." #field);
+EASEL_IMAGE_API_V1_PINNED_FIELDS(EASEL_CHECK_IMAGE_FIELD)
+#undef EASEL_CHECK_IMAGE_FIELD
+EASEL_CHECK_HEADER(easel_image_api_v1)

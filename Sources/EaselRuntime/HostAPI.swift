@@ -97,6 +97,8 @@ package enum HostAPI {
             views: ProbeHostTable.table.pointee.views,
             get_extension: HostExtensions.lookup
         ))
+        // The extensions this host implements.
+        HostExtensions.register(CanvasImage.extensionIdentifier, table: UnsafeRawPointer(CanvasImage.imageAPI))
         return UnsafePointer(table)
     }()
 

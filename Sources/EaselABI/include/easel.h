@@ -817,4 +817,68 @@ typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *
 }
 #endif
 
+/* ---- extension easel.image.v1 ---- */
+
+/** The identifier of the image extension: `host->get_extension(EASEL_IMAGE_EXTENSION_V1)`. */
+#define EASEL_IMAGE_EXTENSION_V1 "easel.image.v1"
+
+/** A decoded image, owned by the plugin that loaded it (release it with release_image). Since: easel.image.v1 */
+typedef struct easel_image easel_image;
+
+/**
+ * Images: decoding PNG, JPEG and WebP files and drawing them (easel.image.v1).
+ * Found with `host->get_extension(EASEL_IMAGE_EXTENSION_V1)` (NULL in the
+ * scanner and in hosts without it). Every function tolerates NULL and
+ * unknown handles (doing nothing, returning zero or an error).
+ * Since: easel.image.v1
+ */
+typedef struct easel_image_api_v1 {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_image_api_v1) as the host knows it: at least EASEL_IMAGE_API_V1_SIZE. */
+    uint32_t struct_size;
+
+    /**
+     * Reads and decodes an image file: PNG, JPEG or WebP, told apart by its
+     * contents. A name ending in `@2x` or `@3x` before the extension
+     * (`arrow@2x.png`) makes the image 2 or 3 pixels a point, as UIKit reads
+     * it; otherwise 1.
+     *
+     * On success returns 0 and stores a new handle in *out (the caller
+     * releases it with release_image). On failure (NULL arguments, a missing
+     * or unreadable file, one that is not an image, a corrupt or truncated one,
+     * one too large) returns -1, stores NULL in *out, and writes a message
+     * naming the file into `message` (NUL-terminated, truncated to
+     * `message_size` bytes; `message` may be NULL), e.g. "cannot read
+     * /res/arrow.png: corrupt PNG image: ...". Never crashes on bad bytes.
+     * The host's copy of the pixels is premultiplied ARGB32.
+     */
+    int32_t (*load_image)(const char *path, easel_image **out, char *message, uint32_t message_size);
+
+    /** Releases an image from load_image; NULL is ignored. The handle is invalid afterwards. */
+    void (*release_image)(easel_image *image);
+
+    /** The image's size in points (its pixels over its scale); zero for NULL or an unknown handle. */
+    easel_size (*image_size)(const easel_image *image);
+
+    /** Pixels per point: 2 for a `@2x` file, 3 for `@3x`, else 1; 0 for NULL or an unknown handle. */
+    double (*image_scale)(const easel_image *image);
+
+    /**
+     * Draws the whole image scaled into `rect` (user space) under the
+     * context's transform, clip and global alpha, with good interpolation;
+     * the image's edge pixels are repeated, not blended with transparency.
+     * An empty rect draws nothing; a non-finite one puts the context in error.
+     */
+    void (*draw_image)(easel_context *ctx, const easel_image *image, easel_rect rect);
+
+    /**
+     * Draws part of the image into `rect`, as CGImageCreateWithImageInRect
+     * then drawing: `part` is in the image's points from its top left, taken
+     * as the whole pixels it touches within the image; the part's
+     * neighbours never show. A part outside the image draws nothing.
+     */
+    void (*draw_image_part)(easel_context *ctx, const easel_image *image, easel_rect part, easel_rect rect);
+} easel_image_api_v1;
+
 #endif /* EASEL_H */

@@ -205,4 +205,18 @@ static inline const easel_abi_pin *easel_abi_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.image.v1 ---- */
+
+/** sizeof(easel_image_api_v1) and its slots' offsets, pinned (abi_checks.c asserts them). */
+#define EASEL_IMAGE_API_V1_SIZE 56
+#define EASEL_IMAGE_API_V1_PINNED_FIELDS(F) \
+    F(easel_image_api_v1, abi_version, 0) \
+    F(easel_image_api_v1, struct_size, 4) \
+    F(easel_image_api_v1, load_image, 8) \
+    F(easel_image_api_v1, release_image, 16) \
+    F(easel_image_api_v1, image_size, 24) \
+    F(easel_image_api_v1, image_scale, 32) \
+    F(easel_image_api_v1, draw_image, 40) \
+    F(easel_image_api_v1, draw_image_part, 48)
+
 #endif /* EASEL_ABI_PINS_H */

@@ -1,0 +1,85 @@
+import EaselABI
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CanvasImage {
+    /// The addresses of the images plugins hold (each retained once), so
+    /// that a stale or made-up handle is ignored rather than followed.
+    private static let handles = Mutex<Set<UInt>>([])
+
+    /// The image behind a plugin's handle, or nil for NULL and unknown handles.
+    static func resolve(_ handle: OpaquePointer?) -> CanvasImage? {
+        guard let handle else { return nil }
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        guard handles.withLock({ $0.contains(address) }) else { return nil }
+        return Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+
+    /// A new handle for `image`, retaining it until ``release(_:)``.
+    static func handle(for image: CanvasImage) -> OpaquePointer {
+        let pointer = Unmanaged.passRetained(image).toOpaque()
+        handles.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pointer))) }
+        return OpaquePointer(pointer)
+    }
+
+    /// Releases a handle from ``handle(for:)``; unknown handles are ignored.
+    static func release(_ handle: OpaquePointer?) {
+        guard let handle else { return }
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        guard handles.withLock({ $0.remove(address) != nil }) else { return }
+        Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+
+    /// The identifier of the table: `easel.image.v1`.
+    package static let extensionIdentifier = EASEL_IMAGE_EXTENSION_V1
+
+    /// The `easel_image_api_v1` table (easel.image.v1), allocated once and never freed.
+    ///
+    /// `nonisolated(unsafe)`: immutable after its one-time, thread-safe initialisation.
+    nonisolated(unsafe) package static let imageAPI: UnsafePointer<easel_image_api_v1> = {
+        let table = UnsafeMutablePointer<easel_image_api_v1>.allocate(capacity: 1)
+        var api = easel_image_api_v1()
+        api.abi_version = UInt32(EASEL_ABI_VERSION_MAJOR) << 16 | UInt32(EASEL_ABI_VERSION_MINOR)
+        api.struct_size = UInt32(MemoryLayout<easel_image_api_v1>.size)
+        api.load_image = { path, out, message, size in
+            out?.pointee = nil
+            func fail(_ text: String) -> Int32 {
+                if let message, size > 0 {
+                    let bytes = Array(text.utf8.prefix(Int(size) - 1))
+                    bytes.withUnsafeBufferPointer { buffer in
+                        UnsafeMutableRawPointer(message).copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
+                    }
+                    message[bytes.count] = 0
+                }
+                return -1
+            }
+            guard let path else { return fail("load_image: the path is NULL") }
+            guard let out else { return fail("load_image: the place for the image is NULL") }
+            do {
+                out.pointee = handle(for: try CanvasImage(contentsOf: String(cString: path)))
+                if let message, size > 0 { message[0] = 0 }
+                return 0
+            } catch {
+                return fail("\(error)")
+            }
+        }
+        api.release_image = { image in CanvasImage.release(image) }
+        api.image_size = { image in
+            guard let image = CanvasImage.resolve(image) else { return easel_size() }
+            return easel_size(width: image.width, height: image.height)
+        }
+        api.image_scale = { image in CanvasImage.resolve(image)?.scale ?? 0 }
+        api.draw_image = { ctx, image, rect in
+            guard let image = CanvasImage.resolve(image) else { return }
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.draw(image, in: rect) }
+        }
+        api.draw_image_part = { ctx, image, part, rect in
+            guard let image = CanvasImage.resolve(image) else { return }
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.draw(image, part: part, in: rect) }
+        }
+        table.initialize(to: api)
+        return UnsafePointer(table)
+    }()
+}
