@@ -51,8 +51,16 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
-        // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, in C.
-        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP"]),
+        // Image decoders: giflib (GIF), librsvg (SVG).
+        .systemLibrary(
+            name: "CGif", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
+        // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, and decoding
+        // PNG, JPEG, WebP, GIF and SVG into them, in C.
+        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CRsvg"]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),

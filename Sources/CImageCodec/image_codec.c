@@ -2,6 +2,9 @@
 
 #include "easel_image_codec.h"
 
+#include <gif_lib.h>
+#include <librsvg/rsvg.h>
+#include <math.h>
 #include <spng.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -300,6 +303,7 @@ int easel_encode_image(const easel_image_pixels *pixels, easel_image_format form
     case EASEL_IMAGE_FORMAT_PNG: return encode_png(pixels, compression, out, out_length, error, error_size);
     case EASEL_IMAGE_FORMAT_JPEG: return encode_jpeg(pixels, quality, out, out_length, error, error_size);
     case EASEL_IMAGE_FORMAT_WEBP: return encode_webp(pixels, quality, out, out_length, error, error_size);
+    default: break;   /* GIF and SVG are decoded only */
     }
     set_error(error, error_size, "unknown image format %d", (int)format);
     return -1;
@@ -478,7 +482,145 @@ static int decode_webp(const uint8_t *bytes, size_t length, easel_decoded_image 
     return 0;
 }
 
-int easel_decode_image(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+    size_t offset;
+} gif_source;
+
+static int gif_read(GifFileType *gif, GifByteType *buffer, int wanted) {
+    gif_source *source = gif->UserData;
+    if (wanted <= 0) return 0;
+    size_t left = source->length - source->offset;
+    size_t count = (size_t)wanted < left ? (size_t)wanted : left;
+    memcpy(buffer, source->bytes + source->offset, count);
+    source->offset += count;
+    return (int)count;
+}
+
+static int decode_gif(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+    gif_source source = {bytes, length, 0};
+    int status = 0;
+    GifFileType *gif = DGifOpen(&source, gif_read, &status);
+    if (gif == NULL) {
+        set_error(error, error_size, "corrupt GIF image: %s", GifErrorString(status));
+        return -1;
+    }
+    if (check_size((uint32_t)(gif->SWidth > 0 ? gif->SWidth : 0), (uint32_t)(gif->SHeight > 0 ? gif->SHeight : 0),
+                   "GIF", error, error_size) != 0) {
+        DGifCloseFile(gif, &status);
+        return -1;
+    }
+    if (DGifSlurp(gif) != GIF_OK || gif->ImageCount < 1) {
+        set_error(error, error_size, "corrupt GIF image: %s",
+                  gif->ImageCount < 1 && gif->Error == 0 ? "no frame" : GifErrorString(gif->Error));
+        DGifCloseFile(gif, &status);
+        return -1;
+    }
+    const SavedImage *frame = &gif->SavedImages[0];
+    const ColorMapObject *map = frame->ImageDesc.ColorMap != NULL ? frame->ImageDesc.ColorMap : gif->SColorMap;
+    if (map == NULL || frame->RasterBits == NULL) {
+        set_error(error, error_size, "corrupt GIF image: no colour map");
+        DGifCloseFile(gif, &status);
+        return -1;
+    }
+    GraphicsControlBlock control;
+    int transparent = DGifSavedExtensionToGCB(gif, 0, &control) == GIF_OK ? control.TransparentColor : NO_TRANSPARENT_COLOR;
+    int32_t width = gif->SWidth, height = gif->SHeight;
+    // Outside the first frame's rect the image is transparent, as browsers show it.
+    uint32_t *pixels = calloc((size_t)width * (size_t)height, 4);
+    if (pixels == NULL) {
+        set_error(error, error_size, "out of memory");
+        DGifCloseFile(gif, &status);
+        return -1;
+    }
+    int32_t left = frame->ImageDesc.Left, top = frame->ImageDesc.Top;
+    int32_t frame_width = frame->ImageDesc.Width, frame_height = frame->ImageDesc.Height;
+    for (int32_t y = 0; y < frame_height; y++) {
+        if (top + y < 0 || top + y >= height) continue;
+        for (int32_t x = 0; x < frame_width; x++) {
+            if (left + x < 0 || left + x >= width) continue;
+            int index = frame->RasterBits[(size_t)y * (size_t)frame_width + (size_t)x];
+            if (index == transparent || index >= map->ColorCount) continue;
+            GifColorType color = map->Colors[index];
+            pixels[(size_t)(top + y) * (size_t)width + (size_t)(left + x)] =
+                0xff000000u | (uint32_t)color.Red << 16 | (uint32_t)color.Green << 8 | color.Blue;
+        }
+    }
+    DGifCloseFile(gif, &status);
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    out->format = EASEL_IMAGE_FORMAT_GIF;
+    return 0;
+}
+
+static int decode_svg(const uint8_t *bytes, size_t length, double scale, easel_decoded_image *out, char *error,
+                      size_t error_size) {
+    GError *failure = NULL;
+    RsvgHandle *handle = rsvg_handle_new_from_data(bytes, length, &failure);
+    if (handle == NULL) {
+        set_error(error, error_size, "corrupt SVG image: %s", failure != NULL ? failure->message : "cannot be parsed");
+        if (failure != NULL) g_error_free(failure);
+        return -1;
+    }
+    double css_width = 0, css_height = 0;
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, &css_width, &css_height)) {
+        set_error(error, error_size, "SVG image without an absolute width and height");
+        g_object_unref(handle);
+        return -1;
+    }
+    double pixel_width = ceil(css_width * scale), pixel_height = ceil(css_height * scale);
+    if (!(pixel_width >= 1 && pixel_height >= 1 && pixel_width <= EASEL_DECODE_MAX_SIDE
+          && pixel_height <= EASEL_DECODE_MAX_SIDE && pixel_width * pixel_height <= EASEL_DECODE_MAX_PIXELS)) {
+        set_error(error, error_size, "SVG image of %g x %g pixels at scale %g is empty or too large", css_width,
+                  css_height, scale);
+        g_object_unref(handle);
+        return -1;
+    }
+    int32_t width = (int32_t)pixel_width, height = (int32_t)pixel_height;
+    uint32_t *pixels = calloc((size_t)width * (size_t)height, 4);
+    if (pixels == NULL) {
+        set_error(error, error_size, "out of memory");
+        g_object_unref(handle);
+        return -1;
+    }
+    cairo_surface_t *surface = cairo_image_surface_create_for_data((unsigned char *)pixels, CAIRO_FORMAT_ARGB32, width,
+                                                                   height, width * 4);
+    cairo_t *context = cairo_create(surface);
+    RsvgRectangle viewport = {0, 0, css_width, css_height};
+    cairo_scale(context, scale, scale);
+    gboolean drawn = rsvg_handle_render_document(handle, context, &viewport, &failure);
+    cairo_status_t cairo_status_value = cairo_status(context);
+    cairo_destroy(context);
+    cairo_surface_flush(surface);
+    cairo_surface_destroy(surface);
+    g_object_unref(handle);
+    if (!drawn || cairo_status_value != CAIRO_STATUS_SUCCESS) {
+        set_error(error, error_size, "corrupt SVG image: %s",
+                  failure != NULL ? failure->message : cairo_status_to_string(cairo_status_value));
+        if (failure != NULL) g_error_free(failure);
+        free(pixels);
+        return -1;
+    }
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    out->format = EASEL_IMAGE_FORMAT_SVG;
+    return 0;
+}
+
+/** Whether the bytes look like an SVG document: `<svg` within the first 4 KB. */
+static int looks_like_svg(const uint8_t *bytes, size_t length) {
+    size_t limit = length < 4096 ? length : 4096;
+    for (size_t index = 0; index + 4 <= limit; index++) {
+        if (memcmp(bytes + index, "<svg", 4) == 0) return 1;
+    }
+    return 0;
+}
+
+int easel_decode_image(const uint8_t *bytes, size_t length, double svg_scale, easel_decoded_image *out, char *error,
+                       size_t error_size) {
     static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a};
     if (out == NULL || (bytes == NULL && length > 0)) {
         set_error(error, error_size, "no image");
@@ -491,6 +633,16 @@ int easel_decode_image(const uint8_t *bytes, size_t length, easel_decoded_image 
     if (length >= 12 && memcmp(bytes, "RIFF", 4) == 0 && memcmp(bytes + 8, "WEBP", 4) == 0) {
         return decode_webp(bytes, length, out, error, error_size);
     }
-    set_error(error, error_size, "not a PNG, JPEG or WebP image");
+    if (length >= 6 && (memcmp(bytes, "GIF87a", 6) == 0 || memcmp(bytes, "GIF89a", 6) == 0)) {
+        return decode_gif(bytes, length, out, error, error_size);
+    }
+    if (looks_like_svg(bytes, length)) {
+        if (!(svg_scale > 0 && svg_scale <= 16)) {
+            set_error(error, error_size, "invalid SVG scale %g", svg_scale);
+            return -1;
+        }
+        return decode_svg(bytes, length, svg_scale, out, error, error_size);
+    }
+    set_error(error, error_size, "not a PNG, JPEG, WebP, GIF or SVG image");
     return -1;
 }

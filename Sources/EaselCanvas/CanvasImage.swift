@@ -5,12 +5,14 @@ import EaselABI
 import Glibc
 #endif
 
-/// A decoded PNG, JPEG or WebP image, ready to draw on a ``Canvas``.
+/// A decoded PNG, JPEG, WebP, GIF (its first frame) or SVG image, ready to draw on a ``Canvas``.
 ///
 /// The pixels are held as a cairo image surface (premultiplied ARGB32). The
 /// image's size is in points: its pixels divided by its ``scale``, which a
 /// file name says with `@2x` or `@3x` just before the extension
-/// (`arrow@2x.png` is 2 pixels a point), as UIKit reads it; otherwise 1.
+/// (`arrow@2x.png` is 2 pixels a point), as UIKit reads it; otherwise 1. An
+/// SVG is rendered once (librsvg) at its own width and height in points, 2
+/// pixels a point unless its name says `@3x` (or `@1x`).
 ///
 /// A file that is missing, unreadable, not an image, corrupt (truncated, a
 /// bad checksum) or too large is an error naming the file; nothing crashes.
@@ -26,8 +28,13 @@ public final class CanvasImage: @unchecked Sendable {
     public let pixelHeight: Int
     /// Pixels per point: 2 for a `@2x` file, 3 for `@3x`, else 1.
     public let scale: Double
+    /// An image file's format.
+    public enum Format: String, Sendable, CaseIterable {
+        case png, jpeg, webp, gif, svg
+    }
+
     /// The file's format (from its first bytes).
-    public let format: ImageEncoding.Format
+    public let format: Format
 
     /// The width in points.
     public var width: Double { Double(pixelWidth) / scale }
@@ -36,36 +43,42 @@ public final class CanvasImage: @unchecked Sendable {
 
     /// Reads and decodes an image file.
     ///
-    /// - Parameter path: A PNG, JPEG or WebP file (told apart by its contents).
+    /// - Parameter path: A PNG, JPEG, WebP, GIF or SVG file (told apart by its contents).
     /// - Throws: ``CanvasError`` `cannot read <path>: <reason>`: the system's
-    ///   reason, `not a PNG, JPEG or WebP image`, `corrupt PNG image: <libspng's reason>`,
-    ///   `corrupt JPEG image: …`, `corrupt WebP image: …`, or the size limit.
+    ///   reason, `not a PNG, JPEG, WebP, GIF or SVG image`, `corrupt PNG image: <libspng's reason>`,
+    ///   `corrupt JPEG image: …`, `corrupt WebP image: …`, `corrupt GIF image: …`,
+    ///   `corrupt SVG image: …`, or the size limit.
     public convenience init(contentsOf path: String) throws(CanvasError) {
         let bytes = try Self.readFile(path)
-        try self.init(data: bytes, scale: Self.scale(ofFileNamed: path)) { (problem: String) in
-            .cannotRead(path, problem)
+        try self.init(data: bytes, scale: Self.scale(ofFileNamed: path), named: Self.namedScale(path) != nil) {
+            (problem: String) in .cannotRead(path, problem)
         }
     }
 
     /// Decodes an image file's contents.
     ///
     /// - Parameters:
-    ///   - data: The contents of a PNG, JPEG or WebP file.
-    ///   - scale: Pixels per point, finite and greater than 0.
+    ///   - data: The contents of a PNG, JPEG, WebP, GIF or SVG file.
+    ///   - scale: Pixels per point, greater than 0 and at most 16 (an SVG is rendered at it).
     /// - Throws: ``CanvasError`` `cannot decode image: <reason>`.
     public convenience init(data: [UInt8], scale: Double = 1) throws(CanvasError) {
-        try self.init(data: data, scale: scale) { (problem: String) in
+        try self.init(data: data, scale: scale, named: true) { (problem: String) in
             CanvasError(message: "cannot decode image: \(problem)")
         }
     }
 
-    private init(data: [UInt8], scale: Double, failure: (String) -> CanvasError) throws(CanvasError) {
-        guard scale.isFinite, scale > 0 else { throw failure("invalid scale \(scale); it must be finite and greater than 0") }
+    /// - Parameter named: Whether `scale` was asked for; if not, an SVG is rendered at 2.
+    private init(data: [UInt8], scale requested: Double, named: Bool, failure: (String) -> CanvasError) throws(CanvasError) {
+        guard requested.isFinite, requested > 0, requested <= 16 else {
+            throw failure("invalid scale \(requested); it must be greater than 0 and at most 16")
+        }
         var decoded = easel_decoded_image()
         var message = [CChar](repeating: 0, count: 256)
+        let svgScale = named ? requested : 2
         let status = data.withUnsafeBufferPointer { buffer in
-            easel_decode_image(buffer.baseAddress, buffer.count, &decoded, &message, message.count)
+            easel_decode_image(buffer.baseAddress, buffer.count, svgScale, &decoded, &message, message.count)
         }
+        let scale = decoded.format == EASEL_IMAGE_FORMAT_SVG ? svgScale : requested
         guard status == 0, let pixels = decoded.pixels else {
             throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
@@ -89,6 +102,8 @@ public final class CanvasImage: @unchecked Sendable {
         self.format = switch decoded.format {
         case EASEL_IMAGE_FORMAT_JPEG: .jpeg
         case EASEL_IMAGE_FORMAT_WEBP: .webp
+        case EASEL_IMAGE_FORMAT_GIF: .gif
+        case EASEL_IMAGE_FORMAT_SVG: .svg
         default: .png
         }
     }
@@ -96,12 +111,14 @@ public final class CanvasImage: @unchecked Sendable {
     deinit { cairo_surface_destroy(surface) }
 
     /// The scale a file name says: 2 for `name@2x.png`, 3 for `name@3x.png`, else 1.
-    public static func scale(ofFileNamed path: String) -> Double {
+    public static func scale(ofFileNamed path: String) -> Double { namedScale(path) ?? 1 }
+
+    /// The scale a name ends in (`@1x`, `@2x`, `@3x` before the extension), if any.
+    private static func namedScale(_ path: String) -> Double? {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
-        if stem.hasSuffix("@2x") { return 2 }
-        if stem.hasSuffix("@3x") { return 3 }
-        return 1
+        for scale in 1...3 where stem.hasSuffix("@\(scale)x") { return Double(scale) }
+        return nil
     }
 
     /// The bytes of a file of at most ``maximumFileSize`` bytes.

@@ -9,7 +9,7 @@ public struct ImageError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// A PNG, JPEG or WebP image decoded by the host (`easel.image.v1`), as `UIImage(contentsOfFile:)`.
+/// A PNG, JPEG, WebP, GIF or SVG image decoded by the host (`easel.image.v1`), as `UIImage(contentsOfFile:)`.
 ///
 /// A name ending in `@2x` or `@3x` before the extension makes the image 2 or
 /// 3 pixels a point. Create images in methods (the extension is not there

@@ -26,7 +26,7 @@ extension CanvasTests {
         ]
         for (name, encoding, scale) in files {
             let image = try CanvasImage(contentsOf: try Self.imageFile(name, source.encodedData(encoding)))
-            #expect(image.format == encoding.format)
+            #expect(image.format.rawValue == encoding.format.rawValue)
             #expect(image.pixelWidth == 64 && image.pixelHeight == 32)
             #expect(image.scale == scale && image.width == 64 / scale && image.height == 32 / scale, "\(name)")
             // Drawn at one pixel per image pixel, it shows the source's pixels.
@@ -100,7 +100,7 @@ extension CanvasTests {
         }
         #expect(message(missing) == "cannot read \(missing): No such file or directory")
         let text = try Self.imageFile("notes.png", Array("hello, world".utf8))
-        #expect(message(text) == "cannot read \(text): not a PNG, JPEG or WebP image")
+        #expect(message(text) == "cannot read \(text): not a PNG, JPEG, WebP, GIF or SVG image")
         let truncated = try Self.imageFile("half.png", Array(png.prefix(png.count / 2)))
         #expect(message(truncated).hasPrefix("cannot read \(truncated): corrupt PNG image: "))
         var flipped = png
@@ -115,5 +115,44 @@ extension CanvasTests {
         #expect(message(shortWebP).hasPrefix("cannot read \(shortWebP): corrupt WebP image: "))
         #expect(CanvasImage.scale(ofFileNamed: "/a/b@2x/arrow.png") == 1)
         #expect(CanvasImage.scale(ofFileNamed: "arrow@3x.PNG") == 3)
+    }
+}
+
+extension CanvasTests {
+    @Test("a GIF's first frame decodes with its transparent colour; a truncated GIF is named")
+    func gifDecodes() throws {
+        // 8x4: red left half, blue right half, the bottom row the transparent colour (Tests/Fixtures/images).
+        let path = Fixtures.fixturesDirectory.appendingPathComponent("images/two_colours.gif").path
+        let image = try CanvasImage(contentsOf: path)
+        #expect(image.format == .gif && image.pixelWidth == 8 && image.pixelHeight == 4 && image.scale == 1)
+        let canvas = try Canvas(width: 8, height: 4, backing: .raster(scale: 1))
+        canvas.draw(image, in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 8, height: 4)))
+        let drawn = try canvas.rasterImage()
+        #expect(drawn.pixel(x: 1, y: 1) == RGBA(r: 255, g: 0, b: 0) && drawn.pixel(x: 6, y: 1) == RGBA(r: 0, g: 0, b: 255))
+        #expect(drawn.pixel(x: 1, y: 3) == RGBA(r: 0, g: 0, b: 0, a: 0) && drawn.pixel(x: 6, y: 3) == RGBA(r: 0, g: 0, b: 0, a: 0))
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let truncated = try Self.imageFile("short.gif", Array(bytes.prefix(30)))
+        let error = try #require(throws: CanvasError.self) { try CanvasImage(contentsOf: truncated) }
+        #expect(error.message.hasPrefix("cannot read \(truncated): corrupt GIF image: "), "\(error.message)")
+    }
+
+    @Test("an SVG is rendered by librsvg at its size in points, 2 pixels a point unless named @3x; bad SVG is named")
+    func svgDecodes() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff" fill-opacity="0.5"/></svg>"##
+        let image = try CanvasImage(contentsOf: try Self.imageFile("badge.svg", Array(svg.utf8)))
+        #expect(image.format == .svg && image.scale == 2 && image.pixelWidth == 40 && image.pixelHeight == 20)
+        #expect(image.width == 20 && image.height == 10)
+        let three = try CanvasImage(contentsOf: try Self.imageFile("badge@3x.svg", Array(svg.utf8)))
+        #expect(three.scale == 3 && three.pixelWidth == 60 && three.width == 20)
+        let canvas = try Canvas(width: 20, height: 10, backing: .raster(scale: 2))
+        canvas.draw(image, in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 20, height: 10)))
+        let drawn = try canvas.rasterImage()
+        #expect(drawn.pixel(x: 10, y: 10) == RGBA(r: 255, g: 0, b: 0))
+        #expect(drawn.pixel(x: 30, y: 10).isClose(to: RGBA(r: 0, g: 0, b: 255, a: 128), tolerance: 1))
+
+        let broken = try Self.imageFile("broken.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\"><rect".utf8))
+        let error = try #require(throws: CanvasError.self) { try CanvasImage(contentsOf: broken) }
+        #expect(error.message.hasPrefix("cannot read \(broken): "), "\(error.message)")
+        #expect(error.message.contains("SVG"), "\(error.message)")
     }
 }

@@ -21,6 +21,10 @@ typedef enum {
     EASEL_IMAGE_FORMAT_PNG = 0,
     EASEL_IMAGE_FORMAT_JPEG = 1,
     EASEL_IMAGE_FORMAT_WEBP = 2,
+    /** Decoding only: the first frame. */
+    EASEL_IMAGE_FORMAT_GIF = 3,
+    /** Decoding only, through librsvg. */
+    EASEL_IMAGE_FORMAT_SVG = 4,
 } easel_image_format;
 
 /** How hard a PNG encoder tries (zlib level and row filters). */
@@ -89,16 +93,20 @@ typedef struct {
 #define EASEL_DECODE_MAX_PIXELS (64u * 1024u * 1024u)
 
 /**
- * Decodes a PNG (libspng), JPEG (libjpeg-turbo) or WebP (libwebp) file in memory,
- * told apart by their first bytes, into premultiplied ARGB32 with cairo's rounding.
+ * Decodes a PNG (libspng), JPEG (libjpeg-turbo), WebP (libwebp), GIF (giflib,
+ * the first frame) or SVG (librsvg) file in memory, told apart by their first
+ * bytes (an SVG: `<svg` within its first 4 KB), into premultiplied ARGB32 with
+ * cairo's rounding.
  *
  * @param bytes        The file's contents.
+ * @param svg_scale    Pixels per point (CSS pixel) an SVG is rendered at, greater than 0.
  * @param out          On success, the pixels, size and format.
  * @param error        On failure, a message without the file's name ("corrupt PNG image: ...",
- *                     "not a PNG, JPEG or WebP image").
+ *                     "not a PNG, JPEG, WebP, GIF or SVG image").
  * @return 0 on success, -1 on failure.
  */
-int easel_decode_image(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size);
+int easel_decode_image(const uint8_t *bytes, size_t length, double svg_scale, easel_decoded_image *out, char *error,
+                       size_t error_size);
 
 #ifdef __cplusplus
 }

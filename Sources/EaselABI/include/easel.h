@@ -826,7 +826,7 @@ typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *
 typedef struct easel_image easel_image;
 
 /**
- * Images: decoding PNG, JPEG and WebP files and drawing them (easel.image.v1).
+ * Images: decoding PNG, JPEG, WebP, GIF and SVG files and drawing them (easel.image.v1).
  * Found with `host->get_extension(EASEL_IMAGE_EXTENSION_V1)` (NULL in the
  * scanner and in hosts without it). Every function tolerates NULL and
  * unknown handles (doing nothing, returning zero or an error).
@@ -839,10 +839,11 @@ typedef struct easel_image_api_v1 {
     uint32_t struct_size;
 
     /**
-     * Reads and decodes an image file: PNG, JPEG or WebP, told apart by its
-     * contents. A name ending in `@2x` or `@3x` before the extension
-     * (`arrow@2x.png`) makes the image 2 or 3 pixels a point, as UIKit reads
-     * it; otherwise 1.
+     * Reads and decodes an image file: PNG, JPEG, WebP, GIF (the first frame)
+     * or SVG (rendered by librsvg at its width and height in points), told
+     * apart by its contents. A name ending in `@2x` or `@3x` before the
+     * extension (`arrow@2x.png`) makes the image 2 or 3 pixels a point, as
+     * UIKit reads it; otherwise 1 (an SVG: 2).
      *
      * On success returns 0 and stores a new handle in *out (the caller
      * releases it with release_image). On failure (NULL arguments, a missing

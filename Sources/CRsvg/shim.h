@@ -1,0 +1,4 @@
+#ifndef EASEL_CRSVG_SHIM_H
+#define EASEL_CRSVG_SHIM_H
+#include <librsvg/rsvg.h>
+#endif
