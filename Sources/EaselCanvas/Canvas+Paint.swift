@@ -180,14 +180,15 @@ extension Canvas {
         perform("draw_path") { cr throws(CanvasError) in
             let (fill, rule, stroke) = try Self.drawingMode(mode, in: "draw_path")
             if stroke { try requireDrawable(state.lineWidth, "line width", in: "draw_path") }
+            if fill { cairo_set_fill_rule(cr, rule) }
+            if stroke { syncLineWidth() }
+            if state.shadow != nil { castShadow(fill && stroke ? .fillAndStroke : fill ? .fill : .stroke) }
             if fill {
-                cairo_set_fill_rule(cr, rule)
                 guardFill()
                 useSource(state.fillColor)
                 cairo_fill_preserve(cr)
             }
             if stroke {
-                syncLineWidth()
                 guardStroke()
                 useSource(state.strokeColor)
                 cairo_stroke_preserve(cr)
@@ -397,6 +398,7 @@ extension Canvas {
             saved.opensLayer = true
             savedStates.append(saved)
             state.alpha = 1
+            state.shadow = nil
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
     }
@@ -426,6 +428,7 @@ extension Canvas {
         saved.opensLayer = false
         state = saved
         applyGuardClip()
+        if state.shadow != nil, let group = cairo_get_source(cr) { castShadow(.pattern(group)) }
         cairo_paint_with_alpha(cr, state.alpha)
     }
 }

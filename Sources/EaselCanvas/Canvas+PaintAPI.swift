@@ -87,6 +87,11 @@ extension Canvas {
         api.end_transparency_layer = { ctx in
             Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.endTransparencyLayer() }
         }
+        api.set_shadow = { ctx, offset, blur, color in
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef {
+                $0.setShadow(offsetX: offset.width, offsetY: offset.height, blur: blur, color: color)
+            }
+        }
         return api
     }
 }

@@ -45,6 +45,8 @@ struct DrawingState {
     /// Whether this saved state was saved by a plugin's transparency layer
     /// (Canvas+Paint.swift): restoring it ends the layer.
     var opensLayer = false
+    /// The shadow later painting casts, if any (Canvas+Shadow.swift).
+    var shadow: Shadow?
 }
 
 // MARK: - The state stack

@@ -1,6 +1,7 @@
 // The painting extension (easel.paint.v1) as CGContext-style Swift: clips
 // to rects, path queries, arcs to a point, per-corner rounded rects, line
-// and antialiasing settings, gradients, blend modes, transparency layers.
+// and antialiasing settings, gradients, blend modes, transparency layers,
+// shadows.
 // On a host without the extension every method does nothing and returns
 // zeroes (and `Gradient` cannot be made).
 
@@ -192,6 +193,9 @@ extension Graphics {
     public func beginTransparencyLayer() { p?.begin_transparency_layer?(context) }
     /// Ends the transparency layer begun last.
     public func endTransparencyLayer() { p?.end_transparency_layer?(context) }
+    /// Sets the shadow later painting casts (CGContext.setShadow(offset:blur:color:)):
+    /// `offset` and `blur` in points, unaffected by the transform; an alpha of 0 turns it off.
+    public func setShadow(offset: Size, blur: Double, color: Color) { p?.set_shadow?(context, offset, blur, color) }
     /// Runs `body` inside a transparency layer.
     public func withTransparencyLayer<Result>(_ body: () throws -> Result) rethrows -> Result {
         beginTransparencyLayer()

@@ -149,7 +149,7 @@ struct ABITests {
         #expect(HostAPI.table.pointee.views.pointee.struct_size == UInt32(EASEL_VIEW_API_SIZE_2_0))
         // The painting extension is found by its identifier, at its pinned size.
         let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-        #expect(paint.assumingMemoryBound(to: easel_paint_api.self).pointee.struct_size == 152)
+        #expect(paint.assumingMemoryBound(to: easel_paint_api.self).pointee.struct_size == 160)
     }
 
     @Test("a plugin built for another major is refused by name, and none of its code runs: not its constructor, not its entry point",

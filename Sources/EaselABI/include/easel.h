@@ -1025,9 +1025,9 @@ typedef struct easel_paint_api {
     /**
      * Begins a transparency layer (CGContextBeginTransparencyLayer): drawing
      * until the matching end goes into a transparent offscreen layer, which
-     * the end composites as one picture with the global alpha and blend mode
-     * in effect now. Saves the graphics state; inside the layer the alpha is
-     * 1 and the blend mode normal. Layers nest.
+     * the end composites as one picture with the global alpha, blend mode
+     * and shadow in effect now. Saves the graphics state; inside the layer the
+     * alpha is 1, the blend mode normal and there is no shadow. Layers nest.
      */
     void (*begin_transparency_layer)(easel_context *ctx);
     /**
@@ -1036,6 +1036,21 @@ typedef struct easel_paint_api {
      * it left unrestored, is an error.
      */
     void (*end_transparency_layer)(easel_context *ctx);
+
+    /* shadows */
+    /**
+     * Sets the shadow that every later fill, stroke, draw_path, text and
+     * transparency layer casts until the state is restored
+     * (CGContextSetShadowWithColor); part of the saved state. `offset` and
+     * `blur` are in the canvas's points, unaffected by the current
+     * transform (as in CoreGraphics): the shadow falls `offset.width` right
+     * and `offset.height` down, blurred like a Gaussian of standard deviation
+     * blur / 2 (blur 0: a sharp shadow; clamped to 1000). The colour's
+     * alpha is multiplied by the global alpha; an alpha of 0 turns shadows
+     * off. A negative blur, an offset beyond 65534 points or a non-finite
+     * value is an error. Gradients cast no shadow.
+     */
+    void (*set_shadow)(easel_context *ctx, easel_size offset, double blur, easel_color color);
 } easel_paint_api;
 
 #ifdef __cplusplus

@@ -209,7 +209,7 @@ static inline const easel_abi_pin *easel_abi_pins(uint32_t *count) {
 
 /** The painting extension's table: S(type, size in bytes). */
 #define EASEL_PAINT_PINNED_STRUCTS(S) \
-    S(easel_paint_api, 152)
+    S(easel_paint_api, 160)
 
 /** Its slots in declaration order: F(type, field, offset in bytes). */
 #define EASEL_PAINT_PINNED_FIELDS(F) \
@@ -232,7 +232,8 @@ static inline const easel_abi_pin *easel_abi_pins(uint32_t *count) {
     F(easel_paint_api, draw_radial_gradient, 120) \
     F(easel_paint_api, set_blend_mode, 128) \
     F(easel_paint_api, begin_transparency_layer, 136) \
-    F(easel_paint_api, end_transparency_layer, 144)
+    F(easel_paint_api, end_transparency_layer, 144) \
+    F(easel_paint_api, set_shadow, 152)
 
 /** The pinned layout of easel.paint.v1, as easel_abi_pins() lists 2.0's. */
 static inline const easel_abi_pin *easel_paint_pins(uint32_t *count) {
