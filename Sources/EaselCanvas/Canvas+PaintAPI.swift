@@ -2,6 +2,9 @@ import EaselABI
 import EaselGeometry
 
 extension Canvas {
+    /// The most rectangles one `clip_to_rects` call takes.
+    package static let maximumClipRects: UInt32 = 1 << 20
+
     /// The `easel_paint_api` table of the extension `easel.paint.v1`
     /// (`EASEL_PAINT_EXTENSION_ID`), which the runtime registers for
     /// `get_extension`.
@@ -25,6 +28,10 @@ extension Canvas {
         api.clip_to_rects = { ctx, rects, count in
             Canvas.live(ctx)?._withUnsafeGuaranteedRef { canvas in
                 guard count > 0 else { return canvas.clip(toRects: []) }
+                guard count <= Canvas.maximumClipRects else {
+                    return canvas.record(.invalidArgument(
+                        "clip_to_rects", "too many rects (\(count); at most \(Canvas.maximumClipRects))"))
+                }
                 guard let rects else {
                     return canvas.record(.invalidArgument("clip_to_rects", "NULL rects with count \(count)"))
                 }

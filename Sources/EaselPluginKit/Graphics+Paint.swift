@@ -25,7 +25,9 @@ extension Host {
 
 /// How a path is painted or hit-tested, as CGPathDrawingMode.
 public struct PathDrawingMode: RawRepresentable, Hashable, Sendable {
+    /// The `EASEL_PATH_*` value.
     public let rawValue: Int32
+    /// A mode from its `EASEL_PATH_*` value.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Fill with the non-zero winding rule.
@@ -45,41 +47,72 @@ public struct PathDrawingMode: RawRepresentable, Hashable, Sendable {
 /// An open set, as the C enum is: a value this kit does not name still
 /// passes through to the host, which reports one it does not know.
 public struct BlendMode: RawRepresentable, Hashable, Sendable {
+    /// The `EASEL_BLEND_*` (CGBlendMode) value.
     public let rawValue: Int32
+    /// A mode from its `EASEL_BLEND_*` value.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    /// Source over destination (kCGBlendModeNormal).
     public static let normal = BlendMode(rawValue: Int32(EASEL_BLEND_NORMAL))
+    /// Multiplies the colours: darkens.
     public static let multiply = BlendMode(rawValue: Int32(EASEL_BLEND_MULTIPLY))
+    /// Inverts, multiplies, inverts: lightens.
     public static let screen = BlendMode(rawValue: Int32(EASEL_BLEND_SCREEN))
+    /// Multiplies or screens depending on the destination.
     public static let overlay = BlendMode(rawValue: Int32(EASEL_BLEND_OVERLAY))
+    /// The darker of the two colours, per component.
     public static let darken = BlendMode(rawValue: Int32(EASEL_BLEND_DARKEN))
+    /// The lighter of the two colours, per component.
     public static let lighten = BlendMode(rawValue: Int32(EASEL_BLEND_LIGHTEN))
+    /// Brightens the destination to reflect the source.
     public static let colorDodge = BlendMode(rawValue: Int32(EASEL_BLEND_COLOR_DODGE))
+    /// Darkens the destination to reflect the source.
     public static let colorBurn = BlendMode(rawValue: Int32(EASEL_BLEND_COLOR_BURN))
+    /// Darkens or lightens depending on the source, softly.
     public static let softLight = BlendMode(rawValue: Int32(EASEL_BLEND_SOFT_LIGHT))
+    /// Multiplies or screens depending on the source.
     public static let hardLight = BlendMode(rawValue: Int32(EASEL_BLEND_HARD_LIGHT))
+    /// The absolute difference of the colours.
     public static let difference = BlendMode(rawValue: Int32(EASEL_BLEND_DIFFERENCE))
+    /// Like difference, with lower contrast.
     public static let exclusion = BlendMode(rawValue: Int32(EASEL_BLEND_EXCLUSION))
+    /// The source hue with the destination saturation and luminosity.
     public static let hue = BlendMode(rawValue: Int32(EASEL_BLEND_HUE))
+    /// The source saturation with the destination hue and luminosity.
     public static let saturation = BlendMode(rawValue: Int32(EASEL_BLEND_SATURATION))
+    /// The source hue and saturation with the destination luminosity.
     public static let color = BlendMode(rawValue: Int32(EASEL_BLEND_COLOR))
+    /// The source luminosity with the destination hue and saturation.
     public static let luminosity = BlendMode(rawValue: Int32(EASEL_BLEND_LUMINOSITY))
+    /// Clears the destination (within the clip).
     public static let clear = BlendMode(rawValue: Int32(EASEL_BLEND_CLEAR))
+    /// Replaces the destination with the source.
     public static let copy = BlendMode(rawValue: Int32(EASEL_BLEND_COPY))
+    /// The source where the destination is (Porter-Duff in).
     public static let sourceIn = BlendMode(rawValue: Int32(EASEL_BLEND_SOURCE_IN))
+    /// The source where the destination is not (Porter-Duff out).
     public static let sourceOut = BlendMode(rawValue: Int32(EASEL_BLEND_SOURCE_OUT))
+    /// The source over the destination, only where the destination is.
     public static let sourceAtop = BlendMode(rawValue: Int32(EASEL_BLEND_SOURCE_ATOP))
+    /// The destination over the source.
     public static let destinationOver = BlendMode(rawValue: Int32(EASEL_BLEND_DESTINATION_OVER))
+    /// The destination where the source is.
     public static let destinationIn = BlendMode(rawValue: Int32(EASEL_BLEND_DESTINATION_IN))
+    /// The destination where the source is not.
     public static let destinationOut = BlendMode(rawValue: Int32(EASEL_BLEND_DESTINATION_OUT))
+    /// The destination over the source, only where the source is.
     public static let destinationAtop = BlendMode(rawValue: Int32(EASEL_BLEND_DESTINATION_ATOP))
+    /// Source and destination where they do not overlap.
     public static let xor = BlendMode(rawValue: Int32(EASEL_BLEND_XOR))
+    /// The sum of the colours, saturated (cairo ADD).
     public static let plusLighter = BlendMode(rawValue: Int32(EASEL_BLEND_PLUS_LIGHTER))
 }
 
 /// Whether a gradient extends its end colours, as CGGradientDrawingOptions.
 public struct GradientDrawingOptions: OptionSet, Sendable {
+    /// The `EASEL_GRADIENT_*` flags.
     public let rawValue: UInt32
+    /// Options from `EASEL_GRADIENT_*` flags.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The first colour continues before the start point (inside the start circle).

@@ -133,6 +133,21 @@ struct PaintTests {
         expectPixel(image, 70, 20, transparent, tolerance: 0)
     }
 
+    @Test("clip_to_rects refuses NULL rects with a count, and more than 2^20 rects, before reading any")
+    func badClipRects() throws {
+        for (count, message) in [(UInt32(2), "clip_to_rects: NULL rects with count 2"),
+                                 (UInt32(2_000_000), "clip_to_rects: too many rects (2000000; at most 1048576)")] {
+            let canvas = try Canvas(width: 10, height: 10)
+            try drawAsPlugin(on: canvas) { _, ctx in
+                let one = [rect(0, 0, 1, 1)]
+                one.withUnsafeBufferPointer {
+                    Canvas.paintAPI.pointee.clip_to_rects!(ctx, count == 2 ? nil : $0.baseAddress, count)
+                }
+            }
+            #expect(canvas.takeError()?.message == message)
+        }
+    }
+
     // MARK: Paths
 
     @Test("a rounded rect with a radius per corner: sharp where 0, cut where round; radii too large shrink together")
@@ -238,6 +253,17 @@ struct PaintTests {
         }
         // The midpoint of red to green, worked out: t = 0.255, 0.51 of the way: (125, 130, 0).
         expectPixel(image, 25, 5, RGBA(r: 125, g: 130, b: 0), tolerance: 2)
+    }
+
+    @Test("translucent stops interpolate unpremultiplied: red to clear blue is purple at half alpha halfway")
+    func translucentStops() throws {
+        let image = try paint(width: 100, height: 10) { api, paint, ctx in
+            let gradient = try #require(paint.gradient_create!([redColor, color(0, 0, 1, 0)], nil, 2))
+            defer { paint.gradient_release!(gradient) }
+            paint.draw_linear_gradient!(ctx, gradient, point(0, 0), point(100, 0), 0)
+        }
+        // t = 0.495: (0.505, 0, 0.495) at alpha 0.505.
+        expectPixel(image, 49, 5, RGBA(r: 129, g: 0, b: 126, a: 129), tolerance: 3)
     }
 
     @Test("draws-before-start and draws-after-end extend the end colours; without them nothing is drawn there")

@@ -916,7 +916,7 @@ typedef struct easel_paint_api {
     /**
      * Intersects the clip with the union of `count` rects (CGContextClipToRects);
      * `rects` is read during the call and may be NULL only when `count` is 0
-     * (which clips everything away).
+     * (which clips everything away); more than 1048576 rects is an error.
      */
     void (*clip_to_rects)(easel_context *ctx, const easel_rect *rects, uint32_t count);
     /**
@@ -989,7 +989,8 @@ typedef struct easel_paint_api {
      * holds one location in 0...1 per colour, in increasing order (values
      * outside are clamped); NULL spaces the colours evenly from 0 to 1.
      * Between 0 and the first location the first colour shows, after the
-     * last location the last one. Colours interpolate linearly in RGBA.
+     * last location the last one. Colours interpolate linearly in
+     * unpremultiplied RGBA; components outside 0...1 are clamped.
      * Returns NULL for `count` 0 or more than 1024, NULL `colors`, or a
      * non-finite component or location. See easel_gradient for its lifetime.
      */
