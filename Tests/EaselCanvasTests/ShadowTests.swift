@@ -104,6 +104,42 @@ struct ShadowTests {
         #expect(beside.a >= 126 && beside.a <= 129 && beside.r == 0 && beside.g == 0, "\(beside)")
     }
 
+    @Test("gradients stay gradients in SVG; shadows, gradients and layers replay into SVG, PDF and PNG at any scale")
+    func vectorOutputs() throws {
+        let canvas = try Canvas(width: 100, height: 100)
+        try drawAsPlugin(on: canvas) { api, ctx in
+            let paint = Canvas.paintAPI.pointee
+            let gradient = try #require(paint.gradient_create!([redColor, blueColor], nil, 2))
+            defer { paint.gradient_release!(gradient) }
+            paint.draw_linear_gradient!(ctx, gradient, easel_point(x: 0, y: 0), easel_point(x: 100, y: 0), 0)
+            paint.draw_radial_gradient!(ctx, gradient, easel_point(x: 80, y: 80), 0, easel_point(x: 80, y: 80), 10, 0)
+            paint.set_shadow!(ctx, size(5, 5), 4, color(0, 0, 0, 1))
+            paint.begin_transparency_layer!(ctx)
+            api.set_fill_color!(ctx, greenColor)
+            api.fill_rect!(ctx, rect(20, 20, 20, 20))
+            paint.end_transparency_layer!(ctx)
+        }
+        let svgPath = outputPath("\(UUID().uuidString).svg"), pdfPath = outputPath("\(UUID().uuidString).pdf")
+        try canvas.write(to: svgPath)
+        try canvas.write(to: pdfPath)
+        defer {
+            if !keepOutput {
+                try? FileManager.default.removeItem(atPath: svgPath)
+                try? FileManager.default.removeItem(atPath: pdfPath)
+            }
+        }
+        let svg = String(decoding: try #require(FileManager.default.contents(atPath: svgPath)), as: UTF8.self)
+        #expect(svg.contains("linearGradient") && svg.contains("radialGradient"))
+        let pdf = try #require(FileManager.default.contents(atPath: pdfPath))
+        #expect(pdf.starts(with: Array("%PDF-".utf8)) && pdf.count > 500)
+        // At 2x the gradient is as smooth and the shadow where it was.
+        let image = try rendered(canvas, scale: 2)
+        expectPixel(image, 99, 10, RGBA(r: 128, g: 0, b: 127), tolerance: 2)   // x = 49.75 points: t = 0.4975
+        expectPixel(image, 60, 60, green, tolerance: 0)
+        let shaded = image.pixel(x: 84, y: 84)   // (42, 42): 3 points inside the shadow, over the gradient (148, 0, 107)
+        #expect(shaded.r < 40 && shaded.b < 40, "\(shaded)")
+    }
+
     @Test("bad shadows are errors naming the call")
     func badShadows() throws {
         for (body, message) in [
