@@ -42,7 +42,7 @@ struct PaintWidgetTests {
         return image
     }
 
-    @Test("a C plugin draws a gradient clipped to per-corner rounded rect, an even-odd star and a layer")
+    @Test("a C plugin draws a gradient clipped to per-corner rounded rect, an even-odd star, a layer and a shadow")
     func cPluginPaints() throws {
         let image = try card("PaintCard")
         // The gradient, red at x = 0 to blue at x = 100, at pixel centres.
@@ -56,6 +56,10 @@ struct PaintWidgetTests {
         // The two green squares at half alpha as one layer: the overlap is no greener.
         expectPixel(image, 90, 90, RGBA(r: 12, g: 128, b: 115), tolerance: 2)
         expectPixel(image, 82, 82, RGBA(r: 23, g: 128, b: 105), tolerance: 2)
+        // The yellow square and its sharp shadow, 3 points down and right.
+        expectPixel(image, 10, 85, RGBA(r: 255, g: 255, b: 0), tolerance: 0)
+        expectPixel(image, 16, 91, black, tolerance: 0)
+        expectPixel(image, 19, 91, RGBA(r: 204, g: 0, b: 51), tolerance: 2)   // past the shadow: the gradient
     }
 
     @Test("the kit's painting methods draw the same pixels as the C plugin")

@@ -44,6 +44,11 @@ struct KitPaintCard: ViewClass {
                         g.fill(Rect(x: 85, y: 85, width: 15, height: 15))
                     }
                 }
+                g.withSavedState {
+                    g.setShadow(offset: Size(width: 3, height: 3), blur: 0, color: Color(red: 0, green: 0, blue: 0))
+                    g.setFillColor(Color(red: 1, green: 1, blue: 0))
+                    g.fill(Rect(x: 5, y: 80, width: 10, height: 10))
+                }
             },
         ]
     }

@@ -8,7 +8,8 @@
  *                      rounded rect with a radius per corner (clipped to it),
  *                      a white star filled with the even-odd rule (its centre
  *                      left empty), and a green square in a transparency
- *                      layer at half alpha.
+ *                      layer at half alpha, and a yellow square with a sharp
+ *                      black shadow.
  */
 #include "easel.h"
 #include "easel_util.h"
@@ -60,6 +61,12 @@ static void PaintCard_drawRect(easel_object *self, easel_sel _cmd, easel_rect re
     g->fill_rect(ctx, (easel_rect){{80, 80}, {15, 15}});
     g->fill_rect(ctx, (easel_rect){{85, 85}, {15, 15}});
     paint->end_transparency_layer(ctx);
+    g->restore_state(ctx);
+
+    g->save_state(ctx);
+    paint->set_shadow(ctx, (easel_size){3, 3}, 0, (easel_color){0, 0, 0, 1});
+    g->set_fill_color(ctx, (easel_color){1, 1, 0, 1});
+    g->fill_rect(ctx, (easel_rect){{5, 80}, {10, 10}});
     g->restore_state(ctx);
 }
 
