@@ -40,3 +40,8 @@ EASEL_CHECK_HEADER(easel_plugin_desc)
 EASEL_CHECK_HEADER(easel_graphics_api)
 EASEL_CHECK_HEADER(easel_view_api)
 EASEL_CHECK_HEADER(easel_host_api)
+
+/* ---- extension easel.paint.v1 ---- */
+EASEL_PAINT_PINNED_STRUCTS(EASEL_CHECK_SIZE)
+EASEL_PAINT_PINNED_FIELDS(EASEL_CHECK_OFFSET)
+EASEL_CHECK_HEADER(easel_paint_api)
