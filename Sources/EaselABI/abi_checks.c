@@ -41,6 +41,11 @@ EASEL_CHECK_HEADER(easel_graphics_api)
 EASEL_CHECK_HEADER(easel_view_api)
 EASEL_CHECK_HEADER(easel_host_api)
 
+/* ---- extension easel.paint.v1 ---- */
+EASEL_PAINT_PINNED_STRUCTS(EASEL_CHECK_SIZE)
+EASEL_PAINT_PINNED_FIELDS(EASEL_CHECK_OFFSET)
+EASEL_CHECK_HEADER(easel_paint_api)
+
 /* ---- extension easel.image.v1 ---- */
 _Static_assert(EASEL_IMAGE_API_V1_SIZE == sizeof(easel_image_api_v1), "EASEL_IMAGE_API_V1_SIZE");
 #define EASEL_CHECK_IMAGE_FIELD(type, field, offset) \

@@ -19,6 +19,7 @@ extension Canvas {
         perform("fill_path") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "fill_path"))
             guardFill()
+            if state.shadow != nil { castShadow(.fill) }
             useSource(state.fillColor)
             cairo_fill(cr)
             pathExtents.reset()
@@ -36,6 +37,7 @@ extension Canvas {
             try requireDrawable(state.lineWidth, "line width", in: "stroke_path")
             syncLineWidth()
             guardStroke()
+            if state.shadow != nil { castShadow(.stroke) }
             useSource(state.strokeColor)
             cairo_stroke(cr)
             pathExtents.reset()
@@ -65,6 +67,10 @@ extension Canvas {
     package func fillRect(_ rect: easel_rect) {
         withRectPath("fill_rect", rect) { cr in
             guardFill()
+            if state.shadow != nil {
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                castShadow(.fill)
+            }
             useSource(state.fillColor)
             cairo_fill(cr)
         }
@@ -79,6 +85,7 @@ extension Canvas {
             try requireDrawable(state.lineWidth, "line width", in: "stroke_rect")
             syncLineWidth()
             guardStroke()
+            if state.shadow != nil { castShadow(.stroke) }
             useSource(state.strokeColor)
             cairo_stroke(cr)
         }
@@ -348,6 +355,7 @@ extension Canvas {
             try Self.requireFinite("show_text", x, y)
             // cairo places glyphs under its own matrix: give it the translation.
             materializeOffset()
+            if state.shadow != nil { castShadow(.text(utf8, x, y)) }
             useSource(state.fillColor)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y)

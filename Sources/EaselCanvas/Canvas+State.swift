@@ -42,6 +42,11 @@ struct DrawingState {
     var guardMinY: Int32 = 0
     var guardMaxX: Int32 = 0
     var guardMaxY: Int32 = 0
+    /// Whether this saved state was saved by a plugin's transparency layer
+    /// (Canvas+Paint.swift): restoring it ends the layer.
+    var opensLayer = false
+    /// The shadow later painting casts, if any (Canvas+Shadow.swift).
+    var shadow: Shadow?
 }
 
 // MARK: - The state stack
@@ -115,6 +120,11 @@ extension Canvas {
                 // Its cairo_save never happened: nothing to undo in cairo.
                 pendingSaves -= 1
                 state = savedStates.removeLast()
+                return
+            }
+            if savedStates.last?.opensLayer == true {
+                // A transparency layer left open: end it, compositing what it holds.
+                compositeLayer(cr)
                 return
             }
             cairo_restore(cr)

@@ -121,3 +121,26 @@ struct SwiftWalkthroughTests {
         #expect(images[1].pixel(x: 2 * 56, y: 2 * 36) == RGBA(r: 255, g: 255, b: 255))   // the tap's dot
     }
 }
+
+@Suite("The README's painting example")
+struct PaintingDocumentationTests {
+    @Test("the C gradient example compiles, finds easel.paint.v1 and draws the gradient clipped to its rounded rect")
+    func gradientExample() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("readme-paint")
+        let source = folder.appendingPathComponent("sunset.c")
+        try readmeExample("sunset.c").write(to: source, atomically: true, encoding: .utf8)
+        let library = folder.appendingPathComponent("libSunset.so")
+        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
+            ["cc", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", Fixtures.abiIncludeDirectory.path,
+             source.path, "-o", library.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let (_, image) = try renderExample(library, className: "Sunset")
+        // drawRect: 10,10,80,30: the gradient runs from y = 10 to 40; row 25's centre is at t = 15.5 / 30.
+        let t = 15.5 / 30
+        let expected = RGBA(r: UInt8(((1 - 0.9 * t) * 255).rounded()), g: UInt8(((0.6 - 0.5 * t) * 255).rounded()),
+                            b: UInt8(((0.5 * t) * 255).rounded()))
+        #expect(image.pixel(x: 50, y: 25).isClose(to: expected, tolerance: 2), "\(image.pixel(x: 50, y: 25))")
+        #expect(image.pixel(x: 10, y: 10).a == 0)   // the rounded corner
+        #expect(image.pixel(x: 5, y: 5).a == 0)
+    }
+}

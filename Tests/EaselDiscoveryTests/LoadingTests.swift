@@ -12,6 +12,22 @@ import Testing
 // PluginDependencies.swift, PluginNames.swift).
 
 /// A folder with mode 0755 (the temporary folder's default may differ).
+/// A file read with read(2) until its end (for /proc files, whose size reads as 0).
+private func readWhole(_ path: String) -> String {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return "" }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(fd, &chunk, chunk.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes += chunk[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 private func folder(_ label: String) throws -> URL {
     let url = try Fixtures.makeTemporaryDirectory(label)
     chmod(url.path, 0o755)
@@ -93,10 +109,24 @@ struct ExactBytesTests {
         let registry = Registry()
         let plugin = try #require(registry.loadPlugin(at: file.path, trust: PluginTrust(allowList: list)))
         #expect(plugin.path == file.path)
-        // The process mapped the sealed memfd, never the file: writing into the file now changes nothing loaded.
-        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
-        #expect(!maps.contains(file.path))
-        #expect(maps.contains("/memfd:easel-plugin"))
+        // The plugin's code is mapped from the sealed memfd, not from the file: writing into the file
+        // now changes nothing loaded. (The mapping is found by the address of one of its methods: other
+        // tests load plugins in this process at the same time.)
+        let method = try #require(registry.classes.first { $0.plugin?.path == file.path }?.methods.first)
+        let address = UInt(bitPattern: Int(bitPattern: method.implementation))
+        // /proc/self/maps is read in pieces, and a line can be missed while other threads map and
+        // unmap memory: read it again until the line is there (the test fails after 50 reads).
+        var found: Substring?
+        for _ in 0..<50 where found == nil {
+            let maps = readWhole("/proc/self/maps")
+            found = maps.split(separator: "\n").first { line in
+                let range = line.prefix(while: { $0 != " " }).split(separator: "-").compactMap { UInt($0, radix: 16) }
+                return range.count == 2 && range[0] <= address && address < range[1]
+            }
+        }
+        let mapping = try #require(found)
+        #expect(mapping.contains("/memfd:easel-plugin"), "\(mapping)")
+        #expect(!mapping.contains(file.path))
     }
 }
 

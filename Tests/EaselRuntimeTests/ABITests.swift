@@ -96,7 +96,9 @@ struct ABITests {
     @Test("every size and offset pinned in easel_abi_pins.h is what Swift imports, and no field is left unpinned")
     func pinnedLayoutMatchesSwift() throws {
         var count: UInt32 = 0
-        let pins = UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count))
+        var paintCount: UInt32 = 0
+        let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
+            + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -132,6 +134,7 @@ struct ABITests {
             "easel_class_desc": imported(easel_class_desc()), "easel_layout": imported(easel_layout()),
             "easel_plugin_desc": imported(easel_plugin_desc()), "easel_graphics_api": imported(easel_graphics_api()),
             "easel_view_api": imported(easel_view_api()), "easel_host_api": imported(easel_host_api()),
+            "easel_paint_api": imported(easel_paint_api()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {
@@ -144,6 +147,9 @@ struct ABITests {
         #expect(HostAPI.table.pointee.struct_size == UInt32(EASEL_HOST_API_SIZE_2_0))
         #expect(HostAPI.table.pointee.graphics.pointee.struct_size == UInt32(EASEL_GRAPHICS_API_SIZE_2_0))
         #expect(HostAPI.table.pointee.views.pointee.struct_size == UInt32(EASEL_VIEW_API_SIZE_2_0))
+        // The painting extension is found by its identifier, at its pinned size.
+        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+        #expect(paint.assumingMemoryBound(to: easel_paint_api.self).pointee.struct_size == 160)
     }
 
     @Test("a plugin built for another major is refused by name, and none of its code runs: not its constructor, not its entry point",

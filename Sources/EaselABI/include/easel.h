@@ -813,6 +813,247 @@ typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *
 #define EASEL_PLUGIN_ENTRY(host_param) \
     EASEL_EXTERN_C EASEL_EXPORT const easel_plugin_desc *easel_plugin_entry_v2(const easel_host_api *host_param)
 
+/* ---- extension easel.paint.v1 ---- */
+
+/**
+ * The identifier of the painting extension: paths, clips, gradients, blend
+ * modes and transparency layers as CoreGraphics has them, beyond the 2.0
+ * graphics table. `host->get_extension(EASEL_PAINT_EXTENSION_ID)` returns a
+ * `const easel_paint_api *`, or NULL on a host without it (and in the
+ * scanner). Since: easel.paint.v1.
+ */
+#define EASEL_PAINT_EXTENSION_ID "easel.paint.v1"
+
+/** How a path is painted or hit-tested (int32_t), as CGPathDrawingMode. */
+enum {
+    EASEL_PATH_FILL = 0,
+    EASEL_PATH_EO_FILL = 1,
+    EASEL_PATH_STROKE = 2,
+    EASEL_PATH_FILL_STROKE = 3,
+    EASEL_PATH_EO_FILL_STROKE = 4
+};
+
+/** Gradient drawing options (uint32_t flags), as CGGradientDrawingOptions. */
+enum {
+    /** Extend the first colour before the start point (or inside the start circle). */
+    EASEL_GRADIENT_DRAWS_BEFORE_START = 1 << 0,
+    /** Extend the last colour after the end point (or outside the end circle). */
+    EASEL_GRADIENT_DRAWS_AFTER_END = 1 << 1
+};
+
+/**
+ * Blend modes (int32_t), with CGBlendMode's values. Every mode but
+ * PLUS_DARKER (26, which cairo cannot express: an error) is supported.
+ * The separable and non-separable modes follow the PDF blend formulas; the
+ * Porter-Duff modes (CLEAR ... XOR) follow cairo, which applies SOURCE_IN,
+ * SOURCE_OUT, DESTINATION_IN and DESTINATION_ATOP to the whole clip, not
+ * only under the shape painted (as HTML canvas does; CoreGraphics leaves
+ * the destination outside the shape alone): clip to the shape first to get
+ * CoreGraphics' result.
+ */
+enum {
+    EASEL_BLEND_NORMAL = 0,
+    EASEL_BLEND_MULTIPLY = 1,
+    EASEL_BLEND_SCREEN = 2,
+    EASEL_BLEND_OVERLAY = 3,
+    EASEL_BLEND_DARKEN = 4,
+    EASEL_BLEND_LIGHTEN = 5,
+    EASEL_BLEND_COLOR_DODGE = 6,
+    EASEL_BLEND_COLOR_BURN = 7,
+    EASEL_BLEND_SOFT_LIGHT = 8,
+    EASEL_BLEND_HARD_LIGHT = 9,
+    EASEL_BLEND_DIFFERENCE = 10,
+    EASEL_BLEND_EXCLUSION = 11,
+    EASEL_BLEND_HUE = 12,
+    EASEL_BLEND_SATURATION = 13,
+    EASEL_BLEND_COLOR = 14,
+    EASEL_BLEND_LUMINOSITY = 15,
+    EASEL_BLEND_CLEAR = 16,
+    EASEL_BLEND_COPY = 17,
+    EASEL_BLEND_SOURCE_IN = 18,
+    EASEL_BLEND_SOURCE_OUT = 19,
+    EASEL_BLEND_SOURCE_ATOP = 20,
+    EASEL_BLEND_DESTINATION_OVER = 21,
+    EASEL_BLEND_DESTINATION_IN = 22,
+    EASEL_BLEND_DESTINATION_OUT = 23,
+    EASEL_BLEND_DESTINATION_ATOP = 24,
+    EASEL_BLEND_XOR = 25,
+    EASEL_BLEND_PLUS_DARKER = 26,
+    EASEL_BLEND_PLUS_LIGHTER = 27
+};
+
+/**
+ * A gradient (CGGradientRef): colour stops at locations, independent of any
+ * context or geometry.
+ *
+ * Lifetime: made by gradient_create, owned by the plugin that made it until
+ * it passes it to gradient_release; valid in any context and any number of
+ * draws until then (make it once, in a static or an object's storage, and
+ * reuse it). After release the handle is dead: the host checks every handle
+ * it is given, so drawing with a released or made-up one is reported as an
+ * error in that context (nothing is dereferenced), and releasing one twice
+ * does nothing. Main thread only.
+ */
+typedef struct easel_gradient easel_gradient;
+
+/**
+ * The painting extension table (EASEL_PAINT_EXTENSION_ID). Owned by the host,
+ * valid for the life of the process. Every function follows the 2.0 graphics
+ * table's rules: the context comes first, NULL and unknown contexts are
+ * ignored (functions with a result then return zero, or the null rect),
+ * bad arguments become the context's sticky error, reported once by the host.
+ * Coordinates are in the current user space. Since: easel.paint.v1.
+ */
+typedef struct easel_paint_api {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_paint_api) in the host. */
+    uint32_t struct_size;
+
+    /* clipping: part of the saved state; each leaves the current path empty */
+    /** Intersects the clip with `rect` (CGContextClipToRect). */
+    void (*clip_to_rect)(easel_context *ctx, easel_rect rect);
+    /**
+     * Intersects the clip with the union of `count` rects (CGContextClipToRects);
+     * `rects` is read during the call and may be NULL only when `count` is 0
+     * (which clips everything away); more than 1048576 rects is an error.
+     */
+    void (*clip_to_rects)(easel_context *ctx, const easel_rect *rects, uint32_t count);
+    /**
+     * The bounding box of the clip in user space (CGContextGetClipBoundingBox):
+     * the canvas's bounds when nothing is clipped; the null rect (origin
+     * +infinity, size 0; CGRectNull) when everything is clipped away.
+     */
+    easel_rect (*clip_bounding_box)(easel_context *ctx);
+
+    /* paths */
+    /**
+     * Adds an arc of `radius` tangent to the line from the current point to
+     * (x1, y1) and to the line from (x1, y1) to (x2, y2), with a line from the
+     * current point to the arc's start (CGContextAddArcToPoint). With no
+     * current point it starts a subpath at (x1, y1); when the three points are
+     * on one line or `radius` is 0 it adds a line to (x1, y1). A negative
+     * radius is an error.
+     */
+    void (*add_arc_to_point)(easel_context *ctx, double x1, double y1, double x2, double y2, double radius);
+    /**
+     * Adds a closed rounded rectangle with its own radius per corner (as
+     * UIBezierPath and CSS border-radius: when two radii on one side add up
+     * to more than the side, all radii shrink by the same factor); a radius
+     * of 0 is a sharp corner; a negative radius is an error. The subpath
+     * starts at the top edge and runs clockwise on the y-down canvas.
+     */
+    void (*add_rounded_rect)(easel_context *ctx, easel_rect rect, double top_left, double top_right,
+                             double bottom_right, double bottom_left);
+    /**
+     * Stores the current point in user space into `*point` and returns 1
+     * (CGContextGetPathCurrentPoint); returns 0 and leaves `*point`
+     * unchanged when the path has no current point. `point` may be NULL.
+     */
+    int32_t (*current_point)(easel_context *ctx, easel_point *point);
+    /**
+     * The bounding box of the current path in user space, curves by their
+     * points rather than control points (CGContextGetPathBoundingBox); the
+     * null rect for an empty path.
+     */
+    easel_rect (*path_bounding_box)(easel_context *ctx);
+    /**
+     * 1 when the current path, painted with `mode` (EASEL_PATH_*) and the
+     * current line settings, would cover `point` (user space), else 0
+     * (CGContextPathContainsPoint). The path is kept. An unknown mode is an
+     * error.
+     */
+    int32_t (*path_contains_point)(easel_context *ctx, easel_point point, int32_t mode);
+    /**
+     * Paints the current path with `mode` (EASEL_PATH_*): fill, stroke or
+     * fill then stroke, and consumes it (CGContextDrawPath).
+     */
+    void (*draw_path)(easel_context *ctx, int32_t mode);
+
+    /* rendering settings: part of the saved state */
+    /**
+     * Sets the miter limit of strokes (CGContextSetMiterLimit): a miter
+     * join longer than `limit` times the line width is bevelled. Default 10;
+     * a negative or non-finite limit is an error.
+     */
+    void (*set_miter_limit)(easel_context *ctx, double limit);
+    /**
+     * Turns antialiasing of fills, strokes and clips on (non-zero, the
+     * default) or off (CGContextSetShouldAntialias).
+     */
+    void (*set_should_antialias)(easel_context *ctx, int32_t antialias);
+
+    /* gradients */
+    /**
+     * Makes a gradient of `count` colours (copied). `locations` (copied)
+     * holds one location in 0...1 per colour, in increasing order (values
+     * outside are clamped); NULL spaces the colours evenly from 0 to 1.
+     * Between 0 and the first location the first colour shows, after the
+     * last location the last one. Colours interpolate linearly in
+     * unpremultiplied RGBA; components outside 0...1 are clamped.
+     * Returns NULL for `count` 0 or more than 1024, NULL `colors`, or a
+     * non-finite component or location. See easel_gradient for its lifetime.
+     */
+    easel_gradient *(*gradient_create)(const easel_color *colors, const double *locations, uint32_t count);
+    /** Releases a gradient made by gradient_create (CGGradientRelease); NULL or a dead handle does nothing. */
+    void (*gradient_release)(easel_gradient *gradient);
+    /**
+     * Paints `gradient` along the line from `start` to `end` (location 0 at
+     * `start`, 1 at `end`, constant along perpendiculars) over the whole
+     * clip (CGContextDrawLinearGradient), with the global alpha and blend
+     * mode; `options` is EASEL_GRADIENT_* flags. The current path is kept.
+     * Nothing is drawn when `start` and `end` coincide.
+     */
+    void (*draw_linear_gradient)(easel_context *ctx, const easel_gradient *gradient, easel_point start,
+                                 easel_point end, uint32_t options);
+    /**
+     * Paints `gradient` between two circles (CGContextDrawRadialGradient):
+     * location t on the circle whose centre and radius are interpolated
+     * between the start and end circles, over the whole clip. Radii must not
+     * be negative. Options and the rest as draw_linear_gradient.
+     */
+    void (*draw_radial_gradient)(easel_context *ctx, const easel_gradient *gradient, easel_point start_center,
+                                 double start_radius, easel_point end_center, double end_radius,
+                                 uint32_t options);
+
+    /* compositing */
+    /**
+     * Sets how later painting combines with what is drawn (CGContextSetBlendMode),
+     * EASEL_BLEND_*; part of the saved state. An unknown mode or PLUS_DARKER
+     * is an error.
+     */
+    void (*set_blend_mode)(easel_context *ctx, int32_t mode);
+    /**
+     * Begins a transparency layer (CGContextBeginTransparencyLayer): drawing
+     * until the matching end goes into a transparent offscreen layer, which
+     * the end composites as one picture with the global alpha, blend mode
+     * and shadow in effect now. Saves the graphics state; inside the layer the
+     * alpha is 1, the blend mode normal and there is no shadow. Layers nest.
+     */
+    void (*begin_transparency_layer)(easel_context *ctx);
+    /**
+     * Ends the layer begun last and composites it; restores the state the
+     * begin saved. Ending a layer that was not begun, or with saves inside
+     * it left unrestored, is an error.
+     */
+    void (*end_transparency_layer)(easel_context *ctx);
+
+    /* shadows */
+    /**
+     * Sets the shadow that every later fill, stroke, draw_path, text and
+     * transparency layer casts until the state is restored
+     * (CGContextSetShadowWithColor); part of the saved state. `offset` and
+     * `blur` are in the canvas's points, unaffected by the current
+     * transform (as in CoreGraphics): the shadow falls `offset.width` right
+     * and `offset.height` down, blurred like a Gaussian of standard deviation
+     * blur / 2 (blur 0: a sharp shadow; clamped to 1000). The colour's
+     * alpha is multiplied by the global alpha; an alpha of 0 turns shadows
+     * off. A negative blur, an offset beyond 65534 points or a non-finite
+     * value is an error. Gradients cast no shadow.
+     */
+    void (*set_shadow)(easel_context *ctx, easel_size offset, double blur, easel_color color);
+} easel_paint_api;
+
 #ifdef __cplusplus
 }
 #endif

@@ -205,6 +205,52 @@ static inline const easel_abi_pin *easel_abi_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.paint.v1 ---- */
+
+/** The painting extension's table: S(type, size in bytes). */
+#define EASEL_PAINT_PINNED_STRUCTS(S) \
+    S(easel_paint_api, 160)
+
+/** Its slots in declaration order: F(type, field, offset in bytes). */
+#define EASEL_PAINT_PINNED_FIELDS(F) \
+    F(easel_paint_api, abi_version, 0) \
+    F(easel_paint_api, struct_size, 4) \
+    F(easel_paint_api, clip_to_rect, 8) \
+    F(easel_paint_api, clip_to_rects, 16) \
+    F(easel_paint_api, clip_bounding_box, 24) \
+    F(easel_paint_api, add_arc_to_point, 32) \
+    F(easel_paint_api, add_rounded_rect, 40) \
+    F(easel_paint_api, current_point, 48) \
+    F(easel_paint_api, path_bounding_box, 56) \
+    F(easel_paint_api, path_contains_point, 64) \
+    F(easel_paint_api, draw_path, 72) \
+    F(easel_paint_api, set_miter_limit, 80) \
+    F(easel_paint_api, set_should_antialias, 88) \
+    F(easel_paint_api, gradient_create, 96) \
+    F(easel_paint_api, gradient_release, 104) \
+    F(easel_paint_api, draw_linear_gradient, 112) \
+    F(easel_paint_api, draw_radial_gradient, 120) \
+    F(easel_paint_api, set_blend_mode, 128) \
+    F(easel_paint_api, begin_transparency_layer, 136) \
+    F(easel_paint_api, end_transparency_layer, 144) \
+    F(easel_paint_api, set_shadow, 152)
+
+/** The pinned layout of easel.paint.v1, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_paint_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_PAINT_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_PAINT_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 /* ---- extension easel.image.v1 ---- */
 
 /** sizeof(easel_image_api_v1) and its slots' offsets, pinned (abi_checks.c asserts them). */
