@@ -48,8 +48,6 @@ EASEL_CHECK_HEADER(easel_paint_api)
 
 /* ---- extension easel.image.v1 ---- */
 _Static_assert(EASEL_IMAGE_API_V1_SIZE == sizeof(easel_image_api_v1), "EASEL_IMAGE_API_V1_SIZE");
-#define EASEL_CHECK_IMAGE_FIELD(type, field, offset) \
-    _Static_assert(offsetof(type, field) == offset, #type "." #field);
-EASEL_IMAGE_API_V1_PINNED_FIELDS(EASEL_CHECK_IMAGE_FIELD)
-#undef EASEL_CHECK_IMAGE_FIELD
+EASEL_IMAGE_PINNED_STRUCTS(EASEL_CHECK_SIZE)
+EASEL_IMAGE_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_image_api_v1)

@@ -97,8 +97,10 @@ struct ABITests {
     func pinnedLayoutMatchesSwift() throws {
         var count: UInt32 = 0
         var paintCount: UInt32 = 0
+        var imageCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
+            + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -135,6 +137,7 @@ struct ABITests {
             "easel_plugin_desc": imported(easel_plugin_desc()), "easel_graphics_api": imported(easel_graphics_api()),
             "easel_view_api": imported(easel_view_api()), "easel_host_api": imported(easel_host_api()),
             "easel_paint_api": imported(easel_paint_api()),
+            "easel_image_api_v1": imported(easel_image_api_v1()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {

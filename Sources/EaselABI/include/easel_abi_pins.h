@@ -253,9 +253,15 @@ static inline const easel_abi_pin *easel_paint_pins(uint32_t *count) {
 
 /* ---- extension easel.image.v1 ---- */
 
-/** sizeof(easel_image_api_v1) and its slots' offsets, pinned (abi_checks.c asserts them). */
+/** sizeof(easel_image_api_v1), the least struct_size a host's table may have. */
 #define EASEL_IMAGE_API_V1_SIZE 56
-#define EASEL_IMAGE_API_V1_PINNED_FIELDS(F) \
+
+/** The image extension's table: S(type, size in bytes). */
+#define EASEL_IMAGE_PINNED_STRUCTS(S) \
+    S(easel_image_api_v1, 56)
+
+/** Its slots in declaration order: F(type, field, offset in bytes). */
+#define EASEL_IMAGE_PINNED_FIELDS(F) \
     F(easel_image_api_v1, abi_version, 0) \
     F(easel_image_api_v1, struct_size, 4) \
     F(easel_image_api_v1, load_image, 8) \
@@ -264,5 +270,21 @@ static inline const easel_abi_pin *easel_paint_pins(uint32_t *count) {
     F(easel_image_api_v1, image_scale, 32) \
     F(easel_image_api_v1, draw_image, 40) \
     F(easel_image_api_v1, draw_image_part, 48)
+
+/** The pinned layout of easel.image.v1, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_IMAGE_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_IMAGE_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
 
 #endif /* EASEL_ABI_PINS_H */
