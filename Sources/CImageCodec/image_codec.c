@@ -498,6 +498,18 @@ static int gif_read(GifFileType *gif, GifByteType *buffer, int wanted) {
     return (int)count;
 }
 
+static int gif_failure(GifFileType *gif, const char *reason, char *error, size_t error_size) {
+    set_error(error, error_size, "corrupt GIF image: %s", reason != NULL ? reason : GifErrorString(gif->Error));
+    int status = 0;
+    DGifCloseFile(gif, &status);
+    return -1;
+}
+
+/**
+ * Decodes a GIF's first frame. giflib is driven record by record, so that the
+ * frame's size is checked before any of its pixels are decoded (a small file
+ * can declare a huge frame).
+ */
 static int decode_gif(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
     gif_source source = {bytes, length, 0};
     int status = 0;
@@ -511,42 +523,74 @@ static int decode_gif(const uint8_t *bytes, size_t length, easel_decoded_image *
         DGifCloseFile(gif, &status);
         return -1;
     }
-    if (DGifSlurp(gif) != GIF_OK || gif->ImageCount < 1) {
-        set_error(error, error_size, "corrupt GIF image: %s",
-                  gif->ImageCount < 1 && gif->Error == 0 ? "no frame" : GifErrorString(gif->Error));
+    int transparent = NO_TRANSPARENT_COLOR;
+    GifRecordType record = UNDEFINED_RECORD_TYPE;
+    int found = 0;
+    // Every record consumes input, so this ends with the file.
+    while (!found) {
+        if (DGifGetRecordType(gif, &record) == GIF_ERROR) return gif_failure(gif, NULL, error, error_size);
+        if (record == TERMINATE_RECORD_TYPE) return gif_failure(gif, "no frame", error, error_size);
+        if (record == EXTENSION_RECORD_TYPE) {
+            int code = 0;
+            GifByteType *block = NULL;
+            if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) return gif_failure(gif, NULL, error, error_size);
+            GraphicsControlBlock control;
+            if (code == GRAPHICS_EXT_FUNC_CODE && block != NULL && block[0] >= 4
+                && DGifExtensionToGCB(block[0], block + 1, &control) == GIF_OK) {
+                transparent = control.TransparentColor;
+            }
+            while (block != NULL) {
+                if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) return gif_failure(gif, NULL, error, error_size);
+            }
+        } else if (record == IMAGE_DESC_RECORD_TYPE) {
+            if (DGifGetImageDesc(gif) == GIF_ERROR) return gif_failure(gif, NULL, error, error_size);
+            found = 1;
+        }
+    }
+    const GifImageDesc *frame = &gif->Image;
+    int32_t frame_width = frame->Width, frame_height = frame->Height;
+    if (frame_width <= 0 || frame_height <= 0) return gif_failure(gif, "an empty frame", error, error_size);
+    if (check_size((uint32_t)frame_width, (uint32_t)frame_height, "GIF frame", error, error_size) != 0) {
         DGifCloseFile(gif, &status);
         return -1;
     }
-    const SavedImage *frame = &gif->SavedImages[0];
-    const ColorMapObject *map = frame->ImageDesc.ColorMap != NULL ? frame->ImageDesc.ColorMap : gif->SColorMap;
-    if (map == NULL || frame->RasterBits == NULL) {
-        set_error(error, error_size, "corrupt GIF image: no colour map");
-        DGifCloseFile(gif, &status);
-        return -1;
-    }
-    GraphicsControlBlock control;
-    int transparent = DGifSavedExtensionToGCB(gif, 0, &control) == GIF_OK ? control.TransparentColor : NO_TRANSPARENT_COLOR;
+    const ColorMapObject *map = frame->ColorMap != NULL ? frame->ColorMap : gif->SColorMap;
+    if (map == NULL) return gif_failure(gif, "no colour map", error, error_size);
     int32_t width = gif->SWidth, height = gif->SHeight;
     // Outside the first frame's rect the image is transparent, as browsers show it.
     uint32_t *pixels = calloc((size_t)width * (size_t)height, 4);
-    if (pixels == NULL) {
+    GifPixelType *line = malloc((size_t)frame_width);
+    if (pixels == NULL || line == NULL) {
+        free(pixels);
+        free(line);
         set_error(error, error_size, "out of memory");
         DGifCloseFile(gif, &status);
         return -1;
     }
-    int32_t left = frame->ImageDesc.Left, top = frame->ImageDesc.Top;
-    int32_t frame_width = frame->ImageDesc.Width, frame_height = frame->ImageDesc.Height;
-    for (int32_t y = 0; y < frame_height; y++) {
-        if (top + y < 0 || top + y >= height) continue;
-        for (int32_t x = 0; x < frame_width; x++) {
-            if (left + x < 0 || left + x >= width) continue;
-            int index = frame->RasterBits[(size_t)y * (size_t)frame_width + (size_t)x];
-            if (index == transparent || index >= map->ColorCount) continue;
-            GifColorType color = map->Colors[index];
-            pixels[(size_t)(top + y) * (size_t)width + (size_t)(left + x)] =
-                0xff000000u | (uint32_t)color.Red << 16 | (uint32_t)color.Green << 8 | color.Blue;
+    // Interlaced rows come in four passes: every 8th from 0, every 8th from 4, every 4th from 2, every 2nd from 1.
+    static const int32_t starts[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};
+    int passes = frame->Interlace ? 4 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+        int32_t first = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+        for (int32_t y = first; y < frame_height; y += step) {
+            if (DGifGetLine(gif, line, frame_width) == GIF_ERROR) {
+                free(pixels);
+                free(line);
+                return gif_failure(gif, NULL, error, error_size);
+            }
+            int32_t row = frame->Top + y;
+            if (row < 0 || row >= height) continue;
+            for (int32_t x = 0; x < frame_width; x++) {
+                int32_t column = frame->Left + x;
+                int index = line[x];
+                if (column < 0 || column >= width || index == transparent || index >= map->ColorCount) continue;
+                GifColorType color = map->Colors[index];
+                pixels[(size_t)row * (size_t)width + (size_t)column] =
+                    0xff000000u | (uint32_t)color.Red << 16 | (uint32_t)color.Green << 8 | color.Blue;
+            }
         }
     }
+    free(line);
     DGifCloseFile(gif, &status);
     out->pixels = pixels;
     out->width = width;

@@ -134,6 +134,26 @@ extension CanvasTests {
         let truncated = try Self.imageFile("short.gif", Array(bytes.prefix(30)))
         let error = try #require(throws: CanvasError.self) { try CanvasImage(contentsOf: truncated) }
         #expect(error.message.hasPrefix("cannot read \(truncated): corrupt GIF image: "), "\(error.message)")
+
+        // The same file with its frame declared 30000x30000 (bytes 0x26...0x29 of its image
+        // descriptor): refused before any pixel is decoded.
+        var huge = bytes
+        huge.replaceSubrange(0x26..<0x2a, with: [0x30, 0x75, 0x30, 0x75])
+        let hugePath = try Self.imageFile("huge.gif", huge)
+        let refusal = try #require(throws: CanvasError.self) { try CanvasImage(contentsOf: hugePath) }
+        #expect(refusal.message == "cannot read \(hugePath): GIF frame image of 30000 x 30000 pixels is too large (at most 32767 a side and 67108864 pixels)")
+    }
+
+    @Test("an interlaced GIF's rows land in their places")
+    func interlacedGIF() throws {
+        // 4x8, row y coloured (32 y, 0, 255 - 32 y), written in the four interlaced passes.
+        let image = try CanvasImage(contentsOf: Fixtures.fixturesDirectory.appendingPathComponent("images/interlaced_rows.gif").path)
+        let canvas = try Canvas(width: 4, height: 8, backing: .raster(scale: 1))
+        canvas.draw(image, in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 4, height: 8)))
+        let drawn = try canvas.rasterImage()
+        for y in 0..<8 {
+            #expect(drawn.pixel(x: 2, y: y) == RGBA(r: UInt8(32 * y), g: 0, b: UInt8(255 - 32 * y)), "row \(y)")
+        }
     }
 
     @Test("an SVG is rendered by librsvg at its size in points, 2 pixels a point unless named @3x; bad SVG is named")
