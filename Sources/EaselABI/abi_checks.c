@@ -40,3 +40,10 @@ EASEL_CHECK_HEADER(easel_plugin_desc)
 EASEL_CHECK_HEADER(easel_graphics_api)
 EASEL_CHECK_HEADER(easel_view_api)
 EASEL_CHECK_HEADER(easel_host_api)
+
+/* ---- extension easel.text.v1 ---- */
+EASEL_TEXT_V1_PINNED_STRUCTS(EASEL_CHECK_SIZE)
+EASEL_TEXT_V1_PINNED_FIELDS(EASEL_CHECK_OFFSET)
+EASEL_CHECK_HEADER(easel_font_desc)
+EASEL_CHECK_HEADER(easel_text_style)
+EASEL_CHECK_HEADER(easel_text_api)

@@ -12,6 +12,8 @@ package enum HostAPI {
     /// The table (allocated once, never freed).
     nonisolated(unsafe) package static let table: UnsafePointer<easel_host_api> = {
         let table = UnsafeMutablePointer<easel_host_api>.allocate(capacity: 1)
+        // The host's extensions, found through get_extension.
+        HostExtensions.register(Canvas.textExtensionID, table: Canvas.textAPI)
         table.initialize(to: easel_host_api(
             abi_version: HostABI.packedVersion,
             struct_size: UInt32(MemoryLayout<easel_host_api>.size),
