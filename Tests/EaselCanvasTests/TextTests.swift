@@ -272,6 +272,40 @@ struct TextTests {
         #expect(Canvas.textAPI.pointee.measure_text!(nil, nil, -1, 0, 0, nil, nil, 0).width == 0)
     }
 
+
+    @Test("PDF output keeps text as text: the bold face embedded, with a ToUnicode map for selection")
+    func pdfKeepsText() throws {
+        let canvas = try Canvas(width: 200, height: 50)
+        try drawAsPlugin(on: canvas) { _, ctx in
+            let api = Canvas.textAPI.pointee
+            withFont("DejaVu Sans Bold 14") { api.set_font!(ctx, $0) }
+            api.draw_text_at!(ctx, "Hello Easel", -1, 5, 30, nil, 0)
+        }
+        #expect(canvas.takeError() == nil)
+        let path = outputPath("\(UUID().uuidString).pdf")
+        try canvas.write(to: path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pdf = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        #expect(pdf.contains("+DejaVuSans-Bold"))
+        #expect(pdf.contains("/ToUnicode"))
+    }
+
+
+    @Test("shaping: a combining mark adds no advance, kerning pulls AV together, Hebrew aligns right when natural")
+    func shapingAndBidi() throws {
+        let font = "DejaVu Sans 24"
+        #expect(abs(measure("e\u{0301}", font: font).width - measure("e", font: font).width) < 0.01)
+        #expect(measure("AV", font: font).width < measure("A", font: font).width + measure("V", font: font).width - 0.5)
+        // Natural alignment follows the paragraph's direction: Hebrew ink hugs the right edge.
+        var style = textStyle()
+        let image = try drawText(width: 200, height: 40) { api, _, ctx in
+            withFont(font) { api.set_font!(ctx, $0) }
+            api.draw_text_in_rect!(ctx, "\u{05E9}\u{05DC}\u{05D5}\u{05DD}", -1, rect(0, 0, 200, 40), &style, nil, 0)
+        }
+        #expect(inkCount(image, in: rect(140, 0, 60, 40)) > 50)
+        #expect(inkCount(image, in: rect(0, 0, 120, 40)) == 0)
+    }
+
     @Test("text drawn on two threads at once, one under a 1e-8 scale, leaves the other's glyphs unchanged")
     func threadsDoNotShareFontState() async throws {
         func draw(scale: Double) throws -> RasterImage {
