@@ -232,8 +232,10 @@ struct TextBytes {
     let start: UnsafePointer<CChar>
     let count: Int32
 
-    /// The largest text laid out at once, in bytes (Pango indexes with `int`).
-    static let maximumLength = 1 << 24
+    /// The largest text laid out at once, in bytes: a bound on the time a
+    /// plugin can make Pango spend in one call (a megabyte lays out in well
+    /// under a second).
+    static let maximumLength = 1 << 20
 
     /// Checks `utf8` (`length` bytes, or up to the NUL when -1) for NULL, length and valid UTF-8.
     init(_ utf8: UnsafePointer<CChar>?, length: Int64, in operation: String) throws(CanvasError) {
@@ -299,7 +301,9 @@ extension TextEngine {
         // left and right mean left and right for right-to-left text too.
         pango_layout_set_auto_dir(layout, 1)
         pango_layout_set_justify(layout, style.alignment == 4 ? 1 : 0)
-        let isRightToLeft = pango_find_base_dir(text.start, text.count) == PANGO_DIRECTION_RTL
+        // (The paragraph's direction matters for explicit left and right only.)
+        let isRightToLeft = (style.alignment == 1 || style.alignment == 3)
+            && pango_find_base_dir(text.start, text.count) == PANGO_DIRECTION_RTL
         let alignment: PangoAlignment
         switch style.alignment {
         case 1: alignment = isRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT

@@ -864,8 +864,9 @@ enum {
  * A font, by description (UIFontDescriptor-lite). Built in two steps:
  * `description`, when not NULL, is parsed as Pango's string form
  * ("DejaVu Sans Bold Italic 12", "Sans Condensed 9", "Serif 14"); then each
- * structured field that is set replaces what the string said. All zero/NULL
- * is the default font, "sans-serif 10". Read during the call only.
+ * structured field that is set replaces what the string said; what neither
+ * sets stays as it was (the context's font for set_font, the paragraph's
+ * for a run, "Sans" 12 without a context). Read during the call only.
  */
 typedef struct easel_font_desc {
     /** EASEL_ABI_VERSION the plugin was built with. */
@@ -928,12 +929,12 @@ typedef struct easel_text_style {
     /** EASEL_LINE_BREAK_*. */
     int32_t line_break;
     /**
-     * EASEL_TRUNCATE_*. With TAIL and a rect, the lines that fit the rect's
-     * height (and max_lines) are shown and the last ends in "…"; HEAD and
-     * MIDDLE apply to single-line text (Pango's rule), TAIL to any.
+     * EASEL_TRUNCATE_*. The lines that fit the rect's height (and max_lines)
+     * are shown, and the last one shown is cut with "…" when text remains.
+     * HEAD and MIDDLE are meant for one line (max_lines 1), as in UIKit.
      */
     int32_t truncation;
-    /** The most lines shown (0: no limit); with truncation NONE the text is cut after them. Negative is an error. */
+    /** The most lines shown (0: no limit); with truncation NONE the lines after them are not drawn. Negative is an error. */
     int32_t max_lines;
     /** Extra space between lines in user-space units (NSParagraphStyle's lineSpacing); may be negative, not NaN. */
     double line_spacing;
@@ -1019,8 +1020,9 @@ typedef struct easel_text_api {
                               uint32_t attribute_count);
     /**
      * The size the text needs when laid out `width` wide (the width of the
-     * widest line, lines x line height + spacing), with `style`; `width` <= 0
-     * or infinite: no wrapping. `max_height` > 0 limits the lines as a rect
+     * widest line shown, the lines' heights plus the spacing between them),
+     * with `style`; `width` <= 0 or infinite: no wrapping (as for a rect of
+     * zero width in draw_text_in_rect). `max_height` > 0 limits the lines as a rect
      * of that height would. NULL context: measured with the default font
      * map, the same as drawn. Zero for NULL or invalid text.
      */
