@@ -160,12 +160,13 @@ extension Canvas {
                 in: operation)
             useSource(state.fillColor)
             cairo_new_path(cr)
-            let lineCount = Int(pango_layout_get_line_count(engine.layout))
-            let visible = engine.visibleLines(maxLines: style.maxLines, height: height)
-            if visible.count >= lineCount {
-                cairo_move_to(cr, rect.origin.x, rect.origin.y)
-                pango_cairo_show_layout(cr, engine.layout)
-            } else if let iter = pango_layout_get_iter(engine.layout) {
+            // With truncation Pango keeps only the lines that fit; without,
+            // lines past the limits are left out here, line by line.
+            let showsAll = style.truncation != 0
+                || (style.maxLines == 0 && Double(engine.logicalExtents().height) / Double(PANGO_SCALE) <= height + 1e-6)
+            let visible = showsAll ? nil : engine.visibleLines(maxLines: style.maxLines, height: height)
+            if let visible, visible.count < Int(pango_layout_get_line_count(engine.layout)),
+               let iter = pango_layout_get_iter(engine.layout) {
                 defer { pango_layout_iter_free(iter) }
                 var shown = 0
                 repeat {
@@ -176,6 +177,9 @@ extension Canvas {
                     pango_cairo_show_layout_line(cr, pango_layout_iter_get_line_readonly(iter))
                     shown += 1
                 } while shown < visible.count && pango_layout_iter_next_line(iter) != 0
+            } else {
+                cairo_move_to(cr, rect.origin.x, rect.origin.y)
+                pango_cairo_show_layout(cr, engine.layout)
             }
             cairo_new_path(cr)
             pathExtents.reset()

@@ -36,6 +36,8 @@ final class TextEngine {
     let layout: OpaquePointer
     /// Whether `context` currently has the identity matrix (set for measuring).
     var hasIdentityMatrix = true
+    /// Font metrics by font (Pango's string form), see `metrics(of:)`.
+    var metricsCache: [String: easel_font_metrics] = [:]
 
     private init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -409,15 +411,28 @@ extension TextEngine {
         return width
     }
 
-    /// Metrics of the font of the current font description, in user-space units.
+    /// Metrics of a font, in user-space units, measured without a transform.
+    ///
+    /// pango_context_get_metrics shapes a sample text to find average
+    /// widths, which costs more than laying out a label: the answer is kept
+    /// per font (up to ``maximumCachedMetrics`` fonts per thread).
     func metrics(of font: FontDescription) -> easel_font_metrics {
+        let key = font.key
+        if let known = metricsCache[key] { return known }
+        prepareForMeasuring()
         guard let metrics = pango_context_get_metrics(context, font.pointer, nil) else { return easel_font_metrics() }
         defer { pango_font_metrics_unref(metrics) }
         let scale = Double(PANGO_SCALE)
         let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
         let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
-        return easel_font_metrics(ascent: ascent, descent: descent, line_height: ascent + descent)
+        let result = easel_font_metrics(ascent: ascent, descent: descent, line_height: ascent + descent)
+        if metricsCache.count >= Self.maximumCachedMetrics { metricsCache.removeAll(keepingCapacity: true) }
+        metricsCache[key] = result
+        return result
     }
+
+    /// How many fonts' metrics a thread keeps.
+    static let maximumCachedMetrics = 256
 
     /// A Pango attribute list for a plugin's attributed runs.
     static func attributeList(

@@ -306,6 +306,29 @@ struct TextTests {
         #expect(inkCount(image, in: rect(0, 0, 120, 40)) == 0)
     }
 
+
+    @Test("without truncation, lines past max_lines or below the rect are not drawn")
+    func lineLimitsWithoutTruncation() throws {
+        let font = "DejaVu Sans 16"
+        let one = measure("mmmm", font: font).width
+        let lineHeight = withFont(font) { Canvas.textAPI.pointee.font_metrics!(nil, $0) }.line_height
+        let paragraph = Array(repeating: "mmmm", count: 7).joined(separator: " ")
+        func draw(maxLines: Int32, height: Double) throws -> RasterImage {
+            var style = textStyle(maxLines: maxLines)
+            return try drawText(width: 100, height: 200) { api, _, ctx in
+                withFont(font) { api.set_font!(ctx, $0) }
+                api.draw_text_in_rect!(ctx, paragraph, -1, rect(0, 0, one + 2, height), &style, nil, 0)
+            }
+        }
+        let all = try draw(maxLines: 0, height: 200)
+        let two = try draw(maxLines: 2, height: 200)
+        let fitting = try draw(maxLines: 0, height: 2.5 * lineHeight)
+        let below = rect(0, 2 * lineHeight + 1, 100, 200)
+        #expect(inkCount(all, in: below) > 200)
+        #expect(inkCount(two, in: below) == 0 && inkCount(two) > 100)
+        #expect(contentsEqual(two, fitting))
+    }
+
     @Test("text drawn on two threads at once, one under a 1e-8 scale, leaves the other's glyphs unchanged")
     func threadsDoNotShareFontState() async throws {
         func draw(scale: Double) throws -> RasterImage {
