@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // Pango over cairo (HarfBuzz shaping, fontconfig fallback), for text.
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
         // OpenSSL's libcrypto, for the SHA-256 digests of plugin allow-lists.
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
@@ -48,7 +52,7 @@ let package = Package(
         .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CEaselSupport"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CPango", "CEaselSupport"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
