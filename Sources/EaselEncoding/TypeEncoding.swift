@@ -14,11 +14,19 @@
 // * One strict parser (Parser.swift) backs both entry points,
 //   `TypeEncoding(parsing:)` for a single value type (a property's encoding)
 //   and `MethodSignature(parsing:)` for a whole method. It is a
-//   recursive-descent parser over the UTF-8 bytes with three hard limits
+//   recursive-descent parser over the UTF-8 bytes with four hard limits
 //   checked as it goes: the whole string is at most 4096 bytes (checked before
 //   anything else), composites nest at most 64 deep (so recursion is bounded),
-//   and no type may be 2^31 bytes or larger (so size arithmetic cannot
-//   overflow). Every error names the byte offset and what was expected there.
+//   no type may be 2^31 bytes or larger (so size arithmetic cannot overflow),
+//   and a value passed, returned or stored by value (a method's return type,
+//   each argument, the arguments together, a property's type) is at most
+//   64 KiB (`TypeEncoding.maximumValueSize`). The last keeps the cost of a
+//   declaration bounded: libffi copies by-value arguments onto the stack, the
+//   host allocates argument buffers and default values of that size, and the
+//   value codec walks a struct leaf by leaf; a real struct is a few hundred
+//   bytes at most, while `{A=[26843545i]}` is 18 bytes of text for 100 MiB.
+//   A type behind a pointer is never copied and may be larger. Every error
+//   names the byte offset and what was expected there.
 // * The grammar accepted is what compilers and runtimes actually emit:
 //   method qualifiers (`rnNoORV`) before any type, frame offsets after each
 //   top-level type of a method (`v24@0:8`, GNUstep's negative `-8` included),
@@ -162,6 +170,16 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     /// `count * element.size` and its alignment that of the element.
     case array(count: Int, element: TypeEncoding)
 
+    /// The most bytes a value passed, returned or stored by value may take: 64 KiB.
+    ///
+    /// ``init(parsing:)`` refuses a larger type, and
+    /// ``MethodSignature/init(parsing:)`` a larger return type, argument or
+    /// set of arguments together, so that no declaration can make the host
+    /// copy, allocate or describe to libffi more than this per call. Types
+    /// behind a pointer are not limited by it (only by the 2^31-byte limit on
+    /// every type).
+    public static let maximumValueSize = Parser.maximumValueSize
+
     /// Parses exactly one value type, such as a property's encoding.
     ///
     /// The encoding must describe one type that can hold a value: leading
@@ -178,7 +196,8 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     ///   - encoding: The type encoding; at most 4096 UTF-8 bytes.
     /// - Throws: ``EncodingError`` naming the position and reason if the
     ///   encoding is empty, too long, malformed, nested deeper than 64, uses
-    ///   an unsupported type, or has trailing characters after the type.
+    ///   an unsupported type, has trailing characters after the type, or
+    ///   describes a value larger than ``maximumValueSize``.
     public init(parsing encoding: String) throws(EncodingError) {
         var parser = try Parser(encoding)
         self = try parser.parseSingleType()
