@@ -69,7 +69,19 @@
 /// rect.size          // 32
 /// rect.readableName  // "CGRect"
 /// ```
-public indirect enum TypeEncoding: Sendable, Hashable {
+///
+/// ## Layout
+///
+/// `structure` is the first case with a payload and is not `indirect`; only
+/// `pointer` and `array` are boxed. Swift keeps the case of an enum with
+/// several payloads in spare bits, and the first payload case gets the tag
+/// 0: so no heap pointer a `TypeEncoding` holds (a structure's field array,
+/// the box of a pointer or an array) carries tag bits, and leak checkers such
+/// as valgrind, which look for exact addresses, see every block as
+/// reachable. (With the whole enum `indirect`, the boxes of structures and
+/// arrays were held only through tagged pointers and were reported as
+/// "definitely lost", though they were still in use.)
+public enum TypeEncoding: Sendable, Hashable {
     /// `v`: no value.
     ///
     /// Only valid as a method's return type or behind a pointer (`^v`). Its
@@ -150,11 +162,6 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     /// Only valid behind a pointer (`^?`, a function pointer). Its own size is
     /// 0 and its alignment 1.
     case unknown
-    /// `^T`: a pointer to `T`.
-    ///
-    /// Size and alignment 8, whatever the pointee. The pointee may be
-    /// ``void``, ``unknown`` or a structure without fields (`^{CGContext=}`).
-    case pointer(TypeEncoding)
     /// `{name=fields}`: a C structure.
     ///
     /// `name` is `nil` for an anonymous structure (written `?` in the
@@ -164,11 +171,16 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     /// next offset that is a multiple of its alignment, the total rounded up
     /// to the largest field alignment.
     case structure(name: String?, fields: [TypeEncoding])
+    /// `^T`: a pointer to `T`.
+    ///
+    /// Size and alignment 8, whatever the pointee. The pointee may be
+    /// ``void``, ``unknown`` or a structure without fields (`^{CGContext=}`).
+    indirect case pointer(TypeEncoding)
     /// `[countT]`: a fixed-size C array of `count` elements of `element`.
     ///
     /// Written with a decimal count greater than 0, e.g. `[4d]`. Its size is
     /// `count * element.size` and its alignment that of the element.
-    case array(count: Int, element: TypeEncoding)
+    indirect case array(count: Int, element: TypeEncoding)
 
     /// The most bytes a value passed, returned or stored by value may take: 64 KiB.
     ///
