@@ -311,13 +311,20 @@ public enum TypeEncoding: Sendable, Hashable {
         case .selector: "SEL"
         case .unknown: "?"
         case .pointer(let pointee):
-            pointee.readableName.hasSuffix("*") ? pointee.readableName + "*" : pointee.readableName + " *"
+            // The pointee's name once: asking twice per level doubled the
+            // work with each `^` (64 of them took forever; found by fuzzing).
+            Self.pointerName(to: pointee.readableName)
         case .structure(let name?, _): name
         case .structure(nil, let fields):
             "struct {" + fields.map(\.readableName).joined(separator: ", ") + "}"
         case .array:
             arrayDeclarator.base + arrayDeclarator.suffix
         }
+    }
+
+    /// `name *`, or `name*` when `name` already ends in a star (`int32_t **`).
+    private static func pointerName(to name: String) -> String {
+        name.hasSuffix("*") ? name + "*" : name + " *"
     }
 
     /// For arrays: the element's base name and the C dimensions, outermost

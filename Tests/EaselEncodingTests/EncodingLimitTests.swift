@@ -74,3 +74,22 @@ struct EncodingLimitTests {
         #expect(elapsed < .milliseconds(500), "\(text.prefix(60))… took \(elapsed)")
     }
 }
+
+extension EncodingLimitTests {
+    @Test("names and canonical forms of the deepest nesting cost time linear in the depth")
+    func deepNames() throws {
+        // Found by the value codec fuzzer: each pointer level asked its
+        // pointee's name twice, so 60 levels never finished.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let pointers = try TypeEncoding(parsing: String(repeating: "^", count: 64) + "S")
+        #expect(pointers.readableName == "uint16_t " + String(repeating: "*", count: 64))
+        #expect(pointers.encoding == String(repeating: "^", count: 64) + "S")
+        #expect(pointers.textForm == pointers.readableName)
+        let arrays = try TypeEncoding(parsing: String(repeating: "[1", count: 63) + "^S" + String(repeating: "]", count: 63))
+        #expect(arrays.readableName == "uint16_t *" + String(repeating: "[1]", count: 63))
+        let structs = try TypeEncoding(parsing: String(repeating: "{?=^", count: 32) + "S" + String(repeating: "}", count: 32))
+        #expect(structs.readableName.count == 32 * "struct {".count + "uint16_t".count + 32 * " *}".count)
+        #expect(clock.now - start < .milliseconds(200))
+    }
+}
