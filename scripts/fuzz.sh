@@ -14,6 +14,8 @@
 # libffi call), scene (scene reader: parse, build with the built-in views,
 # apply steps), value (the value codec), elf (EaselProbe's ELF check).
 # Reproduce a finding with: $(scripts/fuzz.sh --bin)/FuzzEncoding ARTIFACT
+# FUZZ_FLAGS adds libFuzzer options, e.g. FUZZ_FLAGS="-fork=1 -ignore_crashes=1"
+# to go on after a crash (each one still lands in .build/fuzz-artifacts/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,9 +47,10 @@ for target in "${targets[@]}"; do
     artifacts=.build/fuzz-artifacts
     mkdir -p "$corpus" "$artifacts"
     echo "== $target: $program for $minutes minute(s)"
-    if ! "$bin/$program" "${options[@]}" -max_total_time=$((minutes * 60)) -timeout=5 -rss_limit_mb=2048 \
+    # shellcheck disable=SC2086
+    if ! "$bin/$program" "${options[@]}" ${FUZZ_FLAGS:-} -max_total_time=$((minutes * 60)) -timeout=5 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$target-" "$corpus" "Fuzz/Corpus/$target" \
-        2> >(grep -E "^(stat::|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done )" >&2); then
+        2> >(grep -E "^(stat::|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done |\*\*\* |  [0-9]+ .* at /)|deadly signal|crashes|fuzz-artifacts" >&2); then
         echo "== $target: FAILED (see $artifacts/)" >&2
         status=1
     fi

@@ -5,11 +5,13 @@
 #   scripts/sanitize.sh [address] [undefined] [valgrind]     (default: all three)
 #
 # address, undefined: builds the host, the scanner, the sample plugins and the
-#   tests with SwiftPM's --sanitize=address / --sanitize=undefined (Swift and
-#   C targets alike; a build folder of their own, .build/address and
-#   .build/undefined), runs the whole test suite and renders the demo. The
-#   C fixtures the tests compile at run time are not instrumented.
-#   ASan runs with handle_segv=0, handle_sigbus=0 and handle_abort=0, so that a
+#   tests with AddressSanitizer (SwiftPM's --sanitize=address: Swift and C
+#   targets alike) or UndefinedBehaviorSanitizer (C targets only: swiftc has
+#   no -sanitize=undefined on Linux), each in a build folder of its own
+#   (.build/address, .build/undefined), runs the whole test suite and renders
+#   the demo. The C fixtures the tests compile at run time are not
+#   instrumented.
+#   Both run with handle_segv=0, handle_sigbus=0 and handle_abort=0, so that a
 #   plugin that crashes on purpose reaches easel's own crash handling (the
 #   flight recorder's last words, the scanner's report) instead of ASan's
 #   report, and with detect_leaks=0 in the tests (LeakSanitizer would fail
@@ -35,19 +37,27 @@ mkdir -p "$log"
 fail() { echo "sanitize.sh: $*" >&2; status=1; }
 
 sanitized() {
-    local sanitizer=$1 path=.build/$1
+    local sanitizer=$1 path=.build/$1 flags
+    if [[ $sanitizer == address ]]; then
+        flags=(--sanitize=address)
+    else
+        # swiftc has no -sanitize=undefined on Linux (and Swift traps on
+        # overflow and out-of-bounds itself): instrument the C targets (the C
+        # sample plugins, EaselABI, CEaselSupport) and link UBSan's runtime.
+        flags=(-Xcc -fsanitize=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+    fi
     echo "== $sanitizer: build"
-    swift build --build-path "$path" --sanitize="$sanitizer" --build-tests >"$log/$sanitizer-build.txt" 2>&1 ||
+    swift build --build-path "$path" "${flags[@]}" --build-tests >"$log/$sanitizer-build.txt" 2>&1 ||
         { tail -20 "$log/$sanitizer-build.txt"; fail "$sanitizer build failed"; return; }
     local bin
-    bin=$(swift build --build-path "$path" --sanitize="$sanitizer" --show-bin-path)
+    bin=$(swift build --build-path "$path" "${flags[@]}" --show-bin-path)
     export ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_abort=0:allow_user_segv_handler=1:detect_leaks=0
-    export UBSAN_OPTIONS=print_stacktrace=1
+    export UBSAN_OPTIONS=print_stacktrace=1:handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigill=0:handle_sigfpe=0
     export LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0
     echo "== $sanitizer: swift test"
     local skip=()
     [[ -z "${SKIP:-}" ]] || skip=(--skip "$SKIP")
-    swift test --build-path "$path" --sanitize="$sanitizer" --skip-build "${skip[@]}" >"$log/$sanitizer-test.txt" 2>&1 ||
+    swift test --build-path "$path" "${flags[@]}" --skip-build "${skip[@]}" >"$log/$sanitizer-test.txt" 2>&1 ||
         fail "$sanitizer: tests failed ($log/$sanitizer-test.txt)"
     grep -E "Test run with|runtime error:|ERROR: AddressSanitizer" "$log/$sanitizer-test.txt" | sort | uniq -c | head -20
     echo "== $sanitizer: demo render"
