@@ -50,7 +50,7 @@ for target in "${targets[@]}"; do
     # shellcheck disable=SC2086
     if ! "$bin/$program" "${options[@]}" ${FUZZ_FLAGS:-} -max_total_time=$((minutes * 60)) -timeout=5 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$target-" "$corpus" "Fuzz/Corpus/$target" \
-        2> >(grep -E "^(stat::|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done |\*\*\* |  [0-9]+ .* at /)|deadly signal|crashes|fuzz-artifacts" >&2); then
+        2> >(grep -E "^(stat::|#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done |\*\*\* |  [0-9]+ .* at /)|deadly signal|crashes|oom/timeout/crash|fuzz-artifacts" >&2); then
         echo "== $target: FAILED (see $artifacts/)" >&2
         status=1
     fi
