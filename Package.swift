@@ -139,7 +139,9 @@ let package = Package(
         // One test target per module. The C, C++ and Swift fixture plugins in
         // Tests/Fixtures belong to no target: the tests compile them at run time.
         .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
-        .testTarget(name: "EaselEncodingTests", dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselEncodingTests",
+            dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport", "EaselDiscovery", "EaselRuntime", "EaselViews"]),
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
