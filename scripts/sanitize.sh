@@ -16,7 +16,8 @@
 #   flight recorder's last words, the scanner's report) instead of ASan's
 #   report, and with detect_leaks=0 in the tests (LeakSanitizer would fail
 #   every short-lived `easel` the CLI tests start); the demo render runs with
-#   detect_leaks=1 (suppressions: scripts/lsan.supp, fontconfig only). Any
+#   detect_leaks=1 (suppressions: scripts/lsan.supp, fontconfig only;
+#   scripts/asan.supp, one read inside the toolchain's Foundation). Any
 #   "runtime error:" (UBSan) or ASan or LeakSanitizer report fails the run.
 # valgrind: memcheck on the debug `easel render Examples/demo.json` and
 #   `easel list` (a copy stripped of DWARF 5 debug information, which
@@ -51,7 +52,7 @@ sanitized() {
         { tail -20 "$log/$sanitizer-build.txt"; fail "$sanitizer build failed"; return; }
     local bin
     bin=$(swift build --build-path "$path" "${flags[@]}" --show-bin-path)
-    export ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_abort=0:allow_user_segv_handler=1:detect_leaks=0
+    export ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_abort=0:allow_user_segv_handler=1:detect_leaks=0:suppressions=$PWD/scripts/asan.supp
     export UBSAN_OPTIONS=print_stacktrace=1:handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigill=0:handle_sigfpe=0
     export LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp:print_suppressions=0
     echo "== $sanitizer: swift test"
