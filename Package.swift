@@ -9,6 +9,11 @@ let package = Package(
         .executable(name: "easel-plugin-scanner", targets: ["EaselScanner"]),
         .library(name: "EaselSession", targets: ["EaselSession"]),
         .library(name: "EaselScene", targets: ["EaselScene"]),
+        // For the libFuzzer targets of the separate package in Fuzz/ (scripts/fuzz.sh).
+        .library(name: "EaselEncoding", targets: ["EaselEncoding"]),
+        .library(name: "EaselInvocation", targets: ["EaselInvocation"]),
+        .library(name: "EaselProbe", targets: ["EaselProbe"]),
+        .library(name: "EaselViews", targets: ["EaselViews"]),
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
@@ -138,7 +143,9 @@ let package = Package(
         // One test target per module. The C, C++ and Swift fixture plugins in
         // Tests/Fixtures belong to no target: the tests compile them at run time.
         .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
-        .testTarget(name: "EaselEncodingTests", dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselEncodingTests",
+            dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport", "EaselDiscovery", "EaselRuntime", "EaselViews"]),
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
