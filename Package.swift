@@ -9,6 +9,11 @@ let package = Package(
         .executable(name: "easel-plugin-scanner", targets: ["EaselScanner"]),
         .library(name: "EaselSession", targets: ["EaselSession"]),
         .library(name: "EaselScene", targets: ["EaselScene"]),
+        // For the libFuzzer targets of the separate package in Fuzz/ (scripts/fuzz.sh).
+        .library(name: "EaselEncoding", targets: ["EaselEncoding"]),
+        .library(name: "EaselInvocation", targets: ["EaselInvocation"]),
+        .library(name: "EaselProbe", targets: ["EaselProbe"]),
+        .library(name: "EaselViews", targets: ["EaselViews"]),
         // Sample widget plugins: each a shared object dlopen()ed at run time.
         .library(name: "Shapes", type: .dynamic, targets: ["Shapes"]),
         .library(name: "Charts", type: .dynamic, targets: ["Charts"]),
@@ -32,6 +37,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // Pango over cairo (HarfBuzz shaping, fontconfig fallback), for text.
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
         // OpenSSL's libcrypto, for the SHA-256 digests of plugin allow-lists.
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
@@ -69,7 +78,7 @@ let package = Package(
         .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CEaselSupport", "CImageCodec"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CPango", "CEaselSupport", "CImageCodec"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
@@ -158,7 +167,9 @@ let package = Package(
         // One test target per module. The C, C++ and Swift fixture plugins in
         // Tests/Fixtures belong to no target: the tests compile them at run time.
         .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
-        .testTarget(name: "EaselEncodingTests", dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport"]),
+        .testTarget(
+            name: "EaselEncodingTests",
+            dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport", "EaselDiscovery", "EaselRuntime", "EaselViews"]),
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),

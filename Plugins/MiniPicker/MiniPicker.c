@@ -5,9 +5,12 @@
  *
  * Classes
  *   Label : View       one line of text (`text`, `textColor`, `fontSize`,
- *                      `fontName`, `alignment` 0 left / 1 centre / 2 right),
- *                      vertically centred in the bounds, cut short with "…"
- *                      when it does not fit. Not opaque and not interactive,
+ *                      `fontName` in Pango's string form such as "Sans" or
+ *                      "DejaVu Sans Bold", `alignment` 0 left / 1 centre /
+ *                      2 right), vertically centred in the bounds, cut short
+ *                      with "…" when it does not fit: shaped by Pango through
+ *                      the host's easel.text.v1 extension (on an older host,
+ *                      the graphics table's text functions). Not opaque and not interactive,
  *                      like UILabel: touches go to the view behind it.
  *                      sizeThatFits: is the size of the text.
  *   MiniPicker : View  shows `values[index]` (`values` is an array of
@@ -128,7 +131,37 @@ static double estimated_advance(unsigned char c) {
  * when there is one (inside drawing); layout code runs without one, and then
  * the size is estimated from typical DejaVu Sans advances (estimated_advance).
  */
+/* The host's text table (easel.text.v1), or NULL on a host without it. */
+static const easel_text_api *text_api(void) {
+    const easel_text_api *text = (const easel_text_api *)g_host->get_extension(EASEL_TEXT_EXTENSION_ID);
+    return text != NULL && text->struct_size >= sizeof(easel_text_api) ? text : NULL;
+}
+
+/* A font descriptor: `font` in Pango's string form ("Sans", "DejaVu Sans Bold") at `size`. */
+static easel_font_desc font_desc(const char *font, double size) {
+    easel_font_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.abi_version = EASEL_ABI_VERSION;
+    desc.struct_size = sizeof desc;
+    desc.description = font;
+    desc.size = size;
+    return desc;
+}
+
 static easel_size text_size(const char *text, const char *font, double size) {
+    const easel_text_api *t = text_api();
+    if (t != NULL) {
+        /* Measured by Pango without a context, exactly as drawn. */
+        easel_font_desc desc = font_desc(font, size);
+        easel_text_style style;
+        memset(&style, 0, sizeof style);
+        style.abi_version = EASEL_ABI_VERSION;
+        style.struct_size = sizeof style;
+        style.font = &desc;
+        easel_size measured = t->measure_text(NULL, text, -1, 0, 0, &style, NULL, 0);
+        measured.height = t->font_metrics(NULL, &desc).line_height;
+        return measured;
+    }
     const easel_graphics_api *g = g_host->graphics;
     easel_context *ctx = g->current_context();
     easel_size result;
@@ -212,6 +245,30 @@ static void Label_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) 
         return;
     }
     easel_rect b = g_host->views->bounds(self);
+    const easel_text_api *t = text_api();
+    if (t != NULL) {
+        /* Pango: one line, vertically centred, cut with "…" at the tail when too wide. */
+        easel_font_desc desc = font_desc(label_font(s), s->fontSize);
+        easel_text_style style;
+        memset(&style, 0, sizeof style);
+        style.abi_version = EASEL_ABI_VERSION;
+        style.struct_size = sizeof style;
+        style.font = &desc;
+        style.alignment = s->alignment == LABEL_ALIGN_CENTER  ? EASEL_TEXT_ALIGN_CENTER
+                          : s->alignment == LABEL_ALIGN_RIGHT ? EASEL_TEXT_ALIGN_RIGHT
+                                                              : EASEL_TEXT_ALIGN_LEFT;
+        style.truncation = EASEL_TRUNCATE_TAIL;
+        style.max_lines = 1;
+        double lineHeight = t->font_metrics(NULL, &desc).line_height;
+        easel_rect line = b;
+        line.origin.y = b.origin.y + (b.size.height - lineHeight) / 2;
+        line.size.height = lineHeight;
+        g->save_state(ctx);
+        g->set_fill_color(ctx, s->textColor);
+        t->draw_text_in_rect(ctx, s->text, -1, line, &style, NULL, 0);
+        g->restore_state(ctx);
+        return;
+    }
     g->save_state(ctx);
     g->set_font(ctx, label_font(s), s->fontSize);
     g->set_fill_color(ctx, s->textColor);

@@ -67,8 +67,6 @@ extension Canvas {
         case stroke
         /// The current path filled, then stroked.
         case fillAndStroke
-        /// UTF-8 text at a point, with cairo's font.
-        case text(UnsafePointer<CChar>, Double, Double)
         /// A pattern (a transparency layer's group) painted over the clip.
         case pattern(OpaquePointer)
     }
@@ -85,11 +83,6 @@ extension Canvas {
         switch shape {
         case .fill, .fillAndStroke: cairo_fill_extents(cr, &x1, &y1, &x2, &y2)
         case .stroke: cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
-        case .text(let utf8, let x, let y):
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, utf8, &extents)
-            (x1, y1) = (x + extents.x_bearing, y + extents.y_bearing)
-            (x2, y2) = (x1 + extents.width, y1 + extents.height)
         case .pattern: cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
         }
         if case .fillAndStroke = shape {
@@ -146,13 +139,6 @@ extension Canvas {
             cairo_set_dash(maskContext, lengths, Int32(dashes), dashOffset)
             if case .stroke = shape { cairo_stroke(maskContext) } else { cairo_fill_preserve(maskContext) }
             if case .fillAndStroke = shape { cairo_stroke(maskContext) }
-        case .text(let utf8, let x, let y):
-            cairo_set_font_face(maskContext, cairo_get_font_face(cr))
-            var fontMatrix = cairo_matrix_t()
-            cairo_get_font_matrix(cr, &fontMatrix)
-            cairo_set_font_matrix(maskContext, &fontMatrix)
-            cairo_move_to(maskContext, x, y)
-            cairo_show_text(maskContext, utf8)
         case .pattern(let pattern):
             cairo_set_source(maskContext, pattern)
             cairo_paint(maskContext)

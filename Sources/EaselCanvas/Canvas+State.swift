@@ -20,6 +20,8 @@ struct DrawingState {
     /// The width of strokes, in user-space units; cairo's is set from it
     /// right before each stroke (see `Canvas.syncLineWidth()`).
     var lineWidth: Double = 1
+    /// The font of text: 0 the default, i > 0 the canvas's `fonts[i - 1]`.
+    var fontIndex: Int32 = 0
 
     /// Whether the current transform is the translation by (`offsetX`,
     /// `offsetY`), kept here while cairo's matrix stays the identity (see

@@ -41,9 +41,11 @@
 //   extra state in a Swift stack (`DrawingState`) that is pushed and popped
 //   with every save/restore and push/pop group, and sets cairo's source right
 //   before each paint (and, on a raster canvas, the line width right before
-//   each stroke). Everything else that CoreGraphics saves (clip, line cap,
-//   join and dash, font, and any transform but a translation on a raster
-//   canvas, Canvas+Offset.swift) lives in cairo's state. A raster canvas
+//   each stroke). The font is an index into the canvas's fonts in that
+//   stack too (text is Pango's, TextEngine.swift). Everything else that
+//   CoreGraphics saves (clip, line cap, join and dash, and any transform but
+//   a translation on a raster canvas, Canvas+Offset.swift) lives in cairo's
+//   state. A raster canvas
 //   issues cairo_save only when cairo's state is about to change
 //   (`materializeSaves()`). The Swift stack never drops below its base entry;
 //   cairo decides whether a restore is valid.
@@ -149,6 +151,11 @@ public final class Canvas {
     /// The current path's device extents, for lazy clips (Canvas+Guard.swift).
     /// Not part of the saved state, as cairo's path is not.
     @exclusivity(unchecked) var pathExtents = PathExtents()
+    /// The fonts set on this canvas, each once (Canvas+Text.swift):
+    /// `DrawingState.fontIndex` i > 0 is `fonts[i - 1]`, 0 the default font.
+    var fonts: [FontDescription] = []
+    /// The index of each font in `fonts`, by Pango's string form.
+    var fontIndexByKey: [String: Int32] = [:]
 
     /// Where a canvas's drawing goes.
     public enum Backing: Sendable, Equatable {
@@ -169,7 +176,7 @@ public final class Canvas {
     ///
     /// The new canvas has CoreGraphics' defaults: black fill and stroke
     /// colours, alpha 1, line width 1, butt caps, miter joins, no dash, and the
-    /// font "Sans" at 12 points. Its drawing is fully transparent.
+    /// font "Sans" at 12 points (laid out by Pango). Its drawing is fully transparent.
     ///
     /// - Parameters:
     ///   - width: The width in points: finite, greater than 0, at most ``maximumDimension``.
@@ -246,8 +253,6 @@ public final class Canvas {
         }
         Self.markDrawnOn(surface)
         cairo_set_line_width(cr, 1)
-        cairo_select_font_face(cr, Self.defaultFontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, Self.defaultFontSize)
 
         self.width = width
         self.height = height

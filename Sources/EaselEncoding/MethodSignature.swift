@@ -78,7 +78,9 @@ public struct MethodSignature: Sendable, Hashable {
     ///   - encoding: The method encoding; at most 4096 UTF-8 bytes.
     /// - Throws: ``EncodingError`` naming the position and reason if the
     ///   encoding is empty, too long, malformed, nested deeper than 64, uses
-    ///   an unsupported type, or lacks the receiver or selector.
+    ///   an unsupported type, lacks the receiver or selector, or passes more
+    ///   than ``TypeEncoding/maximumValueSize`` (64 KiB) by value: as the
+    ///   return type, as one argument or in all arguments together.
     public init(parsing encoding: String) throws(EncodingError) {
         var parser = try Parser(encoding)
         let (returnType, arguments) = try parser.parseMethod()

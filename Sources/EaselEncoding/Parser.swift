@@ -10,8 +10,12 @@ struct Parser {
     static let maximumLength = 4096
     /// The deepest nesting of pointers, structures and arrays accepted.
     static let maximumDepth = 64
-    /// Every parsed type must be smaller than this many bytes.
+    /// Every parsed type must be smaller than this many bytes (a type behind a
+    /// pointer may be this large: it is never copied).
     static let maximumSize = Int(Int32.max)
+    /// The most bytes a value passed, returned or stored by value may take,
+    /// and the most a method's arguments may take together.
+    static let maximumValueSize = 64 * 1024
     /// How much of a long name or fragment an error message quotes.
     static let quoteLimit = 64
 
@@ -56,7 +60,9 @@ struct Parser {
 
     /// Parses the whole text as exactly one value type plus optional offset.
     mutating func parseSingleType() throws(EncodingError) -> TypeEncoding {
+        let start = index
         let type = try parseType(.single, ifMissing: "expected a type")
+        try checkValueSize(type.size, at: start, what: "the type is")
         try skipOffset()
         if !atEnd {
             throw error("trailing characters after the type", at: index)
@@ -67,7 +73,9 @@ struct Parser {
     /// Parses the whole text as a method encoding: return type, receiver,
     /// selector, then any declared arguments, each with an optional offset.
     mutating func parseMethod() throws(EncodingError) -> (returnType: TypeEncoding, arguments: [TypeEncoding]) {
+        let returnStart = index
         let returnType = try parseType(.returnValue, ifMissing: "expected a return type")
+        try checkValueSize(returnType.size, at: returnStart, what: "the return type is")
         try skipOffset()
 
         var arguments: [TypeEncoding] = []
@@ -85,8 +93,15 @@ struct Parser {
         arguments.append(try parseType(.argument, ifMissing: "expected the selector (argument 1)"))
         try skipOffset()
 
+        // The declared arguments, each and together, are limited by value.
+        var total = 0
         while !atEnd {
-            arguments.append(try parseType(.argument, ifMissing: "expected an argument type"))
+            let start = index
+            let argument = try parseType(.argument, ifMissing: "expected an argument type")
+            try checkValueSize(argument.size, at: start, what: "argument \(arguments.count) is")
+            total += argument.size
+            try checkValueSize(total, at: start, what: "arguments 2 to \(arguments.count) take")
+            arguments.append(argument)
             try skipOffset()
         }
         return (returnType, arguments)
@@ -320,6 +335,16 @@ struct Parser {
 
     private mutating func leave() {
         depth -= 1
+    }
+
+    /// Refuses a value (or the arguments together) larger than ``maximumValueSize``.
+    ///
+    /// `what` starts the message: "argument 2 is" 107374180 bytes; by value
+    /// the limit is 65536 bytes (64 KiB).
+    private func checkValueSize(_ size: Int, at position: Int, what: String) throws(EncodingError) {
+        guard size > Self.maximumValueSize else { return }
+        throw error(
+            "\(what) \(size) bytes; by value the limit is \(Self.maximumValueSize) bytes (64 KiB)", at: position)
     }
 
     private func checkSize(of type: TypeEncoding, at position: Int) throws(EncodingError) {

@@ -14,11 +14,19 @@
 // * One strict parser (Parser.swift) backs both entry points,
 //   `TypeEncoding(parsing:)` for a single value type (a property's encoding)
 //   and `MethodSignature(parsing:)` for a whole method. It is a
-//   recursive-descent parser over the UTF-8 bytes with three hard limits
+//   recursive-descent parser over the UTF-8 bytes with four hard limits
 //   checked as it goes: the whole string is at most 4096 bytes (checked before
 //   anything else), composites nest at most 64 deep (so recursion is bounded),
-//   and no type may be 2^31 bytes or larger (so size arithmetic cannot
-//   overflow). Every error names the byte offset and what was expected there.
+//   no type may be 2^31 bytes or larger (so size arithmetic cannot overflow),
+//   and a value passed, returned or stored by value (a method's return type,
+//   each argument, the arguments together, a property's type) is at most
+//   64 KiB (`TypeEncoding.maximumValueSize`). The last keeps the cost of a
+//   declaration bounded: libffi copies by-value arguments onto the stack, the
+//   host allocates argument buffers and default values of that size, and the
+//   value codec walks a struct leaf by leaf; a real struct is a few hundred
+//   bytes at most, while `{A=[26843545i]}` is 18 bytes of text for 100 MiB.
+//   A type behind a pointer is never copied and may be larger. Every error
+//   names the byte offset and what was expected there.
 // * The grammar accepted is what compilers and runtimes actually emit:
 //   method qualifiers (`rnNoORV`) before any type, frame offsets after each
 //   top-level type of a method (`v24@0:8`, GNUstep's negative `-8` included),
@@ -61,7 +69,19 @@
 /// rect.size          // 32
 /// rect.readableName  // "CGRect"
 /// ```
-public indirect enum TypeEncoding: Sendable, Hashable {
+///
+/// ## Layout
+///
+/// `structure` is the first case with a payload and is not `indirect`; only
+/// `pointer` and `array` are boxed. Swift keeps the case of an enum with
+/// several payloads in spare bits, and the first payload case gets the tag
+/// 0: so no heap pointer a `TypeEncoding` holds (a structure's field array,
+/// the box of a pointer or an array) carries tag bits, and leak checkers such
+/// as valgrind, which look for exact addresses, see every block as
+/// reachable. (With the whole enum `indirect`, the boxes of structures and
+/// arrays were held only through tagged pointers and were reported as
+/// "definitely lost", though they were still in use.)
+public enum TypeEncoding: Sendable, Hashable {
     /// `v`: no value.
     ///
     /// Only valid as a method's return type or behind a pointer (`^v`). Its
@@ -142,11 +162,6 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     /// Only valid behind a pointer (`^?`, a function pointer). Its own size is
     /// 0 and its alignment 1.
     case unknown
-    /// `^T`: a pointer to `T`.
-    ///
-    /// Size and alignment 8, whatever the pointee. The pointee may be
-    /// ``void``, ``unknown`` or a structure without fields (`^{CGContext=}`).
-    case pointer(TypeEncoding)
     /// `{name=fields}`: a C structure.
     ///
     /// `name` is `nil` for an anonymous structure (written `?` in the
@@ -156,11 +171,26 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     /// next offset that is a multiple of its alignment, the total rounded up
     /// to the largest field alignment.
     case structure(name: String?, fields: [TypeEncoding])
+    /// `^T`: a pointer to `T`.
+    ///
+    /// Size and alignment 8, whatever the pointee. The pointee may be
+    /// ``void``, ``unknown`` or a structure without fields (`^{CGContext=}`).
+    indirect case pointer(TypeEncoding)
     /// `[countT]`: a fixed-size C array of `count` elements of `element`.
     ///
     /// Written with a decimal count greater than 0, e.g. `[4d]`. Its size is
     /// `count * element.size` and its alignment that of the element.
-    case array(count: Int, element: TypeEncoding)
+    indirect case array(count: Int, element: TypeEncoding)
+
+    /// The most bytes a value passed, returned or stored by value may take: 64 KiB.
+    ///
+    /// ``init(parsing:)`` refuses a larger type, and
+    /// ``MethodSignature/init(parsing:)`` a larger return type, argument or
+    /// set of arguments together, so that no declaration can make the host
+    /// copy, allocate or describe to libffi more than this per call. Types
+    /// behind a pointer are not limited by it (only by the 2^31-byte limit on
+    /// every type).
+    public static let maximumValueSize = Parser.maximumValueSize
 
     /// Parses exactly one value type, such as a property's encoding.
     ///
@@ -178,7 +208,8 @@ public indirect enum TypeEncoding: Sendable, Hashable {
     ///   - encoding: The type encoding; at most 4096 UTF-8 bytes.
     /// - Throws: ``EncodingError`` naming the position and reason if the
     ///   encoding is empty, too long, malformed, nested deeper than 64, uses
-    ///   an unsupported type, or has trailing characters after the type.
+    ///   an unsupported type, has trailing characters after the type, or
+    ///   describes a value larger than ``maximumValueSize``.
     public init(parsing encoding: String) throws(EncodingError) {
         var parser = try Parser(encoding)
         self = try parser.parseSingleType()
@@ -280,13 +311,20 @@ public indirect enum TypeEncoding: Sendable, Hashable {
         case .selector: "SEL"
         case .unknown: "?"
         case .pointer(let pointee):
-            pointee.readableName.hasSuffix("*") ? pointee.readableName + "*" : pointee.readableName + " *"
+            // The pointee's name once: asking twice per level doubled the
+            // work with each `^` (64 of them took forever; found by fuzzing).
+            Self.pointerName(to: pointee.readableName)
         case .structure(let name?, _): name
         case .structure(nil, let fields):
             "struct {" + fields.map(\.readableName).joined(separator: ", ") + "}"
         case .array:
             arrayDeclarator.base + arrayDeclarator.suffix
         }
+    }
+
+    /// `name *`, or `name*` when `name` already ends in a star (`int32_t **`).
+    private static func pointerName(to name: String) -> String {
+        name.hasSuffix("*") ? name + "*" : name + " *"
     }
 
     /// For arrays: the element's base name and the C dimensions, outermost

@@ -147,6 +147,16 @@ public final class CallFrame: @unchecked Sendable {
         }
     }
 
+    /// How many element slots the frame's own struct descriptors list, for
+    /// tests: it must not grow with an array's count.
+    package var describedElementCount: Int {
+        ownedElements.reduce(0) { count, elements in
+            var index = 0
+            while elements[index] != nil { index += 1 }
+            return count + index
+        }
+    }
+
     deinit {
         for elements in ownedElements { elements.deallocate() }
         for type in ownedTypes { type.deallocate() }
@@ -156,7 +166,38 @@ public final class CallFrame: @unchecked Sendable {
 
     /// The libffi descriptor of one type; struct descriptors are built here
     /// and owned by the frame.
-    private func ffiType(for type: TypeEncoding) throws(CallFrameError) -> UnsafeMutablePointer<ffi_type> {
+    ///
+    /// `inAggregate` is true for a struct's fields and an array's elements:
+    /// only there may a C array appear (C passes no array by value).
+    ///
+    /// How aggregates are described (the cost of a frame must not grow with
+    /// an array's count, since `[65536C]` is 8 bytes of text):
+    ///
+    /// * A struct whose scalar leaves, laid out one after the other, give the
+    ///   struct's own offsets and size, and which has at most
+    ///   ``maximumFlatLeaves`` of them (CGRect's four doubles), is described
+    ///   flat: libffi classifies a struct of 32 bytes or less on every call,
+    ///   and a flat list is the quickest for it.
+    /// * Otherwise each field is described on its own; a nested struct
+    ///   recursively, and an array field of `count` elements as nested
+    ///   structs that halve the count (``arrayDescriptor(count:element:)``):
+    ///   up to 8 elements are listed, above that a struct of two halves, plus
+    ///   one element when the count is odd. `[65536C]` takes 14 descriptors
+    ///   of 2 or 3 elements instead of 65,536 elements.
+    ///
+    /// Either way the description is exact, not an approximation that
+    /// happens to work: C lays out a nested struct like its fields inline
+    /// (its size is a multiple of its alignment, so no padding appears), and
+    /// the calling conventions libffi implements classify an aggregate by its
+    /// scalar leaves at their offsets, looking through nested structs: x86-64
+    /// System V merges the eightbyte classes of a nested struct's fields at
+    /// their offsets (and passes any aggregate above 16 bytes in memory
+    /// whatever its fields), AArch64 finds a homogeneous floating-point
+    /// aggregate (at most four floats or doubles) through nested structs and
+    /// passes other composites above 16 bytes by reference. The leaves, their
+    /// offsets, the size and the alignment are the same as listing every
+    /// element, so libffi passes the same bytes in the same places.
+    private func ffiType(for type: TypeEncoding, inAggregate: Bool = false) throws(CallFrameError) -> UnsafeMutablePointer<ffi_type> {
         switch type {
         case .void: return easel_ffi_type_void()
         case .char: return easel_ffi_type_sint8()
@@ -172,59 +213,83 @@ public final class CallFrame: @unchecked Sendable {
         case .cString, .object, .class, .selector, .pointer: return easel_ffi_type_pointer()
         case .unknown:
             throw CallFrameError(encoding: signature.encoding, reason: "'?' cannot be passed by value")
-        case .array:
-            throw CallFrameError(
-                encoding: signature.encoding, reason: "a C array cannot be passed by value (\(type.encoding))")
+        case .array(let count, let element):
+            guard inAggregate, count > 0 else {
+                throw CallFrameError(
+                    encoding: signature.encoding, reason: "a C array cannot be passed by value (\(type.encoding))")
+            }
+            return arrayDescriptor(count: count, element: try ffiType(for: element, inAggregate: true))
         case .structure(_, let fields):
             guard !fields.isEmpty else {
                 throw CallFrameError(
                     encoding: signature.encoding, reason: "struct \(type.encoding) has no fields")
             }
-            // libffi re-classifies struct arguments on every call, recursing
-            // into nested structs; when the leaf fields laid out one after the
-            // other give the same offsets and size (CGRect's four doubles
-            // do), describe the struct flat, which classifies faster and is
-            // the same to the calling convention.
-            let members = CallFrame.flatLayout(of: type) ?? fields.flatMap { field -> [TypeEncoding] in
-                if case .array(let count, let element) = field { return Array(repeating: element, count: count) }
-                return [field]
+            var members: [UnsafeMutablePointer<ffi_type>] = []
+            for member in CallFrame.flatLayout(of: type) ?? fields {
+                members.append(try ffiType(for: member, inAggregate: true))
             }
-            var leaves: [UnsafeMutablePointer<ffi_type>] = []
-            for member in members { leaves.append(try ffiType(for: member)) }
-            let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: leaves.count + 1)
-            for (index, leaf) in leaves.enumerated() { elements[index] = leaf }
-            elements[leaves.count] = nil
-            ownedElements.append(elements)
-            let descriptor = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
-            descriptor.initialize(to: ffi_type(
-                size: 0, alignment: 0, type: UInt16(FFI_TYPE_STRUCT), elements: elements))
-            ownedTypes.append(descriptor)
-            return descriptor
+            return structDescriptor(members)
         }
     }
 
-    /// The scalar leaves of a struct, when laying them out in order with C's
-    /// rules reproduces the struct's own field offsets and size; otherwise
-    /// `nil` (padding inside a nested struct would move a field).
+    /// A struct descriptor listing `members`, owned by the frame; libffi
+    /// fills in its size and alignment in `ffi_prep_cif`.
+    private func structDescriptor(_ members: [UnsafeMutablePointer<ffi_type>]) -> UnsafeMutablePointer<ffi_type> {
+        let elements = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: members.count + 1)
+        for (index, member) in members.enumerated() { elements[index] = member }
+        elements[members.count] = nil
+        ownedElements.append(elements)
+        let descriptor = UnsafeMutablePointer<ffi_type>.allocate(capacity: 1)
+        descriptor.initialize(to: ffi_type(
+            size: 0, alignment: 0, type: UInt16(FFI_TYPE_STRUCT), elements: elements))
+        ownedTypes.append(descriptor)
+        return descriptor
+    }
+
+    /// `count` elements of `element`, as nested structs that halve the count:
+    /// at most 8 listed, else two halves (one shared descriptor) and one more
+    /// element when `count` is odd. O(log count) descriptors, each of at most
+    /// 8 elements.
+    private func arrayDescriptor(count: Int, element: UnsafeMutablePointer<ffi_type>) -> UnsafeMutablePointer<ffi_type> {
+        if count <= 8 { return structDescriptor(Array(repeating: element, count: count)) }
+        let half = arrayDescriptor(count: count / 2, element: element)
+        return structDescriptor(count % 2 == 0 ? [half, half] : [half, half, element])
+    }
+
+    /// The most scalar leaves a struct may have to be described flat.
+    static let maximumFlatLeaves = 16
+
+    /// The scalar leaves of a struct, when it has at most
+    /// ``maximumFlatLeaves`` and laying them out in order with C's rules
+    /// reproduces the struct's own field offsets and size; otherwise `nil`
+    /// (padding inside a nested struct would move a field, or the struct is
+    /// large enough that libffi never classifies its fields).
     static func flatLayout(of type: TypeEncoding) -> [TypeEncoding]? {
         var leaves: [(type: TypeEncoding, offset: Int)] = []
-        func collect(_ type: TypeEncoding, at base: Int) {
+        // Walks the leaves in order; false as soon as there are too many, so
+        // that an array's count never costs more than maximumFlatLeaves steps.
+        func collect(_ type: TypeEncoding, at base: Int) -> Bool {
             switch type {
             case .structure(_, let fields):
                 var offset = 0
                 for field in fields {
                     let alignment = max(field.alignment, 1)
                     offset = (offset + alignment - 1) / alignment * alignment
-                    collect(field, at: base + offset)
+                    guard collect(field, at: base + offset) else { return false }
                     offset += field.size
                 }
+                return true
             case .array(let count, let element):
-                for index in 0..<count { collect(element, at: base + index * element.size) }
+                guard count <= maximumFlatLeaves else { return false }
+                for index in 0..<count where !collect(element, at: base + index * element.size) { return false }
+                return true
             default:
+                guard leaves.count < maximumFlatLeaves else { return false }
                 leaves.append((type, base))
+                return true
             }
         }
-        collect(type, at: 0)
+        guard collect(type, at: 0) else { return nil }
         var offset = 0, alignment = 1
         for leaf in leaves {
             let leafAlignment = max(leaf.type.alignment, 1)

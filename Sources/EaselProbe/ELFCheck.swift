@@ -103,9 +103,14 @@ package enum ELFCheck {
         guard shoff > 0, shentsize >= 64, shnum > 0, shnum <= 65_280,
               let sections = read(shentsize * shnum, at: shoff) else { return .ok }
         struct Section { let type: Int, offset: Int, size: Int, link: Int }
+        // A section that does not lie inside the file reads as empty, so that
+        // no offset computed from it below can overflow (offsets near 2^63
+        // crashed here, found by the ELF fuzzer).
         let all = (0..<shnum).map { index -> Section in
             let at = index * shentsize
-            return Section(type: u32(sections, at + 4), offset: u64(sections, at + 24), size: u64(sections, at + 32),
+            let offset = u64(sections, at + 24), size = u64(sections, at + 32)
+            let inside = offset <= fileSize && size <= fileSize - offset
+            return Section(type: u32(sections, at + 4), offset: inside ? offset : 0, size: inside ? size : 0,
                            link: u32(sections, at + 40))
         }
         guard let dynsym = all.first(where: { $0.type == 11 }), dynsym.link < shnum,  // SHT_DYNSYM

@@ -14,6 +14,7 @@ package enum HostAPI {
         let table = UnsafeMutablePointer<easel_host_api>.allocate(capacity: 1)
         // The extension tables of the canvas, found through get_extension.
         HostExtensions.register(EASEL_PAINT_EXTENSION_ID, table: UnsafeRawPointer(Canvas.paintAPI))
+        HostExtensions.register(Canvas.textExtensionID, table: Canvas.textAPI)
         table.initialize(to: easel_host_api(
             abi_version: HostABI.packedVersion,
             struct_size: UInt32(MemoryLayout<easel_host_api>.size),

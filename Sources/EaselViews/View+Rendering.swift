@@ -362,7 +362,7 @@ extension View {
         canvas.clipLazily(to: bounds)
         if underlay { canvas.fill(bounds, color: easel_color(red: 0, green: 0, blue: 0, alpha: 1)) }
         if background { canvas.fill(bounds, color: record.pointee.background) }
-        if let method {
+        if method != nil {
             var rect = bounds
             let toCanvas = record.pointee.toCanvas
             if !state.full, let back = toCanvas.inverted() {

@@ -76,7 +76,51 @@ static easel_affine_transform transform_translate(void *self, const void *cmd, e
     return t;
 }
 
+/* Structs with arrays, by value (kept here: Swift would import the
+   1000-element array as a tuple). The tests build and read their bytes. */
+typedef struct { int32_t tag; float v[3]; } tagged_floats;                 /* {TaggedFloats=i[3f]}, 16 bytes */
+typedef struct { double scale; uint16_t samples[1000]; int8_t last; } samples_t; /* {Samples=d[1000S]c}, 2016 */
+typedef struct { uint8_t bytes[24]; } bytes24;                              /* {Bytes24=[24C]} */
+typedef struct { int32_t count; easel_point points[20]; } polygon;          /* {Polygon=i[20{CGPoint=dd}]} */
+typedef struct { int8_t c; int16_t grid[5][7]; double d; } grid_t;          /* {Grid=c[5[7s]]d} */
+
+static tagged_floats scale_floats(void *self, const void *cmd, tagged_floats t, float by) {
+    (void)self; (void)cmd;
+    for (int i = 0; i < 3; i++) t.v[i] *= by;
+    t.tag += 1;
+    return t;
+}
+static samples_t weigh_samples(void *self, const void *cmd, samples_t s, int32_t offset) {
+    (void)self; (void)cmd;
+    for (int i = 0; i < 1000; i++) s.samples[i] = (uint16_t)(s.samples[i] * s.scale + offset);
+    s.scale = -s.scale;
+    s.last = (int8_t)(s.last - 1);
+    return s;
+}
+static uint64_t sum_bytes24(void *self, const void *cmd, bytes24 b, uint8_t weight) {
+    (void)self; (void)cmd;
+    uint64_t sum = 0;
+    for (int i = 0; i < 24; i++) sum += (uint64_t)b.bytes[i] * (uint64_t)(i + weight);
+    return sum;
+}
+static double polygon_weight(void *self, const void *cmd, polygon p, double by) {
+    (void)self; (void)cmd;
+    double sum = 0;
+    for (int i = 0; i < p.count && i < 20; i++) sum += p.points[i].x * (i + 1) + p.points[i].y;
+    return sum * by;
+}
+static int64_t grid_sum(void *self, const void *cmd, int32_t before, grid_t g, int32_t after) {
+    (void)self; (void)cmd;
+    int64_t sum = before * 1000000 + after * 100000 + g.c * 10000 + (int64_t)g.d;
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 7; c++) sum += g.grid[r][c] * (r * 7 + c + 1);
+    return sum;
+}
+
 static const struct { const char *name; const void *fn; } table[] = {
+    { "scale_floats", (const void *)scale_floats }, { "weigh_samples", (const void *)weigh_samples },
+    { "sum_bytes24", (const void *)sum_bytes24 }, { "polygon_weight", (const void *)polygon_weight },
+    { "grid_sum", (const void *)grid_sum },
     { "neg_c", (const void *)neg_c }, { "inc_C", (const void *)inc_C },
     { "neg_s", (const void *)neg_s }, { "inc_S", (const void *)inc_S },
     { "neg_i", (const void *)neg_i }, { "inc_I", (const void *)inc_I },

@@ -1,6 +1,6 @@
 @testable import EaselDiscovery
 import EaselDiscovery
-import EaselProbe
+@testable import EaselProbe
 import EaselRuntime
 import EaselTestSupport
 import Foundation
@@ -443,5 +443,22 @@ struct LoaderNameTests {
         let handle = try #require(dlopen(fresh, RTLD_NOW | RTLD_LOCAL))
         #expect(handle != dlopen(name, RTLD_NOW | RTLD_NOLOAD))
         reused.keepOpen()
+    }
+}
+
+@Suite("The ELF check on what the fuzzer found")
+struct ELFFindingsTests {
+    /// Before the fix, each trapped on an arithmetic overflow (in-process loading took the host down).
+    @Test("section offsets near 2^63 (Fuzz/Findings/elf) are read as empty sections, not added until they overflow",
+          arguments: [
+              // No symbol table inside the file: nothing to tell, the loader decides.
+              ("dynsym-offset-overflow", ELFCheck.Outcome.ok),
+              // A symbol table whose names lie outside the file: no entry point is found.
+              ("strtab-offset-overflow", ELFCheck.Outcome.noEntry(mangled: nil)),
+          ])
+    func offsetOverflow(_ name: String, _ expected: ELFCheck.Outcome) throws {
+        let file = Fixtures.packageRoot.appendingPathComponent("Fuzz/Findings/elf/\(name)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(ELFCheck.check(path: file.path, fileSize: size) == expected)
     }
 }

@@ -196,3 +196,113 @@ struct InvocationTests {
         #expect(error?.description == "cannot prepare a call for \"v@:[4d]\": a C array cannot be passed by value ([4d])")
     }
 }
+
+/// The bytes of a C struct, filled and read at given offsets (for structs
+/// Swift would import with arrays as tuples).
+private struct StructBytes {
+    var bytes: [UInt8]
+    init(size: Int) { bytes = [UInt8](repeating: 0, count: size) }
+    init(_ raw: UnsafeRawBufferPointer) { bytes = Array(raw) }
+    mutating func store<T: BitwiseCopyable>(_ value: T, at offset: Int) {
+        withUnsafeBytes(of: value) { bytes.replaceSubrange(offset..<(offset + $0.count), with: $0) }
+    }
+    func load<T: BitwiseCopyable>(_: T.Type, at offset: Int) -> T {
+        bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
+    }
+}
+
+/// Calls `function` through libffi with struct arguments given as bytes.
+private func callWithBytes(_ function: String, _ encoding: String,
+                           _ arguments: [Int: [UInt8]], scalars: (Invocation) throws -> Void = { _ in }) throws -> Invocation {
+    let frame = try CallFrame.cached(for: MethodSignature.cached(encoding))
+    let implementation = try #require(easel_test_function(function), "no test function \(function)")
+    let invocation = Invocation(frame: frame, implementation: implementation, forceLibffi: true)
+    for (index, bytes) in arguments {
+        #expect(bytes.count == frame.argumentSizes[index], "argument \(index) of \(encoding)")
+        bytes.withUnsafeBytes { invocation.setArgument(bytes: $0.baseAddress!, at: index) }
+    }
+    try scalars(invocation)
+    invocation.invoke()
+    return invocation
+}
+
+@Suite("Structs holding arrays through libffi")
+struct ArrayStructTests {
+    @Test("a small struct with an array (passed in registers) round-trips every element")
+    func taggedFloats() throws {
+        var value = StructBytes(size: 16)
+        value.store(Int32(41), at: 0)
+        for (index, number) in [Float(1.5), -2, 8].enumerated() { value.store(number, at: 4 + 4 * index) }
+        let invocation = try callWithBytes("scale_floats", "{TaggedFloats=i[3f]}@:{TaggedFloats=i[3f]}f", [2: value.bytes]) {
+            try $0.setArgument(Float(2), at: 3)
+        }
+        let result = StructBytes(invocation.returnBytes)
+        #expect(result.load(Int32.self, at: 0) == 42)
+        #expect([0, 1, 2].map { result.load(Float.self, at: 4 + 4 * $0) } == [3, -4, 16])
+    }
+
+    @Test("a 2 KB struct with a 1000-element array passes and returns every element")
+    func samples() throws {
+        let encoding = "{Samples=d[1000S]c}@:{Samples=d[1000S]c}i"
+        #expect(try MethodSignature(parsing: encoding).returnType.size == 2016)
+        var value = StructBytes(size: 2016)
+        value.store(3.0, at: 0)
+        for index in 0..<1000 { value.store(UInt16(index), at: 8 + 2 * index) }
+        value.store(Int8(-7), at: 2008)
+        let invocation = try callWithBytes("weigh_samples", encoding, [2: value.bytes]) { try $0.setArgument(Int32(5), at: 3) }
+        let result = StructBytes(invocation.returnBytes)
+        #expect(result.load(Double.self, at: 0) == -3)
+        let samples = (0..<1000).map { result.load(UInt16.self, at: 8 + 2 * $0) }
+        #expect(samples == (0..<1000).map { UInt16(truncatingIfNeeded: $0 * 3 + 5) })
+        #expect(result.load(Int8.self, at: 2008) == -8)
+    }
+
+    @Test("a 24-byte array of bytes, more leaves than are described flat, arrives whole")
+    func bytes24() throws {
+        let bytes = (0..<24).map { UInt8($0 * 7 + 1) }
+        let sum = try callWithBytes("sum_bytes24", "Q@:{Bytes24=[24C]}C", [2: bytes]) { try $0.setArgument(UInt8(3), at: 3) }
+        let expected = bytes.enumerated().reduce(UInt64(0)) { $0 + UInt64($1.element) * UInt64($1.offset + 3) }
+        #expect(try sum.returnValue(as: UInt64.self) == expected)
+    }
+
+    @Test("an array of structs and a two-dimensional array among scalars arrive at their offsets")
+    func nestedArrays() throws {
+        var polygon = StructBytes(size: 328)
+        polygon.store(Int32(20), at: 0)
+        for index in 0..<20 {
+            polygon.store(Double(index) + 0.5, at: 8 + 16 * index)
+            polygon.store(Double(-index), at: 16 + 16 * index)
+        }
+        let weight = try callWithBytes("polygon_weight", "d@:{Polygon=i[20{CGPoint=dd}]}d", [2: polygon.bytes]) {
+            try $0.setArgument(2.0, at: 3)
+        }
+        var expected = 0.0
+        for index in 0..<20 {
+            let x = Double(index) + 0.5, y = Double(-index)
+            expected += x * Double(index + 1) + y
+        }
+        expected *= 2
+        #expect(try weight.returnValue(as: Double.self) == expected)
+
+        var grid = StructBytes(size: 80)
+        grid.store(Int8(3), at: 0)
+        for cell in 0..<35 { grid.store(Int16(cell - 17), at: 2 + 2 * cell) }
+        grid.store(9.0, at: 72)
+        let sum = try callWithBytes("grid_sum", "q@:i{Grid=c[5[7s]]d}i", [3: grid.bytes]) {
+            try $0.setArgument(Int32(4), at: 2)
+            try $0.setArgument(Int32(6), at: 4)
+        }
+        var total: Int64 = 4_000_000 + 600_000 + 30_000 + 9
+        for cell in 0..<35 { total += Int64(cell - 17) * Int64(cell + 1) }
+        #expect(try sum.returnValue(as: Int64.self) == total)
+    }
+
+    @Test("an array's count does not change how many elements describe it to libffi",
+          arguments: [("v@:{A=[9C]}", 9), ("v@:{A=[65536C]}", 65536), ("v@:{A=[16384i]}", 16384),
+                      ("v@:{A=Q[4095[2S]]C}", 8190), ("v@:{A=[2[2[2[2[2[2[2[2[2[2[2[2[2[2[2[2C]]]]]]]]]]]]]]]]}", 65536)])
+    func arrayDescriptionIsSmall(encoding: String, leaves: Int) throws {
+        let frame = try CallFrame(signature: MethodSignature(parsing: encoding))
+        // At most 3 slots per halving of the count, 8 at the bottom, plus the struct's own fields.
+        #expect(frame.describedElementCount <= 64, "\(frame.describedElementCount) slots for \(leaves) leaves")
+    }
+}

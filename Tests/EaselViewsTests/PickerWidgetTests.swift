@@ -172,7 +172,7 @@ struct LabelWidgetTests {
         #expect(box.maxX - lastStem > 8)
     }
 
-    @Test("sizeThatFits: is the measured text, rounded up; estimated outside drawing")
+    @Test("sizeThatFits: is the text measured by Pango, rounded up, the same inside and outside drawing")
     func sizeThatFits() throws {
         let registry = try sampleRegistry()
         let strings = CStrings()
@@ -185,10 +185,29 @@ struct LabelWidgetTests {
         let measured = canvas.measureText("Hello, world")
         let fitted = canvas.withCurrentContext { label.sizeThatFits(easel_size(width: 5, height: 5)) }
         #expect(fitted == easel_size(width: measured.width.rounded(.up), height: measured.height.rounded(.up)))
-        // Without a drawing context (layout code), an estimate within a tenth of it.
-        let estimated = label.sizeThatFits(easel_size(width: 5, height: 5))
-        #expect(abs(estimated.width - measured.width) / measured.width < 0.1)
-        #expect(estimated.height == fitted.height)
+        // Without a drawing context (layout code) Pango measures the same (no estimate any more).
+        #expect(label.sizeThatFits(easel_size(width: 5, height: 5)) == fitted)
+    }
+
+    @Test("fontName takes Pango's string form: \"Sans Bold\" is wider and darker than \"Sans\"")
+    func boldFontName() throws {
+        var inks: [Int] = []
+        var widths: [Double] = []
+        for name in ["Sans", "Sans Bold"] {
+            let registry = try sampleRegistry()
+            let strings = CStrings()
+            defer { withExtendedLifetime(strings) {} }
+            let label = try registry.makeView(ofClass: "Label", frame: cgRect(0, 0, 200, 40))
+            try label.setValue(strings.string("Hello"), forProperty: "text")
+            try label.setValue(strings.string(name), forProperty: "fontName")
+            try label.setValue(20.0, forProperty: "fontSize")
+            widths.append(label.sizeThatFits(easel_size(width: 0, height: 0)).width)
+            let image = try render(try whiteRoot(registry, width: 200, height: 40, [label]))
+            inks.append((0..<image.height).reduce(0) { sum, y in
+                sum + (0..<image.width).filter { image.pixel(x: $0, y: y).r < 128 }.count })
+        }
+        #expect(widths[1] > widths[0])
+        #expect(inks[1] > inks[0] * 5 / 4, "\(inks)")
     }
 }
 

@@ -1054,6 +1054,233 @@ typedef struct easel_paint_api {
     void (*set_shadow)(easel_context *ctx, easel_size offset, double blur, easel_color color);
 } easel_paint_api;
 
+/* ---- extension easel.text.v1 ---- */
+
+/*
+ * Text with Pango: HarfBuzz shaping, bidirectional text, fontconfig fonts and
+ * fallback, paragraphs laid out in a rect. Found with
+ * host->get_extension(EASEL_TEXT_EXTENSION_ID); NULL in the scanner and in a
+ * host without Pango. Since: easel.text.v1.
+ *
+ * Units are the context's user-space units (points): a 12 pt font is 12
+ * units tall whatever the transform, and measurements do not depend on the
+ * output's scale or format (glyph positions are not rounded to pixels, so a
+ * layout measured without a context is the layout drawn).
+ *
+ * Strings are UTF-8, read during the call only; invalid UTF-8 puts the
+ * context in error (as the graphics table's show_text does) and measures as
+ * zero. Ranges are byte offsets into the UTF-8 string.
+ *
+ * Threads: like the graphics table, a context is used from one thread at a
+ * time; the measuring functions may be called from any thread (each thread
+ * has its own Pango font map).
+ */
+#define EASEL_TEXT_EXTENSION_ID "easel.text.v1"
+
+/** Font weights (int32_t), as CSS and Pango: 100 thin ... 900 black; 0 in a descriptor means "unchanged". */
+enum {
+    EASEL_FONT_WEIGHT_THIN = 100,
+    EASEL_FONT_WEIGHT_ULTRALIGHT = 200,
+    EASEL_FONT_WEIGHT_LIGHT = 300,
+    EASEL_FONT_WEIGHT_REGULAR = 400,
+    EASEL_FONT_WEIGHT_MEDIUM = 500,
+    EASEL_FONT_WEIGHT_SEMIBOLD = 600,
+    EASEL_FONT_WEIGHT_BOLD = 700,
+    EASEL_FONT_WEIGHT_HEAVY = 800,
+    EASEL_FONT_WEIGHT_BLACK = 900
+};
+/** Font styles (int32_t); 0 in a descriptor means "unchanged". */
+enum { EASEL_FONT_STYLE_UNSET = 0, EASEL_FONT_STYLE_NORMAL = 1, EASEL_FONT_STYLE_ITALIC = 2, EASEL_FONT_STYLE_OBLIQUE = 3 };
+/** Font stretch (int32_t), 1 ultra-condensed ... 5 normal ... 9 ultra-expanded; 0 means "unchanged". */
+enum {
+    EASEL_FONT_STRETCH_UNSET = 0,
+    EASEL_FONT_STRETCH_ULTRA_CONDENSED = 1,
+    EASEL_FONT_STRETCH_CONDENSED = 3,
+    EASEL_FONT_STRETCH_NORMAL = 5,
+    EASEL_FONT_STRETCH_EXPANDED = 7,
+    EASEL_FONT_STRETCH_ULTRA_EXPANDED = 9
+};
+
+/**
+ * A font, by description (UIFontDescriptor-lite). Built in two steps:
+ * `description`, when not NULL, is parsed as Pango's string form
+ * ("DejaVu Sans Bold Italic 12", "Sans Condensed 9", "Serif 14"); then each
+ * structured field that is set replaces what the string said; what neither
+ * sets stays as it was (the context's font for set_font, the paragraph's
+ * for a run, "Sans" 12 without a context). Read during the call only.
+ */
+typedef struct easel_font_desc {
+    /** EASEL_ABI_VERSION the plugin was built with. */
+    uint32_t abi_version;
+    /** sizeof(easel_font_desc) in the plugin. */
+    uint32_t struct_size;
+    /** Pango's string form, or NULL. An unparsable string gives the default font. */
+    const char *description;
+    /** A fontconfig family name or a comma-separated list ("DejaVu Sans,Noto Sans"), or NULL: unchanged. */
+    const char *family;
+    /** The size in user-space units; 0: unchanged. Negative, NaN or over 10000 is an error. */
+    double size;
+    /** EASEL_FONT_WEIGHT_* or any value 100...1000; 0: unchanged. Other values are an error. */
+    int32_t weight;
+    /** EASEL_FONT_STYLE_*. Other values are an error. */
+    int32_t style;
+    /** EASEL_FONT_STRETCH_* or any value 1...9; 0: unchanged. Other values are an error. */
+    int32_t stretch;
+    /** Must be 0. */
+    int32_t reserved;
+} easel_font_desc;
+
+/** Vertical metrics of a font (UIFont's ascender, descender, lineHeight), in user-space units. */
+typedef struct easel_font_metrics {
+    /** From the baseline up to the top of the line (positive). */
+    double ascent;
+    /** From the baseline down to the bottom of the line (positive). */
+    double descent;
+    /** The distance between the baselines of two lines: at least ascent + descent. */
+    double line_height;
+} easel_font_metrics;
+
+/** Paragraph alignment (int32_t), as NSTextAlignment. Natural is left for left-to-right text, right for right-to-left. */
+enum {
+    EASEL_TEXT_ALIGN_NATURAL = 0,
+    EASEL_TEXT_ALIGN_LEFT = 1,
+    EASEL_TEXT_ALIGN_CENTER = 2,
+    EASEL_TEXT_ALIGN_RIGHT = 3,
+    EASEL_TEXT_ALIGN_JUSTIFIED = 4
+};
+/** Line breaking (int32_t): at word boundaries (falling back to characters for a word wider than the line), or at any character. */
+enum { EASEL_LINE_BREAK_WORD = 0, EASEL_LINE_BREAK_CHAR = 1 };
+/** Truncation (int32_t) when the text does not fit: with an ellipsis "…" at the head, the middle or the tail of the last line shown. */
+enum { EASEL_TRUNCATE_NONE = 0, EASEL_TRUNCATE_HEAD = 1, EASEL_TRUNCATE_MIDDLE = 2, EASEL_TRUNCATE_TAIL = 3 };
+
+/**
+ * How a paragraph is laid out (NSParagraphStyle-lite). A NULL style means all
+ * zero: the context's font, natural alignment, word breaking, no truncation,
+ * no line limit, no extra spacing. Read during the call only.
+ */
+typedef struct easel_text_style {
+    /** EASEL_ABI_VERSION the plugin was built with. */
+    uint32_t abi_version;
+    /** sizeof(easel_text_style) in the plugin. */
+    uint32_t struct_size;
+    /** The font, or NULL for the context's current font (set_font; the default font without a context). */
+    const easel_font_desc *font;
+    /** EASEL_TEXT_ALIGN_*. */
+    int32_t alignment;
+    /** EASEL_LINE_BREAK_*. */
+    int32_t line_break;
+    /**
+     * EASEL_TRUNCATE_*. The lines that fit the rect's height (and max_lines)
+     * are shown, and the last one shown is cut with "…" when text remains.
+     * HEAD and MIDDLE are meant for one line (max_lines 1), as in UIKit.
+     */
+    int32_t truncation;
+    /** The most lines shown (0: no limit); with truncation NONE the lines after them are not drawn. Negative is an error. */
+    int32_t max_lines;
+    /** Extra space between lines in user-space units (NSParagraphStyle's lineSpacing); may be negative, not NaN. */
+    double line_spacing;
+} easel_text_style;
+
+/** Kinds of attributed run (int32_t). */
+enum {
+    /** `color` is the run's fill colour. */
+    EASEL_TEXT_ATTR_COLOR = 1,
+    /** `font` is the run's font (its set fields change the paragraph's font for the run). */
+    EASEL_TEXT_ATTR_FONT = 2,
+    /** `value` is 0 (none), 1 (single) or 2 (double) underline, drawn in `color` when its alpha is > 0, else the text's colour. */
+    EASEL_TEXT_ATTR_UNDERLINE = 3,
+    /** `value` 0 or 1: a line through the run, in `color` when its alpha is > 0. */
+    EASEL_TEXT_ATTR_STRIKETHROUGH = 4,
+    /** `number` moves the run's baseline up by that many user-space units (down when negative). */
+    EASEL_TEXT_ATTR_BASELINE_OFFSET = 5
+};
+
+/**
+ * One attribute over the bytes [start, end) of the string
+ * (NSAttributedString-lite). Ranges may overlap; a later run wins for the
+ * same kind. `end` past the string is clamped; start > end is an error.
+ */
+typedef struct easel_text_attribute {
+    /** First byte of the run. */
+    uint32_t start;
+    /** One past the last byte of the run. */
+    uint32_t end;
+    /** EASEL_TEXT_ATTR_*; an unknown kind is an error. */
+    int32_t kind;
+    /** The kind's integer value (underline style, strikethrough on/off). */
+    int32_t value;
+    /** The kind's colour (COLOR, UNDERLINE, STRIKETHROUGH). */
+    easel_color color;
+    /** The kind's number (BASELINE_OFFSET). */
+    double number;
+    /** The kind's font (FONT), read during the call; NULL is an error for FONT. */
+    const easel_font_desc *font;
+} easel_text_attribute;
+
+/**
+ * The text table (easel.text.v1). The graphics table's set_font, show_text
+ * and measure_text use the same engine: set_font(ctx, "DejaVu Sans", 12)
+ * is set_font here with family "DejaVu Sans" and size 12.
+ */
+typedef struct easel_text_api {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_text_api) in the host. */
+    uint32_t struct_size;
+
+    /**
+     * Sets the context's font (part of the saved state), starting from the
+     * current font: description first, then the structured fields. NULL is
+     * an error.
+     */
+    void (*set_font)(easel_context *ctx, const easel_font_desc *font);
+    /**
+     * Metrics of `font` (NULL: the context's font; with a NULL context too,
+     * the default font). An invalid descriptor gives zeros (and puts a
+     * non-NULL context in error).
+     */
+    easel_font_metrics (*font_metrics)(easel_context *ctx, const easel_font_desc *font);
+
+    /**
+     * Draws one line of UTF-8 text (`length` bytes, or up to the NUL when
+     * `length` is -1) with its baseline starting at (x, y), in the fill colour,
+     * shaped, with `attributes` applied (may be NULL when `attribute_count`
+     * is 0). The text stays on one line: a newline is shown as a symbol
+     * (Pango's single-paragraph mode). Leaves the current path empty.
+     */
+    void (*draw_text_at)(easel_context *ctx, const char *utf8, int64_t length, double x, double y,
+                         const easel_text_attribute *attributes, uint32_t attribute_count);
+    /**
+     * Lays out UTF-8 text in `rect` with `style` and draws it in the fill
+     * colour, the first line's top at the rect's top; lines beyond the rect's
+     * bottom are not drawn (a tail truncation ellipsises the last line that
+     * fits). Leaves the current path empty.
+     */
+    void (*draw_text_in_rect)(easel_context *ctx, const char *utf8, int64_t length, easel_rect rect,
+                              const easel_text_style *style, const easel_text_attribute *attributes,
+                              uint32_t attribute_count);
+    /**
+     * The size the text needs when laid out `width` wide (the width of the
+     * widest line shown, the lines' heights plus the spacing between them),
+     * with `style`; `width` <= 0 or infinite: no wrapping (as for a rect of
+     * zero width in draw_text_in_rect). `max_height` > 0 limits the lines as a rect
+     * of that height would. NULL context: measured with the default font
+     * map, the same as drawn. Zero for NULL or invalid text.
+     */
+    easel_size (*measure_text)(easel_context *ctx, const char *utf8, int64_t length, double width,
+                               double max_height, const easel_text_style *style,
+                               const easel_text_attribute *attributes, uint32_t attribute_count);
+    /**
+     * The rect (in the coordinates of `rect`) of the characters in the bytes
+     * [start, end) when the text is laid out in `rect` with `style`: the
+     * union of their logical boxes. An empty range gives a zero-width caret
+     * rect at `start`; a range outside the text is clamped.
+     */
+    easel_rect (*character_rect)(easel_context *ctx, const char *utf8, int64_t length, easel_rect rect,
+                                 const easel_text_style *style, const easel_text_attribute *attributes,
+                                 uint32_t attribute_count, uint32_t start, uint32_t end);
+} easel_text_api;
+
 #ifdef __cplusplus
 }
 #endif

@@ -251,6 +251,70 @@ static inline const easel_abi_pin *easel_paint_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.text.v1 ---- */
+
+/** The structs of easel.text.v1: S(type, size in bytes). */
+#define EASEL_TEXT_V1_PINNED_STRUCTS(S) \
+    S(easel_font_desc, 48) \
+    S(easel_font_metrics, 24) \
+    S(easel_text_style, 40) \
+    S(easel_text_attribute, 64) \
+    S(easel_text_api, 56)
+
+/** The fields of easel.text.v1, in declaration order: F(type, field, offset in bytes). */
+#define EASEL_TEXT_V1_PINNED_FIELDS(F) \
+    F(easel_font_desc, abi_version, 0) \
+    F(easel_font_desc, struct_size, 4) \
+    F(easel_font_desc, description, 8) \
+    F(easel_font_desc, family, 16) \
+    F(easel_font_desc, size, 24) \
+    F(easel_font_desc, weight, 32) \
+    F(easel_font_desc, style, 36) \
+    F(easel_font_desc, stretch, 40) \
+    F(easel_font_desc, reserved, 44) \
+    F(easel_font_metrics, ascent, 0) \
+    F(easel_font_metrics, descent, 8) \
+    F(easel_font_metrics, line_height, 16) \
+    F(easel_text_style, abi_version, 0) \
+    F(easel_text_style, struct_size, 4) \
+    F(easel_text_style, font, 8) \
+    F(easel_text_style, alignment, 16) \
+    F(easel_text_style, line_break, 20) \
+    F(easel_text_style, truncation, 24) \
+    F(easel_text_style, max_lines, 28) \
+    F(easel_text_style, line_spacing, 32) \
+    F(easel_text_attribute, start, 0) \
+    F(easel_text_attribute, end, 4) \
+    F(easel_text_attribute, kind, 8) \
+    F(easel_text_attribute, value, 12) \
+    F(easel_text_attribute, color, 16) \
+    F(easel_text_attribute, number, 48) \
+    F(easel_text_attribute, font, 56) \
+    F(easel_text_api, abi_version, 0) \
+    F(easel_text_api, struct_size, 4) \
+    F(easel_text_api, set_font, 8) \
+    F(easel_text_api, font_metrics, 16) \
+    F(easel_text_api, draw_text_at, 24) \
+    F(easel_text_api, draw_text_in_rect, 32) \
+    F(easel_text_api, measure_text, 40) \
+    F(easel_text_api, character_rect, 48)
+
+/** The pinned layout of easel.text.v1, as easel_abi_pins(). */
+static inline const easel_abi_pin *easel_text_v1_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_TEXT_V1_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_TEXT_V1_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 /* ---- extension easel.image.v1 ---- */
 
 /** sizeof(easel_image_api_v1), the least struct_size a host's table may have. */
