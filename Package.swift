@@ -78,7 +78,10 @@ let package = Package(
         .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
-        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CPango", "CEaselSupport", "CImageCodec"]),
+        // What the canvas builds on: cairo status and canvas errors, raster
+        // images and their codecs, the Pango text engine.
+        .target(name: "EaselGraphicsCore", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CPango", "CImageCodec"]),
+        .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "EaselGraphicsCore", "CCairo", "CPango", "CEaselSupport", "CImageCodec"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
@@ -87,7 +90,7 @@ let package = Package(
         .target(
             name: "EaselRuntime",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselEncoding", "EaselInvocation", "EaselCanvas", "CEaselSupport", "EaselProbe",
+                "EaselABI", "EaselGeometry", "EaselEncoding", "EaselInvocation", "EaselCanvas", "EaselGraphicsCore", "CEaselSupport", "EaselProbe",
             ]),
         // Where plugins come from: the search path, folder trust, allow-lists, the scanner client and its cache.
         .target(
@@ -97,20 +100,20 @@ let package = Package(
         .target(
             name: "EaselViews",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselEncoding", "EaselInvocation", "CEaselSupport",
+                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
                 "EaselProbe",
             ]),
         .target(
             name: "EaselScene",
             dependencies: [
-                "EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselGeometry", "EaselEncoding", "EaselCanvas",
+                "EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselGeometry", "EaselEncoding", "EaselCanvas", "EaselGraphicsCore",
             ]),
         // The isolated render worker: its protocol, its process set-up and
         // main loop, and the parent's side of one run.
         .target(
             name: "EaselIsolation",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselInvocation",
+                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselGraphicsCore", "EaselInvocation",
                 "CEaselSupport", "EaselProbe", "CSeccomp",
             ]),
         // The application layer: plugin environment, the scene renderer
@@ -118,21 +121,21 @@ let package = Package(
         .target(
             name: "EaselSession",
             dependencies: [
-                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselABI",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselGraphicsCore", "EaselABI",
                 "EaselInvocation", "EaselProbe",
             ]),
         // `easel`: argument parsing and printing on top of the session.
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselSession", "EaselIsolation", "EaselCanvas",
+                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselGraphicsCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
         .executableTarget(
             name: "EaselBenchmarks",
             dependencies: [
-                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
                 "CMallocCounter", "EaselSession",
             ]),
         // Counts allocations in the benchmark executable only.
@@ -156,7 +159,7 @@ let package = Package(
         .target(
             name: "EaselTestSupport",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselCanvas", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
+                "EaselABI", "EaselGeometry", "EaselCanvas", "EaselGraphicsCore", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
                 "CTurboJPEG", "CWebP",
             ],
             path: "Tests/EaselTestSupport"),
@@ -173,28 +176,28 @@ let package = Package(
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
-        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselABI", "EaselTestSupport"]),
+        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselGraphicsCore", "EaselABI", "EaselTestSupport"]),
         .testTarget(
             name: "EaselRuntimeTests",
             dependencies: [
-                "EaselRuntime", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselViews", "EaselInvocation", "EaselProbe",
+                "EaselRuntime", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselViews", "EaselInvocation", "EaselProbe",
                 "EaselTestSupport",
             ]),
         .testTarget(
             name: "EaselDiscoveryTests",
-            dependencies: ["EaselDiscovery", "EaselABI", "EaselCanvas", "EaselRuntime", "EaselViews", "EaselTestSupport"]),
+            dependencies: ["EaselDiscovery", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselRuntime", "EaselViews", "EaselTestSupport"]),
         .testTarget(
             name: "EaselViewsTests",
-            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselTestSupport", "CEaselTestFunctions"]),
+            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselTestSupport", "CEaselTestFunctions"]),
         .testTarget(
             name: "EaselSceneTests",
             dependencies: [
-                "EaselScene", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
+                "EaselScene", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
             ]),
         .testTarget(
             name: "EaselIsolationTests",
             dependencies: [
-                "EaselIsolation", "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
+                "EaselIsolation", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
             ]),
         .testTarget(
             name: "EaselSessionTests",
@@ -203,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "EaselCLITests",
             dependencies: [
-                "EaselABI", "EaselCanvas", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
+                "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
                 "EaselTestSupport",
             ]),
     ]

@@ -2,6 +2,7 @@
 // cairo_surface_write_to_png on the same surface, and `easel render` of the
 // demo end to end (process start to file written) compared with its drawing alone.
 
+import EaselGraphicsCore
 import CCairo
 import EaselCanvas
 import EaselRuntime

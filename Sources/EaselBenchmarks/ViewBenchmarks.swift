@@ -25,6 +25,7 @@
 //   - how many pixels of the Easel frame differ from the cairo frame (and
 //     that a dirty-region redraw leaves the full frame's pixels unchanged).
 
+import EaselGraphicsCore
 import CCairo
 import CMallocCounter
 import EaselABI

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import ArgumentParser
 import EaselCanvas
 import EaselSession

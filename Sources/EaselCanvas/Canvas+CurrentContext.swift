@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import CEaselSupport
 
 extension Canvas {

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import CCairo
 import EaselABI
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import CCairo
 import CPango
 import EaselABI

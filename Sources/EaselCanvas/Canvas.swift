@@ -70,6 +70,7 @@
 // canvases and the current context) are nonetheless safe to use from several
 // threads, so independent canvases can be drawn in parallel, as tests do.
 
+import EaselGraphicsCore
 import CCairo
 import CEaselSupport
 import EaselABI
@@ -100,7 +101,7 @@ import Synchronization
 /// thread.
 public final class Canvas {
     /// The largest width or height, in points, that a canvas may have (cairo's limit).
-    public static let maximumDimension: Double = 32767
+    public static let maximumDimension: Double = CanvasLimits.maximumDimension
 
     /// The width of the canvas in points.
     public let width: Double
@@ -278,9 +279,9 @@ public final class Canvas {
     }
 
     /// The font family a new canvas starts with.
-    static let defaultFontFamily = "Sans"
+    static let defaultFontFamily = CanvasLimits.defaultFontFamily
     /// The font size, in points, a new canvas starts with.
-    static let defaultFontSize: Double = 12
+    static let defaultFontSize = CanvasLimits.defaultFontSize
 
     static func isValidDimension(_ value: Double) -> Bool {
         value.isFinite && value > 0 && value <= maximumDimension
@@ -458,9 +459,7 @@ extension Canvas {
     /// Inlined, so that the variadic array is optimised away on every drawing call.
     @inline(__always)
     static func requireFinite(_ operation: String, _ values: Double...) throws(CanvasError) {
-        for value in values where !value.isFinite {
-            throw .invalidArgument(operation, "non-finite value \(value)")
-        }
+        try CanvasLimits.requireFinite(operation, values)
     }
 
     /// Throws unless every component of the rectangle is finite.
@@ -470,7 +469,7 @@ extension Canvas {
 
     /// Throws unless every component of the colour is finite.
     static func validate(_ color: easel_color, in operation: String) throws(CanvasError) {
-        try requireFinite(operation, color.red, color.green, color.blue, color.alpha)
+        try CanvasLimits.validate(color, in: operation)
     }
 
     /// The largest arc radius or line width, in device units, that reaches cairo.

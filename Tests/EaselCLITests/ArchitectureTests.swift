@@ -18,7 +18,7 @@ struct ArchitectureTests {
         "Shapes": 3, "MiniPicker": 3, "CalendarPicker": 3, "Charts": 3, "Graph": 3, "GraphControl": 3, "Bubble": 3,
         // The host, bottom up.
         "EaselGeometry": 1,
-        "EaselEncoding": 2,
+        "EaselEncoding": 2, "EaselGraphicsCore": 2,
         "EaselInvocation": 3,
         "EaselCanvas": 4, "EaselProbe": 4,
         "EaselRuntime": 5,

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import EaselCanvas
 import EaselTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 // Rectangles and colours as the tests write them: plain numbers in, the
 // ABI's structs out, and the colours the tests paint and read back.
 
+import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
 import EaselGeometry

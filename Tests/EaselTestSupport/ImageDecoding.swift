@@ -1,6 +1,7 @@
 // Decoding the PNG, JPEG and WebP files Easel writes with the libraries'
 // own decoders (not cairo's), for comparing pixels.
 
+import EaselGraphicsCore
 import CImageCodec
 import CTurboJPEG
 import CWebP

@@ -1,5 +1,6 @@
 // Reading pixels back: closeness, whole-image comparisons, paint.
 
+import EaselGraphicsCore
 import EaselCanvas
 import Testing
 

@@ -3,6 +3,7 @@
 // drawing the same picture through EaselPluginKit (Tests/Fixtures/paint_kit.swift),
 // rendered through the view tree and read pixel by pixel.
 
+import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
 import EaselDiscovery

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
 import EaselDiscovery

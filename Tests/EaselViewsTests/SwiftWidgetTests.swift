@@ -4,6 +4,7 @@
 // declared by hand in C (Tests/Fixtures/kit_twin.c), and its
 // plumbing seen from the host (Tests/Fixtures/kit_probe.swift).
 
+import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
 import EaselDiscovery

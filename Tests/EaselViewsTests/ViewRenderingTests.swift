@@ -7,6 +7,7 @@
 // (0, 0) with an opaque white background, so every expected pixel is opaque
 // and solid fills at whole-point coordinates are exact.
 
+import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
 import EaselDiscovery

@@ -29,15 +29,15 @@ import Glibc
 #endif
 
 /// One thread's Pango context and layout.
-final class TextEngine {
+package final class TextEngine {
     /// The PangoContext (on the thread's default pangocairo font map).
-    let context: OpaquePointer
+    package let context: OpaquePointer
     /// The one layout reused for every piece of text on this thread.
-    let layout: OpaquePointer
+    package let layout: OpaquePointer
     /// Whether `context` currently has the identity matrix (set for measuring).
-    var hasIdentityMatrix = true
+    package var hasIdentityMatrix = true
     /// Font metrics by font (Pango's string form), see `metrics(of:)`.
-    var metricsCache: [String: easel_font_metrics] = [:]
+    package var metricsCache: [String: easel_font_metrics] = [:]
 
     private init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -68,7 +68,7 @@ final class TextEngine {
     }()
 
     /// The calling thread's engine, created on first use.
-    static var current: TextEngine {
+    package static var current: TextEngine {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<TextEngine>.fromOpaque(pointer).takeUnretainedValue()
         }
@@ -78,14 +78,14 @@ final class TextEngine {
     }
 
     /// Makes the context lay out for `cr` (its transform and surface font options).
-    func prepare(for cr: OpaquePointer) {
+    package func prepare(for cr: OpaquePointer) {
         pango_cairo_update_context(cr, context)
         hasIdentityMatrix = false
         pango_layout_context_changed(layout)
     }
 
     /// Makes the context lay out in plain user space, for measuring without a canvas.
-    func prepareForMeasuring() {
+    package func prepareForMeasuring() {
         guard !hasIdentityMatrix else { return }
         pango_context_set_matrix(context, nil)
         hasIdentityMatrix = true
@@ -96,12 +96,12 @@ final class TextEngine {
 // MARK: - Fonts
 
 /// An owned `PangoFontDescription`.
-final class FontDescription {
+package final class FontDescription {
     /// The `PangoFontDescription *`, freed with the object.
-    let pointer: OpaquePointer
+    package let pointer: OpaquePointer
 
     /// Takes ownership of `pointer`.
-    init(owning pointer: OpaquePointer) {
+    package init(owning pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
@@ -110,31 +110,31 @@ final class FontDescription {
     }
 
     /// The font a canvas starts with and measuring without a canvas uses: "Sans", 12 units.
-    static func makeDefault() -> FontDescription {
+    package static func makeDefault() -> FontDescription {
         let font = FontDescription(owning: pango_font_description_new())
-        pango_font_description_set_family(font.pointer, Canvas.defaultFontFamily)
-        pango_font_description_set_absolute_size(font.pointer, Canvas.defaultFontSize * Double(PANGO_SCALE))
+        pango_font_description_set_family(font.pointer, CanvasLimits.defaultFontFamily)
+        pango_font_description_set_absolute_size(font.pointer, CanvasLimits.defaultFontSize * Double(PANGO_SCALE))
         return font
     }
 
     /// A copy of this description.
-    func copy() -> FontDescription {
+    package func copy() -> FontDescription {
         FontDescription(owning: pango_font_description_copy(pointer))
     }
 
     /// Pango's string form ("DejaVu Sans Bold 12px"), used to share equal fonts.
-    var key: String {
+    package var key: String {
         guard let text = pango_font_description_to_string(pointer) else { return "" }
         defer { g_free(text) }
         return String(cString: text)
     }
 
     /// The largest font size accepted, in user-space units.
-    static let maximumSize: Double = 10000
+    package static let maximumSize: Double = 10000
 
     /// Checks a size from a plugin.
-    static func validateSize(_ size: Double, in operation: String) throws(CanvasError) {
-        try Canvas.requireFinite(operation, size)
+    package static func validateSize(_ size: Double, in operation: String) throws(CanvasError) {
+        try CanvasLimits.requireFinite(operation, [size])
         guard size >= 0 else { throw .invalidArgument(operation, "negative size \(size)") }
         guard size <= maximumSize else {
             throw .invalidArgument(operation, "font size \(size) is larger than \(Int(maximumSize))")
@@ -145,7 +145,7 @@ final class FontDescription {
     ///
     /// The string form first (merged over what is there), then family, size,
     /// weight, style and stretch when set (see easel.h).
-    func apply(_ desc: UnsafePointer<easel_font_desc>, in operation: String) throws(CanvasError) {
+    package func apply(_ desc: UnsafePointer<easel_font_desc>, in operation: String) throws(CanvasError) {
         let minimumSize = UInt32(MemoryLayout<easel_font_desc>.size)
         guard desc.pointee.struct_size >= minimumSize else {
             throw .invalidArgument(
@@ -193,19 +193,19 @@ final class FontDescription {
 // MARK: - Laying out
 
 /// A paragraph style with its values checked (easel_text_style).
-struct TextStyle {
-    var alignment: Int32 = 0
-    var lineBreak: Int32 = 0
-    var truncation: Int32 = 0
-    var maxLines: Int32 = 0
-    var lineSpacing: Double = 0
+package struct TextStyle {
+    package var alignment: Int32 = 0
+    package var lineBreak: Int32 = 0
+    package var truncation: Int32 = 0
+    package var maxLines: Int32 = 0
+    package var lineSpacing: Double = 0
     /// The font the style names, if any (replacing the canvas's).
-    var font: UnsafePointer<easel_font_desc>?
+    package var font: UnsafePointer<easel_font_desc>?
 
-    init() {}
+    package init() {}
 
     /// Checks a plugin's style; NULL is the default style.
-    init(_ style: UnsafePointer<easel_text_style>?, in operation: String) throws(CanvasError) {
+    package init(_ style: UnsafePointer<easel_text_style>?, in operation: String) throws(CanvasError) {
         guard let style else { return }
         let minimumSize = UInt32(MemoryLayout<easel_text_style>.size)
         guard style.pointee.struct_size >= minimumSize else {
@@ -230,17 +230,17 @@ struct TextStyle {
 }
 
 /// A piece of UTF-8 text from a plugin, checked.
-struct TextBytes {
-    let start: UnsafePointer<CChar>
-    let count: Int32
+package struct TextBytes {
+    package let start: UnsafePointer<CChar>
+    package let count: Int32
 
     /// The largest text laid out at once, in bytes: a bound on the time a
     /// plugin can make Pango spend in one call (a megabyte lays out in well
     /// under a second).
-    static let maximumLength = 1 << 20
+    package static let maximumLength = 1 << 20
 
     /// Checks `utf8` (`length` bytes, or up to the NUL when -1) for NULL, length and valid UTF-8.
-    init(_ utf8: UnsafePointer<CChar>?, length: Int64, in operation: String) throws(CanvasError) {
+    package init(_ utf8: UnsafePointer<CChar>?, length: Int64, in operation: String) throws(CanvasError) {
         guard let utf8 else { throw .invalidArgument(operation, "NULL string") }
         let count: Int
         if length < 0 {
@@ -270,7 +270,7 @@ extension TextEngine {
     ///   - height: The height lines must fit in (with truncation); nil: any.
     ///   - singleParagraph: Keep everything on one line (text drawn at a point).
     ///   - alpha: Multiplied into attributed colours (the canvas's global alpha).
-    func layOut(
+    package func layOut(
         _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?, height: Double?,
         singleParagraph: Bool, attributes: UnsafePointer<easel_text_attribute>?, attributeCount: UInt32,
         alpha: Double, in operation: String
@@ -343,7 +343,7 @@ extension TextEngine {
     }
 
     /// The layout's logical extents, in Pango units.
-    func logicalExtents() -> PangoRectangle {
+    package func logicalExtents() -> PangoRectangle {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return logical
@@ -354,7 +354,7 @@ extension TextEngine {
     ///
     /// Lines after `maxLines` (when > 0) or whose bottom is below `height`
     /// are not shown; the first line always is.
-    func visibleLines(maxLines: Int32, height: Double?) -> (count: Int, extents: easel_rect) {
+    package func visibleLines(maxLines: Int32, height: Double?) -> (count: Int, extents: easel_rect) {
         let total = Int(pango_layout_get_line_count(layout))
         guard let iter = pango_layout_get_iter(layout) else { return (0, easel_rect()) }
         defer { pango_layout_iter_free(iter) }
@@ -386,7 +386,7 @@ extension TextEngine {
     }
 
     /// The sum of the advances of a line's runs, in Pango units.
-    static func advance(of line: UnsafeMutablePointer<PangoLayoutLine>) -> Int32 {
+    package static func advance(of line: UnsafeMutablePointer<PangoLayoutLine>) -> Int32 {
         var width: Int32 = 0
         var node = line.pointee.runs
         var visited = 0
@@ -416,7 +416,7 @@ extension TextEngine {
     /// pango_context_get_metrics shapes a sample text to find average
     /// widths, which costs more than laying out a label: the answer is kept
     /// per font (up to ``maximumCachedMetrics`` fonts per thread).
-    func metrics(of font: FontDescription) -> easel_font_metrics {
+    package func metrics(of font: FontDescription) -> easel_font_metrics {
         let key = font.key
         if let known = metricsCache[key] { return known }
         prepareForMeasuring()
@@ -432,10 +432,10 @@ extension TextEngine {
     }
 
     /// How many fonts' metrics a thread keeps.
-    static let maximumCachedMetrics = 256
+    package static let maximumCachedMetrics = 256
 
     /// A Pango attribute list for a plugin's attributed runs.
-    static func attributeList(
+    package static func attributeList(
         _ attributes: UnsafePointer<easel_text_attribute>?, count: UInt32, textLength: UInt32, alpha: Double,
         in operation: String
     ) throws(CanvasError) -> OpaquePointer {
@@ -463,7 +463,7 @@ extension TextEngine {
                     pango_attr_list_insert(list, attribute)
                 }
                 func colorAttributes(_ color: easel_color, _ make: (UInt16, UInt16, UInt16) -> UnsafeMutablePointer<PangoAttribute>?) throws(CanvasError) {
-                    try Canvas.validate(color, in: operation)
+                    try CanvasLimits.validate(color, in: operation)
                     func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * 65535).rounded()) }
                     insert(make(channel(color.red), channel(color.green), channel(color.blue)))
                 }

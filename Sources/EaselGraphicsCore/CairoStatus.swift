@@ -40,7 +40,7 @@ public struct CairoStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     ///   - raw: A status returned by a cairo function or read from a cairo object.
     /// - Returns: `nil` when `raw` is `CAIRO_STATUS_SUCCESS`, else the wrapped status.
     @inline(__always)
-    static func check(_ raw: cairo_status_t) -> CairoStatus? {
+    package static func check(_ raw: cairo_status_t) -> CairoStatus? {
         raw == CAIRO_STATUS_SUCCESS ? nil : CairoStatus(raw)
     }
 

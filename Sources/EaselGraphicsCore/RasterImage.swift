@@ -111,7 +111,7 @@ public struct RasterImage: Hashable, Sendable {
     /// - Parameters:
     ///   - surface: A `cairo_surface_t *` image surface, possibly in error.
     ///   - failure: Makes the error for cairo's status.
-    init(surface: OpaquePointer, failure: (CairoStatus) -> CanvasError) throws(CanvasError) {
+    package init(surface: OpaquePointer, failure: (CairoStatus) -> CanvasError) throws(CanvasError) {
         if let status = CairoStatus.check(cairo_surface_status(surface)) {
             throw failure(status)
         }
@@ -211,7 +211,7 @@ public struct RasterImage: Hashable, Sendable {
     }
 
     /// A straight RGBA pixel from cairo's premultiplied, native-endian ARGB32.
-    static func unpremultiplied(_ argb: UInt32) -> RGBA {
+    package static func unpremultiplied(_ argb: UInt32) -> RGBA {
         let a = argb >> 24
         guard a > 0 else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
         func channel(_ shift: UInt32) -> UInt8 {
@@ -222,7 +222,7 @@ public struct RasterImage: Hashable, Sendable {
     }
 
     /// cairo's premultiplied, native-endian ARGB32 for a straight RGBA pixel.
-    static func premultiplied(_ pixel: RGBA) -> UInt32 {
+    package static func premultiplied(_ pixel: RGBA) -> UInt32 {
         let a = UInt32(pixel.a)
         func channel(_ value: UInt8) -> UInt32 {
             (UInt32(value) * a + 127) / 255

@@ -4,15 +4,15 @@ import CCairo
 
 /// The bytes written so far by `cairo_surface_write_to_png_stream`.
 private final class PNGSink {
-    var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
 }
 
 /// The bytes a `cairo_image_surface_create_from_png_stream` read has not consumed yet.
 private final class PNGSource {
-    let bytes: [UInt8]
-    var offset = 0
+    package let bytes: [UInt8]
+    package var offset = 0
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 }
@@ -23,7 +23,7 @@ private final class PNGSource {
 ///   - surface: A `cairo_surface_t *` image surface.
 ///   - failure: Makes the error for cairo's status.
 /// - Throws: The error `failure` makes when cairo cannot encode the image.
-func encodePNG(
+package func encodePNG(
     _ surface: OpaquePointer, failure: (CairoStatus) -> CanvasError
 ) throws(CanvasError) -> [UInt8] {
     let sink = PNGSink()
@@ -51,7 +51,7 @@ func encodePNG(
 /// - Parameters:
 ///   - bytes: The contents of a PNG file.
 /// - Returns: A `cairo_surface_t *`, possibly in error: check its status.
-func decodePNG(_ bytes: [UInt8]) -> OpaquePointer {
+package func decodePNG(_ bytes: [UInt8]) -> OpaquePointer {
     let source = PNGSource(bytes)
     return withExtendedLifetime(source) {
         cairo_image_surface_create_from_png_stream(

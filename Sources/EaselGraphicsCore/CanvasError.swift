@@ -31,29 +31,29 @@ public struct CanvasError: Error, Sendable, CustomStringConvertible {
 
 extension CanvasError {
     /// cairo put the drawing context into an error state during `operation`.
-    static func cairo(_ status: CairoStatus, in operation: String) -> CanvasError {
+    package static func cairo(_ status: CairoStatus, in operation: String) -> CanvasError {
         CanvasError(message: "cairo: \(status) (in \(operation))", operation: operation, status: status)
     }
 
     /// The canvas rejected an argument of `operation` before it reached cairo.
-    static func invalidArgument(_ operation: String, _ problem: String) -> CanvasError {
+    package static func invalidArgument(_ operation: String, _ problem: String) -> CanvasError {
         CanvasError(message: "\(operation): \(problem)", operation: operation)
     }
 
     /// A canvas or image size that cairo cannot hold.
-    static func invalidSize(_ what: String, width: Double, height: Double) -> CanvasError {
+    package static func invalidSize(_ what: String, width: Double, height: Double) -> CanvasError {
         CanvasError(
             message: "invalid \(what) size \(width) x \(height): "
-                + "width and height must be finite, greater than 0 and at most \(Int(Canvas.maximumDimension))")
+                + "width and height must be finite, greater than 0 and at most \(Int(CanvasLimits.maximumDimension))")
     }
 
     /// `path` could not be written; `problem` says why.
-    static func cannotWrite(_ path: String, _ problem: String, status: CairoStatus? = nil) -> CanvasError {
+    package static func cannotWrite(_ path: String, _ problem: String, status: CairoStatus? = nil) -> CanvasError {
         CanvasError(message: "cannot write \(path): \(problem)", path: path, status: status)
     }
 
     /// `path` could not be read; `problem` says why.
-    static func cannotRead(_ path: String, _ problem: String, status: CairoStatus? = nil) -> CanvasError {
+    package static func cannotRead(_ path: String, _ problem: String, status: CairoStatus? = nil) -> CanvasError {
         CanvasError(message: "cannot read \(path): \(problem)", path: path, status: status)
     }
 }

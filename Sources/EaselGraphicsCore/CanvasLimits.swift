@@ -1,0 +1,24 @@
+import EaselABI
+
+/// The limits and argument checks shared by the canvas and the parts it
+/// builds on (errors, images, text): one definition each.
+package enum CanvasLimits {
+    /// The largest canvas or image side, in pixels (what cairo's image surfaces hold).
+    package static let maximumDimension: Double = 32767
+    /// The font family a new canvas starts with.
+    package static let defaultFontFamily = "Sans"
+    /// The font size, in points, a new canvas starts with.
+    package static let defaultFontSize: Double = 12
+
+    /// Throws unless every value is finite.
+    package static func requireFinite(_ operation: String, _ values: [Double]) throws(CanvasError) {
+        for value in values where !value.isFinite {
+            throw .invalidArgument(operation, "non-finite value \(value)")
+        }
+    }
+
+    /// Throws unless every component of the colour is finite.
+    package static func validate(_ color: easel_color, in operation: String) throws(CanvasError) {
+        try requireFinite(operation, [color.red, color.green, color.blue, color.alpha])
+    }
+}
