@@ -82,6 +82,12 @@ let package = Package(
         // images and their codecs, the Pango text engine.
         .target(name: "EaselGraphicsCore", dependencies: ["EaselABI", "EaselGeometry", "CCairo", "CPango", "CImageCodec"]),
         .target(name: "EaselCanvas", dependencies: ["EaselABI", "EaselGeometry", "EaselGraphicsCore", "CCairo", "CPango", "CEaselSupport", "CImageCodec"]),
+        // The drawing extensions on the canvas's package interface:
+        // easel.paint.v1 (clips, path queries, gradients, blend modes,
+        // transparency layers) and easel.image.v1 (images drawn from files).
+        // Writing a canvas: PNG, JPEG, WebP, SVG and PDF files, raster images.
+        .target(name: "EaselCanvasOutput", dependencies: ["EaselABI", "EaselGeometry", "EaselGraphicsCore", "EaselCanvas", "CCairo", "CImageCodec"]),
+        .target(name: "EaselDrawingExtensions", dependencies: ["EaselABI", "EaselGeometry", "EaselGraphicsCore", "EaselCanvas", "CCairo", "CImageCodec"]),
         // What loading a plugin file checks (the probe), plugin descriptions
         // and the scanner's side of its protocol: no graphics library, so
         // that easel-plugin-scanner, built from it alone, starts quickly.
@@ -90,7 +96,7 @@ let package = Package(
         .target(
             name: "EaselRuntime",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselEncoding", "EaselInvocation", "EaselCanvas", "EaselGraphicsCore", "CEaselSupport", "EaselProbe",
+                "EaselABI", "EaselGeometry", "EaselEncoding", "EaselInvocation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDrawingExtensions", "CEaselSupport", "EaselProbe",
             ]),
         // Where plugins come from: the search path, folder trust, allow-lists, the scanner client and its cache.
         .target(
@@ -100,20 +106,20 @@ let package = Package(
         .target(
             name: "EaselViews",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
+                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
                 "EaselProbe",
             ]),
         .target(
             name: "EaselScene",
             dependencies: [
-                "EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselGeometry", "EaselEncoding", "EaselCanvas", "EaselGraphicsCore",
+                "EaselRuntime", "EaselViews", "EaselProbe", "EaselABI", "EaselGeometry", "EaselEncoding", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore",
             ]),
         // The isolated render worker: its protocol, its process set-up and
         // main loop, and the parent's side of one run.
         .target(
             name: "EaselIsolation",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselGraphicsCore", "EaselInvocation",
+                "EaselABI", "EaselGeometry", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselInvocation",
                 "CEaselSupport", "EaselProbe", "CSeccomp",
             ]),
         // The application layer: plugin environment, the scene renderer
@@ -121,21 +127,21 @@ let package = Package(
         .target(
             name: "EaselSession",
             dependencies: [
-                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselGraphicsCore", "EaselABI",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselABI",
                 "EaselInvocation", "EaselProbe",
             ]),
         // `easel`: argument parsing and printing on top of the session.
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselGraphicsCore",
+                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
         .executableTarget(
             name: "EaselBenchmarks",
             dependencies: [
-                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
                 "CMallocCounter", "EaselSession",
             ]),
         // Counts allocations in the benchmark executable only.
@@ -159,7 +165,7 @@ let package = Package(
         .target(
             name: "EaselTestSupport",
             dependencies: [
-                "EaselABI", "EaselGeometry", "EaselCanvas", "EaselGraphicsCore", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
+                "EaselABI", "EaselGeometry", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
                 "CTurboJPEG", "CWebP",
             ],
             path: "Tests/EaselTestSupport"),
@@ -176,28 +182,28 @@ let package = Package(
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
-        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselGraphicsCore", "EaselABI", "EaselTestSupport"]),
+        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselABI", "EaselTestSupport"]),
         .testTarget(
             name: "EaselRuntimeTests",
             dependencies: [
-                "EaselRuntime", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselViews", "EaselInvocation", "EaselProbe",
+                "EaselRuntime", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDiscovery", "EaselViews", "EaselInvocation", "EaselProbe",
                 "EaselTestSupport",
             ]),
         .testTarget(
             name: "EaselDiscoveryTests",
-            dependencies: ["EaselDiscovery", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselRuntime", "EaselViews", "EaselTestSupport"]),
+            dependencies: ["EaselDiscovery", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselRuntime", "EaselViews", "EaselTestSupport"]),
         .testTarget(
             name: "EaselViewsTests",
-            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselTestSupport", "CEaselTestFunctions"]),
+            dependencies: ["EaselViews", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselTestSupport", "CEaselTestFunctions"]),
         .testTarget(
             name: "EaselSceneTests",
             dependencies: [
-                "EaselScene", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
+                "EaselScene", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
             ]),
         .testTarget(
             name: "EaselIsolationTests",
             dependencies: [
-                "EaselIsolation", "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
+                "EaselIsolation", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselTestSupport",
             ]),
         .testTarget(
             name: "EaselSessionTests",
@@ -206,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "EaselCLITests",
             dependencies: [
-                "EaselABI", "EaselCanvas", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
+                "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
                 "EaselTestSupport",
             ]),
     ]

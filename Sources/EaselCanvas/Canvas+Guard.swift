@@ -50,7 +50,7 @@ import Glibc
 // the width and round to it.
 
 /// The direction of a path segment at one end, in device space.
-struct PathDirection {
+package struct PathDirection {
     var dx: Double = 0
     var dy: Double = 0
     /// max(|dx|, |dy|): how long the vector cairo takes the direction from is.
@@ -111,7 +111,7 @@ struct PathDirection {
 
 /// What the canvas knows of the current path: its device-space extents and
 /// enough about its joins to bound a stroke of it.
-struct PathExtents {
+package struct PathExtents {
     /// Whether the path has no element since it was last emptied.
     var isEmpty = true
     /// Whether every element was added with the transform on the Swift side
@@ -152,7 +152,7 @@ struct PathExtents {
 
     /// Empties the path.
     @inline(__always)
-    mutating func reset() {
+    package mutating func reset() {
         self = PathExtents()
     }
 
@@ -237,7 +237,7 @@ struct PathExtents {
         hasLast = true
     }
 
-    mutating func closePath() {
+    package mutating func closePath() {
         guard hasCurrentPoint else { return }
         if currentX != startX || currentY != startY { lineTo(startX, startY) }
         if hasFirst && hasLast { join(last, first) }
@@ -402,13 +402,13 @@ extension Canvas {
 
     /// Applies the guard's clip if filling the current path may reach outside it.
     @inline(__always)
-    func guardFill() {
+    package func guardFill() {
         if state.isGuarded && !pathStaysInsideGuard(margin: 0) { applyGuardClip() }
     }
 
     /// Applies the guard's clip if stroking the current path may reach outside it.
     @inline(__always)
-    func guardStroke() {
+    package func guardStroke() {
         if state.isGuarded && !pathStaysInsideGuard(margin: strokeMargin()) { applyGuardClip() }
     }
 
@@ -431,7 +431,7 @@ extension Canvas {
     }
 
     /// Clips to the pending guard now, keeping the current path. Runs inside `perform`.
-    func applyGuardClip() {
+    package func applyGuardClip() {
         guard state.isGuarded else { return }
         state.isGuarded = false
         materializeSaves()

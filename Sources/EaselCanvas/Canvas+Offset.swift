@@ -40,22 +40,22 @@ import EaselGeometry
 extension Canvas {
     /// Whether the current transform is a translation kept on the Swift side.
     @inline(__always)
-    var isOffset: Bool { state.isOffset }
+    package var isOffset: Bool { state.isOffset }
 
     /// The pending translation's x.
     @inline(__always)
-    var offsetX: Double { state.offsetX }
+    package var offsetX: Double { state.offsetX }
 
     /// The pending translation's y.
     @inline(__always)
-    var offsetY: Double { state.offsetY }
+    package var offsetY: Double { state.offsetY }
 
     /// Hands the pending translation to cairo's matrix and stops keeping the
     /// transform on the Swift side, until the current state is restored.
     ///
     /// A pending guard clip is applied first: the guard is in the
     /// coordinates of an identity matrix. Runs inside `perform`.
-    func materializeOffset() {
+    package func materializeOffset() {
         guard state.isOffset else { return }
         applyGuardClip()
         let x = state.offsetX, y = state.offsetY

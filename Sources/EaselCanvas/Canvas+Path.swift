@@ -285,7 +285,7 @@ extension Canvas {
 
     /// cairo_move_to with the Swift-side translation, recorded in `pathExtents`.
     @inline(__always)
-    func emitMove(_ cr: OpaquePointer, _ x: Double, _ y: Double) {
+    package func emitMove(_ cr: OpaquePointer, _ x: Double, _ y: Double) {
         if isOffset {
             let px = x + offsetX, py = y + offsetY
             cairo_move_to(cr, px, py)
@@ -298,7 +298,7 @@ extension Canvas {
 
     /// cairo_line_to with the Swift-side translation, recorded in `pathExtents`.
     @inline(__always)
-    func emitLine(_ cr: OpaquePointer, _ x: Double, _ y: Double) {
+    package func emitLine(_ cr: OpaquePointer, _ x: Double, _ y: Double) {
         if isOffset {
             let px = x + offsetX, py = y + offsetY
             cairo_line_to(cr, px, py)
@@ -311,7 +311,7 @@ extension Canvas {
 
     /// cairo_arc (or cairo_arc_negative) with the Swift-side translation, recorded in `pathExtents`.
     @inline(__always)
-    func emitArc(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ radius: Double, _ start: Double,
+    package func emitArc(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ radius: Double, _ start: Double,
                          _ end: Double, negative: Bool) {
         let offset = isOffset
         let cx = offset ? x + offsetX : x, cy = offset ? y + offsetY : y
@@ -329,7 +329,7 @@ extension Canvas {
 
     /// The current point in user space: cairo's, less the Swift-side translation.
     @inline(__always)
-    func currentUserPoint(_ cr: OpaquePointer) -> (Double, Double) {
+    package func currentUserPoint(_ cr: OpaquePointer) -> (Double, Double) {
         var x = 0.0
         var y = 0.0
         cairo_get_current_point(cr, &x, &y)

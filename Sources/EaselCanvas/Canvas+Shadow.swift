@@ -20,13 +20,13 @@ import Glibc
 // shadow is part of the saved state.
 
 /// A shadow as `set_shadow` set it.
-struct Shadow: Equatable {
-    var offsetX: Double
-    var offsetY: Double
+package struct Shadow: Equatable {
+    package var offsetX: Double
+    package var offsetY: Double
     var blur: Double
     var color: easel_color
 
-    static func == (a: Shadow, b: Shadow) -> Bool {
+    package static func == (a: Shadow, b: Shadow) -> Bool {
         a.offsetX == b.offsetX && a.offsetY == b.offsetY && a.blur == b.blur && a.color.red == b.color.red
             && a.color.green == b.color.green && a.color.blue == b.color.blue && a.color.alpha == b.color.alpha
     }
@@ -61,7 +61,7 @@ extension Canvas {
     }
 
     /// What a painting operation paints, for its shadow.
-    enum ShadowShape {
+    package enum ShadowShape {
         /// The current path, filled with the fill rule cairo holds.
         case fill
         /// The current path, stroked with cairo's line settings.
@@ -75,7 +75,7 @@ extension Canvas {
     /// Paints the current shadow of `shape`, if there is a shadow. Runs inside
     /// `perform`, before the shape itself is painted; leaves cairo's path,
     /// source and state as they were.
-    func castShadow(_ shape: ShadowShape) {
+    package func castShadow(_ shape: ShadowShape) {
         guard let shadow = state.shadow else { return }
         applyGuardClip()
         let scale = deviceScale

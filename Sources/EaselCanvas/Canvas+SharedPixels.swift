@@ -129,3 +129,28 @@ extension Canvas {
 private final class VectorSink {
     var bytes: [UInt8] = []
 }
+
+extension Canvas {
+    /// Paints the background, then the canvas's surface, onto `target`, scaled.
+    ///
+    /// A recording is replayed as vectors. A raster surface is copied pixel
+    /// for pixel: its device scale equals `scale`, so the two scales cancel.
+    ///
+    /// - Returns: cairo's error status, or `nil` on success.
+    package func replay(onto target: OpaquePointer, scale: Double) -> CairoStatus? {
+        if let status = CairoStatus.check(cairo_surface_status(target)) {
+            return status
+        }
+        cairo_surface_flush(surface)
+        let output: OpaquePointer = cairo_create(target)
+        defer { cairo_destroy(output) }
+        if let background {
+            cairo_set_source_rgba(output, background.red, background.green, background.blue, background.alpha)
+            cairo_paint(output)
+        }
+        cairo_scale(output, scale, scale)
+        cairo_set_source_surface(output, surface, 0, 0)
+        cairo_paint(output)
+        return CairoStatus.check(cairo_status(output))
+    }
+}

@@ -11,16 +11,16 @@ import EaselGeometry
 /// follows lazily on a raster canvas) and with `cairo_push_group` /
 /// `cairo_pop_group`.
 @usableFromInline
-struct DrawingState {
+package struct DrawingState {
     /// The colour of fills and text.
-    var fillColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
+    package var fillColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
     /// The colour of strokes.
-    var strokeColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
+    package var strokeColor = easel_color(red: 0, green: 0, blue: 0, alpha: 1)
     /// Multiplied into the alpha of everything painted, 0...1.
-    var alpha: Double = 1
+    package var alpha: Double = 1
     /// The width of strokes, in user-space units; cairo's is set from it
     /// right before each stroke (see `Canvas.syncLineWidth()`).
-    var lineWidth: Double = 1
+    package var lineWidth: Double = 1
     /// The font of text: 0 the default, i > 0 the canvas's `fonts[i - 1]`.
     var fontIndex: Int32 = 0
 
@@ -28,10 +28,10 @@ struct DrawingState {
     /// `offsetY`), kept here while cairo's matrix stays the identity (see
     /// Canvas+Offset.swift). When `false` cairo's matrix is the current
     /// transform and the offset is zero.
-    var isOffset = true
+    package var isOffset = true
     /// The translation of the current transform while `isOffset`.
-    var offsetX: Double = 0
-    var offsetY: Double = 0
+    package var offsetX: Double = 0
+    package var offsetY: Double = 0
 
     /// Whether cairo's clip has been set in this state (a dirty-region
     /// redraw needs an unclipped canvas for its kept layer).
@@ -47,9 +47,9 @@ struct DrawingState {
     var guardMaxY: Int32 = 0
     /// Whether this saved state was saved by a plugin's transparency layer
     /// (Canvas+Paint.swift): restoring it ends the layer.
-    var opensLayer = false
+    package var opensLayer = false
     /// The shadow later painting casts, if any (Canvas+Shadow.swift).
-    var shadow: Shadow?
+    package var shadow: Shadow?
 }
 
 // MARK: - The state stack
@@ -90,7 +90,7 @@ extension Canvas {
     /// Nothing changed cairo's state since those saves, so saving now saves
     /// what they would have saved. Runs inside `perform`.
     @inline(__always)
-    func materializeSaves() {
+    package func materializeSaves() {
         while pendingSaves > 0 {
             cairo_save(cr)
             pendingSaves -= 1
@@ -105,7 +105,7 @@ extension Canvas {
     /// `cairoLineWidth` remembers until a cairo_restore or pop_group brings
     /// back another.
     @inline(__always)
-    func syncLineWidth() {
+    package func syncLineWidth() {
         if cairoLineWidth != state.lineWidth {
             cairo_set_line_width(cr, state.lineWidth)
             cairoLineWidth = state.lineWidth
@@ -166,7 +166,7 @@ extension Canvas {
     /// skips the views outside the region, could differ from a full render.
     /// Every surface the canvas draws into is marked at creation, and again
     /// after ``clear(_:)`` (clearing a whole surface makes cairo treat it as new).
-    static func markDrawnOn(_ surface: OpaquePointer?) {
+    package static func markDrawnOn(_ surface: OpaquePointer?) {
         guard let surface else { return }
         cairo_surface_flush(surface)   // detaches snapshots, which marking must not have
         cairo_surface_mark_dirty_rectangle(surface, 0, 0, 0, 0)
@@ -197,7 +197,7 @@ extension Canvas {
         }
     }
 
-    static func clampUnit(_ value: Double) -> Double {
+    package static func clampUnit(_ value: Double) -> Double {
         min(max(value, 0), 1)
     }
 }
@@ -325,7 +325,22 @@ extension Canvas {
     }
 
     /// Makes `color`, with the global alpha multiplied in, cairo's source.
-    func useSource(_ color: easel_color) {
+    package func useSource(_ color: easel_color) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * state.alpha)
+    }
+}
+
+extension Canvas {
+    /// Pops the open layer on top of the saved states and paints it with the
+    /// restored alpha and blend mode. Runs inside `perform`.
+    package func compositeLayer(_ cr: OpaquePointer) {
+        cairo_pop_group_to_source(cr)
+        cairoLineWidth = .nan
+        guard CairoStatus.check(cairo_status(cr)) == nil, var saved = savedStates.popLast() else { return }
+        saved.opensLayer = false
+        state = saved
+        applyGuardClip()
+        if state.shadow != nil, let group = cairo_get_source(cr) { castShadow(.pattern(group)) }
+        cairo_paint_with_alpha(cr, state.alpha)
     }
 }

@@ -114,10 +114,10 @@ public final class Canvas {
 
     /// The surface (`cairo_surface_t *`) drawn into: a recording surface that
     /// keeps every drawing operation, or an image surface with a device scale.
-    let surface: OpaquePointer
+    package let surface: OpaquePointer
     /// The cairo context (`cairo_t *`) drawing goes to: `mainContext`, or
     /// during a dirty-region redraw the layer's (Canvas+Region.swift).
-    @exclusivity(unchecked) var cr: OpaquePointer
+    @exclusivity(unchecked) package var cr: OpaquePointer
     /// The cairo context drawing into `surface`.
     let mainContext: OpaquePointer
     /// The layer a dirty-region redraw draws into, kept between redraws, and
@@ -125,7 +125,7 @@ public final class Canvas {
     var layerSurface: OpaquePointer?
     var layerContext: OpaquePointer?
     /// Device units per point: the raster scale, or 1 for a recording.
-    let deviceScale: Double
+    package let deviceScale: Double
     // The two properties every drawing call touches opt out of Swift's
     // run-time exclusivity checks, a call into the runtime per access. A
     // canvas is used on one thread, and no access to them overlaps another
@@ -134,10 +134,10 @@ public final class Canvas {
     /// The state cairo cannot hold, for cairo's current state (every drawing
     /// call reads it, so it is a stored property rather than the top of
     /// `savedStates`).
-    @exclusivity(unchecked) var state = DrawingState()
+    @exclusivity(unchecked) package var state = DrawingState()
     /// The states saved below the current one, one entry per cairo state
     /// saved (save, push_group).
-    @usableFromInline @exclusivity(unchecked) var savedStates: [DrawingState] = []
+    @usableFromInline @exclusivity(unchecked) package var savedStates: [DrawingState] = []
     /// The first error, kept until the canvas is discarded.
     @usableFromInline @exclusivity(unchecked) var firstError: CanvasError?
     /// Whether `takeError()` has already handed `firstError` out.
@@ -146,12 +146,12 @@ public final class Canvas {
     /// canvases; see `Canvas.materializeSaves()`).
     var lazySaves: Bool
     /// How many of the topmost saved states have no cairo_save yet.
-    @exclusivity(unchecked) var pendingSaves = 0
+    @exclusivity(unchecked) package var pendingSaves = 0
     /// cairo's current line width (NaN: unknown), see `Canvas.syncLineWidth()`.
     @exclusivity(unchecked) var cairoLineWidth: Double = 1
     /// The current path's device extents, for lazy clips (Canvas+Guard.swift).
     /// Not part of the saved state, as cairo's path is not.
-    @exclusivity(unchecked) var pathExtents = PathExtents()
+    @exclusivity(unchecked) package var pathExtents = PathExtents()
     /// The fonts set on this canvas, each once (Canvas+Text.swift):
     /// `DrawingState.fontIndex` i > 0 is `fonts[i - 1]`, 0 the default font.
     var fonts: [FontDescription] = []
@@ -283,12 +283,12 @@ public final class Canvas {
     /// The font size, in points, a new canvas starts with.
     static let defaultFontSize = CanvasLimits.defaultFontSize
 
-    static func isValidDimension(_ value: Double) -> Bool {
+    package static func isValidDimension(_ value: Double) -> Bool {
         value.isFinite && value > 0 && value <= maximumDimension
     }
 
     /// A number of pixels for an error message: whole, unless it is too large to be.
-    static func describePixels(_ value: Double) -> String {
+    package static func describePixels(_ value: Double) -> String {
         value.isFinite && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
@@ -332,7 +332,7 @@ extension Canvas {
     /// is alive (see ``withCanvas(_:else:_:)``); the drawing functions of
     /// ``graphicsAPI`` go through here.
     @inline(__always)
-    static func live(_ handle: OpaquePointer?) -> Unmanaged<Canvas>? {
+    package static func live(_ handle: OpaquePointer?) -> Unmanaged<Canvas>? {
         liveAddress(handle).map { Unmanaged<Canvas>.fromOpaque($0) }
     }
 
@@ -408,7 +408,7 @@ extension Canvas {
     }
 
     /// Records `error` unless an earlier error is already recorded.
-    func record(_ error: CanvasError) {
+    package func record(_ error: CanvasError) {
         if firstError == nil {
             firstError = error
         }
@@ -426,7 +426,7 @@ extension Canvas {
     ///   - body: The operation.
     /// - Returns: The result of `body`, or `fallback`.
     @inline(__always)
-    func perform<R>(
+    package func perform<R>(
         _ operation: String, else fallback: R, _ body: (OpaquePointer) throws(CanvasError) -> R
     ) -> R {
         guard firstError == nil else { return fallback }
@@ -446,7 +446,7 @@ extension Canvas {
 
     /// Runs one drawing operation that returns nothing; see ``perform(_:else:_:)``.
     @inline(__always)
-    func perform(_ operation: String, _ body: (OpaquePointer) throws(CanvasError) -> Void) {
+    package func perform(_ operation: String, _ body: (OpaquePointer) throws(CanvasError) -> Void) {
         perform(operation, else: (), body)
     }
 }
@@ -458,17 +458,17 @@ extension Canvas {
     ///
     /// Inlined, so that the variadic array is optimised away on every drawing call.
     @inline(__always)
-    static func requireFinite(_ operation: String, _ values: Double...) throws(CanvasError) {
+    package static func requireFinite(_ operation: String, _ values: Double...) throws(CanvasError) {
         try CanvasLimits.requireFinite(operation, values)
     }
 
     /// Throws unless every component of the rectangle is finite.
-    static func validate(_ rect: easel_rect, in operation: String) throws(CanvasError) {
+    package static func validate(_ rect: easel_rect, in operation: String) throws(CanvasError) {
         try requireFinite(operation, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
     }
 
     /// Throws unless every component of the colour is finite.
-    static func validate(_ color: easel_color, in operation: String) throws(CanvasError) {
+    package static func validate(_ color: easel_color, in operation: String) throws(CanvasError) {
         try CanvasLimits.validate(color, in: operation)
     }
 
@@ -487,7 +487,7 @@ extension Canvas {
     /// Uses the Frobenius norm of the transform's linear part, an upper bound
     /// of how much it can stretch a length.
     @inline(__always)
-    func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
+    package func requireDrawable(_ length: Double, _ what: String, in operation: String) throws(CanvasError) {
         // A translation (the transform on the Swift side): the identity's norm, √2.
         if state.isOffset && abs(length) * (1.4142135623730951 * deviceScale) <= Self.maximumDeviceExtent { return }
         try requireDrawableUnderMatrix(length, what, in: operation)

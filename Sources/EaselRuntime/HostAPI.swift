@@ -1,3 +1,4 @@
+import EaselDrawingExtensions
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas

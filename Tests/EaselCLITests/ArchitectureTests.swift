@@ -21,14 +21,15 @@ struct ArchitectureTests {
         "EaselEncoding": 2, "EaselGraphicsCore": 2,
         "EaselInvocation": 3,
         "EaselCanvas": 4, "EaselProbe": 4,
-        "EaselRuntime": 5,
-        "EaselDiscovery": 6,
-        "EaselViews": 7,
-        "EaselScene": 8,
-        "EaselIsolation": 9,
-        "EaselSession": 10,
-        "EaselCLI": 11, "EaselScanner": 11, "EaselBenchmarks": 11,
-        "EaselTestSupport": 12,
+        "EaselDrawingExtensions": 5, "EaselCanvasOutput": 5,
+        "EaselRuntime": 6,
+        "EaselDiscovery": 7,
+        "EaselViews": 8,
+        "EaselScene": 9,
+        "EaselIsolation": 10,
+        "EaselSession": 11,
+        "EaselCLI": 12, "EaselScanner": 12, "EaselBenchmarks": 12,
+        "EaselTestSupport": 13,
     ]
 
     /// Modules from outside the package, allowed anywhere above the C layer.

@@ -1,3 +1,4 @@
+import EaselCanvasOutput
 import EaselGraphicsCore
 import EaselCanvas
 import EaselDiscovery

@@ -2,6 +2,7 @@
 // PNG files written and read back, registries with the plugins the tests
 // need, and view trees rendered into raster canvases.
 
+import EaselCanvasOutput
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas

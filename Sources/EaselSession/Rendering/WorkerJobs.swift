@@ -1,3 +1,4 @@
+import EaselCanvasOutput
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas

@@ -1,3 +1,4 @@
+import EaselCanvas
 import EaselGraphicsCore
 import CCairo
 import EaselABI
@@ -418,18 +419,5 @@ extension Canvas {
             }
             compositeLayer(cr)
         }
-    }
-
-    /// Pops the open layer on top of the saved states and paints it with the
-    /// restored alpha and blend mode. Runs inside `perform`.
-    func compositeLayer(_ cr: OpaquePointer) {
-        cairo_pop_group_to_source(cr)
-        cairoLineWidth = .nan
-        guard CairoStatus.check(cairo_status(cr)) == nil, var saved = savedStates.popLast() else { return }
-        saved.opensLayer = false
-        state = saved
-        applyGuardClip()
-        if state.shadow != nil, let group = cairo_get_source(cr) { castShadow(.pattern(group)) }
-        cairo_paint_with_alpha(cr, state.alpha)
     }
 }

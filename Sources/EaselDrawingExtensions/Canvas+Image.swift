@@ -1,3 +1,4 @@
+import EaselCanvas
 import CCairo
 import CImageCodec
 import EaselABI

@@ -1,3 +1,4 @@
+import EaselCanvas
 import EaselGraphicsCore
 import EaselABI
 import Synchronization
