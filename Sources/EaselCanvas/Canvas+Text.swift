@@ -249,7 +249,7 @@ extension Canvas {
     ) throws(CanvasError) -> easel_size {
         let operation = "measure_text"
         let text = try TextBytes(utf8, length: length, in: operation)
-        try requireFinite(operation, maxHeight)
+        try Self.requireFinite(operation, maxHeight)
         guard !width.isNaN else { throw .invalidArgument(operation, "non-finite value \(width)") }
         let style = try TextStyle(style, in: operation)
         let engine = TextEngine.current

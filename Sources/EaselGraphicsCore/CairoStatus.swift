@@ -39,9 +39,10 @@ public struct CairoStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// - Parameters:
     ///   - raw: A status returned by a cairo function or read from a cairo object.
     /// - Returns: `nil` when `raw` is `CAIRO_STATUS_SUCCESS`, else the wrapped status.
-    @inline(__always)
+    /// Inlinable: the canvas checks cairo's status after every drawing call.
+    @inlinable
     package static func check(_ raw: cairo_status_t) -> CairoStatus? {
-        raw == CAIRO_STATUS_SUCCESS ? nil : CairoStatus(raw)
+        raw == CAIRO_STATUS_SUCCESS ? nil : CairoStatus(rawValue: Int32(bitPattern: raw.rawValue))
     }
 
     private init(_ raw: cairo_status_t) {

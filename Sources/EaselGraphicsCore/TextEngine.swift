@@ -134,7 +134,7 @@ package final class FontDescription {
 
     /// Checks a size from a plugin.
     package static func validateSize(_ size: Double, in operation: String) throws(CanvasError) {
-        try CanvasLimits.requireFinite(operation, [size])
+        try CanvasLimits.requireFinite(operation, size)
         guard size >= 0 else { throw .invalidArgument(operation, "negative size \(size)") }
         guard size <= maximumSize else {
             throw .invalidArgument(operation, "font size \(size) is larger than \(Int(maximumSize))")
