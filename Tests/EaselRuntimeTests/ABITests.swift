@@ -99,9 +99,11 @@ struct ABITests {
         var count: UInt32 = 0
         var paintCount: UInt32 = 0
         var imageCount: UInt32 = 0
+        var textCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
             + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
+            + UnsafeBufferPointer(start: easel_text_v1_pins(&textCount), count: Int(textCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -139,6 +141,9 @@ struct ABITests {
             "easel_view_api": imported(easel_view_api()), "easel_host_api": imported(easel_host_api()),
             "easel_paint_api": imported(easel_paint_api()),
             "easel_image_api_v1": imported(easel_image_api_v1()),
+            "easel_font_desc": imported(easel_font_desc()), "easel_font_metrics": imported(easel_font_metrics()),
+            "easel_text_style": imported(easel_text_style()), "easel_text_attribute": imported(easel_text_attribute()),
+            "easel_text_api": imported(easel_text_api()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {
