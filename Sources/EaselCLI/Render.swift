@@ -72,6 +72,8 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        // An output Easel cannot write is refused before any plugin loads (status 2).
+        try perform { () throws(SessionError) in try OutputTarget(output).checkFormat() }
         let session = plugins.session()
         let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames,
                                     compression: encoding.compression ?? .default,

@@ -64,15 +64,18 @@ struct RenderCommandTests {
         #expect(stages == ["timings", "load", "scene", "layout", "draw", "encode", "total"])
     }
 
-    @Test("a bad scene exits 1 naming the file and the JSON path; a bad option exits 2")
+    @Test("a bad or missing scene exits 2 naming the file and the JSON path or the system's reason; a bad option exits 2")
     func errors() throws {
         let file = try writeScene(#"{ "canvas": { "size": [10, 10] }, "root": { "subviews": [ { "class": "Nope" } ] } }"#)
         let result = try easel(["render", file.path, "-o", "/tmp/never.png"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: \(file.path): root.subviews[0].class: unknown class 'Nope' (registered classes: "))
         let missing = try easel(["render", "/nonexistent/scene.json", "-o", "/tmp/never.png"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "error: /nonexistent/scene.json: cannot read the scene file\n")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: /nonexistent/scene.json: cannot read the scene file: No such file or directory\n")
+        let folder = try easel(["render", file.deletingLastPathComponent().path, "-o", "/tmp/never.png"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "error: \(file.deletingLastPathComponent().path): cannot read the scene file: it is a folder\n")
         let usage = try easel(["render", file.path, "-o", "/tmp/never.png", "--scale", "0"])
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--scale must be between 0 and 16; got 0.0"))

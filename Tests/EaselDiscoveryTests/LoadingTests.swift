@@ -390,9 +390,19 @@ struct ForeignNameTests {
         #expect(try scanner(cache: cache).scan(folders: [plugins.path]).plugin(plugins, "good_extra.so") != nil)
         // An older easel's cache (or anyone who can write it) holds a name this one refuses.
         let file = URL(fileURLWithPath: RegistryCache(directory: cache.path).file)
-        let text = try String(contentsOf: file, encoding: .utf8)
-        try #require(text.contains("\"Dot\""))
-        try Data(text.replacingOccurrences(of: "\"Dot\"", with: "\"Dot\\u001b[31m\"").utf8).write(to: file)
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let magic = Array("EASELREG".utf8)
+        var records = try #require(bytes.withUnsafeBytes {
+            ScannerProtocol.readCacheRecords(UnsafeRawBufferPointer(rebasing: $0[magic.count...]))
+        })
+        try #require(records.count == 1)
+        guard case .success(var plugin) = records[0].result else { Issue.record("not a plugin"); return }
+        try #require(plugin.classes.first?.name == "Dot")
+        plugin.classes[0].name = "Dot\u{1B}[31m"
+        records[0].result = .success(plugin)
+        var writer = ScannerProtocol.Writer()
+        ScannerProtocol.writeCacheRecord(records[0], to: &writer)
+        try Data(magic + writer.bytes).write(to: file)
         let scan = try scanner(cache: cache).scan(folders: [plugins.path])
         #expect(scan.statistics.cacheHits == 1)
         #expect(scan.failure(plugins, "good_extra.so") == PluginLoadError(path: dot.path, kind: .invalidName,

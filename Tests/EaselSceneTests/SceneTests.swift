@@ -39,11 +39,15 @@ struct SceneErrorTests {
 
     @Test("wrong things are named with their JSON path", arguments: [
         (sceneText(##"{ "class": "Swach", "frame": [0, 0, 10, 10] }"##),
-         "test.json: root.subviews[0].class: unknown class 'Swach' (registered classes: "),
+         "test.json: root.subviews[0].class: unknown class 'Swach'; did you mean 'Swatch'?"),
+        (sceneText(##"{ "class": "Nothing" }"##),
+         "test.json: root.subviews[0].class: unknown class 'Nothing' (registered classes: "),
+        (sceneText(##"{ "class": "View", "backgroundColour": "#fff" }"##),
+         "test.json: root.subviews[0].backgroundColour: unknown key 'backgroundColour'; did you mean 'backgroundColor'?"),
         (sceneText(##"{ "class": "swatch" }"##),
          "test.json: root.subviews[0].class: unknown class 'swatch'; did you mean 'Swatch'?"),
         (sceneText(##"{ "class": "View" }, { "class": "Swatch", "properties": { "colour": "#ff0000" } }"##),
-         "test.json: root.subviews[1].properties.colour: class 'Swatch' has no property 'colour' (it declares: color, cornerRadius)"),
+         "test.json: root.subviews[1].properties.colour: class 'Swatch' has no property 'colour' (it declares: color, cornerRadius); did you mean 'color'?"),
         (sceneText(##"{ "class": "Swatch", "properties": { "cornerRadius": "big" } }"##),
          "test.json: root.subviews[0].properties.cornerRadius: expected a number, got a string for property 'cornerRadius' (double)"),
         (sceneText(##"{ "class": "Swatch", "properties": { "color": "#12345" } }"##),
