@@ -98,3 +98,26 @@ struct RenderCommandTests {
         #expect(label.contains { $0.r < 100 && $0.a == 255 })
     }
 }
+
+@Suite("CSS colours in a rendered scene")
+struct CSSColourRenderTests {
+    @Test("a named colour, rgb() with a / alpha, hsl() and #rgb fill their views with the colours CSS gives")
+    func pixels() throws {
+        let file = try writeScene(##"""
+            { "canvas": { "size": [40, 10], "background": "white" },
+              "root": { "subviews": [
+                { "class": "View", "frame": [0, 0, 10, 10], "backgroundColor": "tomato" },
+                { "class": "View", "frame": [10, 0, 10, 10], "backgroundColor": "rgb(0 0 255 / 50%)" },
+                { "class": "View", "frame": [20, 0, 10, 10], "backgroundColor": "hsl(120, 100%, 25%)" },
+                { "class": "View", "frame": [30, 0, 10, 10], "backgroundColor": "#f0f" } ] } }
+            """##, label: "css-colours")
+        let output = file.deletingLastPathComponent().appendingPathComponent("css.png")
+        let result = try easel(["render", file.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try RasterImage(contentsOfPNG: output.path)
+        expectPixel(image, 5, 5, RGBA(r: 255, g: 99, b: 71))        // tomato #ff6347
+        expectPixel(image, 15, 5, RGBA(r: 127, g: 127, b: 255))     // half blue over white
+        expectPixel(image, 25, 5, RGBA(r: 0, g: 128, b: 0))         // hsl(120, 100%, 25%) = #008000
+        expectPixel(image, 35, 5, RGBA(r: 255, g: 0, b: 255))
+    }
+}
