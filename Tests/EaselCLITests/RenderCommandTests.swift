@@ -121,3 +121,68 @@ struct CSSColourRenderTests {
         expectPixel(image, 35, 5, RGBA(r: 255, g: 0, b: 255))
     }
 }
+
+@Suite("easel render of many scenes into a folder")
+struct BatchRenderTests {
+    let examples = Fixtures.packageRoot.appendingPathComponent("Examples")
+
+    @Test("two example scenes render into the folder, pixel-identical to their references, plugins loaded once")
+    func batch() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch").appendingPathComponent("out/nested")
+        let scenes = ["bubble", "minipicker"].map { examples.appendingPathComponent("\($0).json").path }
+        let result = try easel(["render"] + scenes + ["-o", folder.path, "--timings"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == scenes.map { "\($0) -> \(folder.path)/\(URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent).png\n" }.joined())
+        for name in ["bubble", "minipicker"] {
+            let reference = try RasterImage(contentsOfPNG: examples.appendingPathComponent("\(name).png").path)
+            expectSameImage(try RasterImage(contentsOfPNG: folder.appendingPathComponent("\(name).png").path), reference)
+        }
+        // One timings block per scene; only the first loads the plugins.
+        let loads = result.stderr.split(separator: "\n").filter { $0.hasPrefix("  load") }
+            .compactMap { Double($0.split(separator: " ").last ?? "") }
+        #expect(loads.count == 2 && loads[1] == 0, "\(result.stderr)")
+    }
+
+    @Test("a bad scene is reported and the others are still written (status 1); --format picks the images' format")
+    func badScene() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-bad")
+        let bad = try writeScene(#"{ "canvas": { "size": [5, 5] }, "root": { "class": "Nope" } }"#, name: "bad.json", label: "batch-bad-scene")
+        let good = examples.appendingPathComponent("bubble.json").path
+        let result = try easel(["render", bad.path, good, "-o", folder.path, "--format", "webp"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "\(good) -> \(folder.path)/bubble.webp\n")
+        #expect(result.stderr.hasPrefix("error: \(bad.path): root.class: unknown class 'Nope' (registered classes: "))
+        #expect(result.stderr.hasSuffix("\nerror: 1 of 2 scenes failed\n"))
+        let webp = try Data(contentsOf: folder.appendingPathComponent("bubble.webp"))
+        #expect(webp.prefix(4) == Data("RIFF".utf8) && webp.dropFirst(8).prefix(4) == Data("WEBP".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.webp").path))
+    }
+
+    @Test("scenes that would write the same file, -o -, --frames or a bad --format are refused before drawing (status 2)")
+    func refused() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-refused")
+        let one = examples.appendingPathComponent("bubble.json").path
+        let copy = try writeScene(try String(contentsOfFile: one, encoding: .utf8), name: "bubble.json", label: "batch-copy")
+        let clash = try easel(["render", one, copy.path, "-o", folder.path])
+        #expect(clash.status == 2)
+        #expect(clash.stderr == "error: '\(one)' and '\(copy.path)' would both be written to '\(folder.path)/bubble.png': rename one of them\n")
+        #expect(try easel(["render", one, copy.path, "-o", "-"]).status == 2)
+        #expect(try easel(["render", one, copy.path, "-o", folder.path, "--frames", folder.path]).status == 2)
+        let format = try easel(["render", one, "-o", folder.path + "/", "--format", "gif"])
+        #expect(format.status == 2)
+        #expect(format.stderr.hasPrefix("Error: --format must be png, jpg, jpeg, webp, svg or pdf; got 'gif'\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("with --isolate every scene renders in a worker, with the same pixels")
+    func isolated() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-isolated")
+        let scenes = ["bubble", "graph"].map { examples.appendingPathComponent("\($0).json").path }
+        let result = try easel(["render"] + scenes + ["-o", folder.path, "--isolate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["bubble", "graph"] {
+            let reference = try RasterImage(contentsOfPNG: examples.appendingPathComponent("\(name).png").path)
+            expectSameImage(try RasterImage(contentsOfPNG: folder.appendingPathComponent("\(name).png").path), reference)
+        }
+    }
+}
