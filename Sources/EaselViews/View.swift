@@ -109,6 +109,8 @@ public class View: EaselObject {
 
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []
+    /// The layer's own properties (View+Layer.swift), made on the first change of one.
+    final var layerStorage: LayerStorage?
 
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
@@ -206,7 +208,7 @@ public class View: EaselObject {
         }
     }
 
-    /// The affine transform applied about the centre (identity by default).
+    /// The affine transform applied about the layer's anchor point, the centre by default (identity by default).
     public final var transform: easel_affine_transform {
         get { storedTransform }
         set {
@@ -223,14 +225,18 @@ public class View: EaselObject {
     /// With a non-identity transform this is the bounding box of the
     /// transformed bounds (UIKit: "the value of this property is undefined
     /// and should be ignored" becomes a defined, useful value). Setting it
-    /// sets the bounds size and the centre, as UIKit does.
+    /// sets the bounds size and the centre, as UIKit does: the centre (the
+    /// layer's `position`) becomes the frame's origin plus the layer's
+    /// `anchorPoint` times its size, the frame's middle for the default
+    /// anchor point (0.5, 0.5).
     public final var frame: easel_rect {
         get { toSuperview.apply(to: storedBounds) }
         set {
             let new = newValue.standardized
             guard new.origin.x.isFinite, new.origin.y.isFinite, new.size.width.isFinite, new.size.height.isFinite
             else { return }
-            center = easel_point(x: new.midX, y: new.midY)
+            let anchor = layerStorage?.anchorPoint ?? easel_point(x: 0.5, y: 0.5)
+            center = easel_point(x: new.origin.x + anchor.x * new.size.width, y: new.origin.y + anchor.y * new.size.height)
             bounds = easel_rect(origin: storedBounds.origin, size: new.size)
         }
     }
@@ -245,7 +251,8 @@ public class View: EaselObject {
     final var downToSuperviewDown: easel_affine_transform {
         var centerDown = storedCenter
         if let superview, superview.isRightHanded { centerDown = superview.ownToDown.apply(to: storedCenter) }
-        let mid = easel_affine_transform(translationX: -storedBounds.midX, y: -storedBounds.midY)
+        let anchor = anchorInBounds
+        let mid = easel_affine_transform(translationX: -anchor.x, y: -anchor.y)
         let placed = storedTransform.isIdentity ? mid : mid.concatenating(storedTransform)
         return placed.concatenating(easel_affine_transform(translationX: centerDown.x, y: centerDown.y))
     }
