@@ -307,6 +307,44 @@ public class View: EaselObject {
         return transform.apply(to: rect)
     }
 
+    /// From this view's own coordinates to the screen's: the canvas its root is rendered into, where the root stands at its frame.
+    final var toScreen: easel_affine_transform {
+        toRoot.concatenating(rootView.toSuperview)
+    }
+
+    /// Converts a point from this view's coordinates to a window's (UIWindow's `convertPoint:toWindow:`).
+    ///
+    /// The screen is the canvas a tree is rendered into, where each root
+    /// (a window) stands at its frame.
+    /// - Parameters:
+    ///   - point: A point in this view's coordinates.
+    ///   - window: The window whose coordinates to convert to; `nil` for the screen's.
+    public final func convert(_ point: easel_point, toWindow window: Window?) -> easel_point {
+        let onScreen = toScreen.apply(to: point)
+        guard let window, let back = window.toScreen.inverted() else { return onScreen }
+        return back.apply(to: onScreen)
+    }
+
+    /// Converts a point from a window's coordinates (`nil`: the screen's) to this view's (`convertPoint:fromWindow:`).
+    public final func convert(_ point: easel_point, fromWindow window: Window?) -> easel_point {
+        let onScreen = window?.toScreen.apply(to: point) ?? point
+        return (toScreen.inverted() ?? .identity).apply(to: onScreen)
+    }
+
+    /// Converts a rectangle from this view's coordinates to a window's (`nil`: the screen's); through a rotation, the bounding box.
+    public final func convert(_ rect: easel_rect, toWindow window: Window?) -> easel_rect {
+        var transform = toScreen
+        if let window, let back = window.toScreen.inverted() { transform = transform.concatenating(back) }
+        return transform.apply(to: rect)
+    }
+
+    /// Converts a rectangle from a window's coordinates (`nil`: the screen's) to this view's.
+    public final func convert(_ rect: easel_rect, fromWindow window: Window?) -> easel_rect {
+        var transform = window?.toScreen ?? .identity
+        transform = transform.concatenating(toScreen.inverted() ?? .identity)
+        return transform.apply(to: rect)
+    }
+
     // MARK: Hierarchy
 
     /// The topmost ancestor (the view itself when it has no superview).
