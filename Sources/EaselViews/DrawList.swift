@@ -136,14 +136,14 @@ final class DrawList {
 
     /// Builds the list of the tree rooted at `root`, without recursion.
     init(root: View) {
-        var path: [(index: Int, view: View, next: Int)] = []
-        path.append((append(root, parent: -1), root, 0))
+        var path: [(index: Int, subviews: [View], next: Int)] = []
+        path.append((append(root, parent: -1), root.subviewsInDrawingOrder, 0))
         while let top = path.last {
-            let subviews = top.view.subviewsInDrawingOrder
+            let subviews = top.subviews
             if top.next < subviews.count {
                 path[path.count - 1].next += 1
                 let child = subviews[top.next]
-                path.append((append(child, parent: top.index), child, 0))
+                path.append((append(child, parent: top.index), child.subviewsInDrawingOrder, 0))
             } else {
                 records[top.index].end = Int32(records.count)
                 path.removeLast()
