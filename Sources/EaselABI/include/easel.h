@@ -1359,6 +1359,9 @@ typedef struct easel_image_api_v1 {
  */
 #define EASEL_LAYER_EXTENSION_ID "easel.layer.v1"
 
+/** sizeof(easel_layer_api) in easel.layer.v1: the least struct_size a host's table has. Since: easel.layer.v1 */
+#define EASEL_LAYER_API_V1_SIZE 336
+
 /**
  * The corners `cornerRadius` rounds (Core Animation's CACornerMask, same
  * values; y points down, so MIN_Y is the top). Since: easel.layer.v1
@@ -1395,7 +1398,7 @@ enum {
 typedef struct easel_layer_api {
     /** EASEL_ABI_VERSION of the host. */
     uint32_t abi_version;
-    /** sizeof(easel_layer_api) in the host: at least EASEL_LAYER_API_V1_SIZE (easel_abi_pins.h). */
+    /** sizeof(easel_layer_api) in the host: at least EASEL_LAYER_API_V1_SIZE. */
     uint32_t struct_size;
 
     /** The corner radius (0: square corners). Rounds the background and the border, and with masks_to_bounds clips content and subviews. */

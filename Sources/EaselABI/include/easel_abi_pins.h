@@ -353,9 +353,6 @@ static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
 
 /* ---- extension easel.layer.v1 ---- */
 
-/** sizeof(easel_layer_api), the least struct_size a host's table may have. */
-#define EASEL_LAYER_API_V1_SIZE 336
-
 /** The layer extension's table: S(type, size in bytes). */
 #define EASEL_LAYER_PINNED_STRUCTS(S) \
     S(easel_layer_api, 336)
