@@ -180,7 +180,7 @@ extension Canvas {
 
     /// Blurs an 8-bit alpha image in place: three box blurs of `radius`
     /// along rows, then along columns (zero beyond the edges).
-    static func boxBlur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
+    package static func boxBlur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
         let longest = max(width, height)
         var line = [UInt32](repeating: 0, count: longest)
         var blurred = [UInt32](repeating: 0, count: longest)
