@@ -179,8 +179,10 @@ final class DrawList {
             background = color
             flags.insert(.background)
         }
-        if local.isIdentity { flags.insert(.identity) }
-        if local.isTranslation { flags.insert(.translation) }
+        // A view on the layer path has neither flag: the renderer's common
+        // case (a translation) then never has to look for the layer flag.
+        if local.isIdentity, view.layerStorage?.hasEffects != true { flags.insert(.identity) }
+        if local.isTranslation, view.layerStorage?.hasEffects != true { flags.insert(.translation) }
         var call = drawRect, target: OpaquePointer? = view.handle, selector = ViewCallbacks.drawRect.selector
         var storage: UnsafeMutableRawPointer? = view.storage
         if info.isOverlayForward {

@@ -285,16 +285,6 @@ extension View {
                         index = end
                         continue
                     }
-                    if flags.contains(.layer) {
-                        // Rounded corners, a border, a shadow: the layer path, off the common one.
-                        let subtree = views[index]._withUnsafeGuaranteedRef {
-                            $0.openLayer(record, index: index, end: end, touched: touched, layers: layers,
-                                         canvas: canvas, state: &state)
-                        }
-                        if end == index + 1 { closeLayer(subtree, base, layers, canvas) } else { open.append(subtree) }
-                        index += 1
-                        continue
-                    }
                     let grouped = alpha < 1
                     // A view that adds no transform, group or clip of its own
                     // leaves the canvas's state as it found it (drawContent
@@ -308,6 +298,17 @@ extension View {
                         // canvas can keep it without saving its state.
                         subtree.translation = canvas.beginTranslation(x: record.pointee.local.tx,
                                                                       y: record.pointee.local.ty)
+                    } else if flags.contains(.layer) {
+                        // Rounded corners, a border, a shadow: the layer path,
+                        // off the common one (a layer's record is never flagged
+                        // as a translation or the identity, so it comes here).
+                        let subtree = views[index]._withUnsafeGuaranteedRef {
+                            $0.openLayer(record, index: index, end: end, touched: touched, layers: layers,
+                                         canvas: canvas, state: &state)
+                        }
+                        if end == index + 1 { closeLayer(subtree, base, layers, canvas) } else { open.append(subtree) }
+                        index += 1
+                        continue
                     } else {
                         if changesState {
                             canvas.saveState()
@@ -391,7 +392,8 @@ extension View {
         let bounds = record.pointee.bounds
         let alpha = record.pointee.alpha
         canvas.saveState()
-        if !record.pointee.flags.contains(.identity) { canvas.concatenate(record.pointee.local) }
+        let local = record.pointee.local
+        if !local.isIdentity { canvas.concatenate(local) }
         if alpha < 1 {
             if layer.groupOpacity {
                 canvas.beginTransparencyGroup()
