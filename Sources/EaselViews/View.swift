@@ -14,7 +14,8 @@
 //
 // Geometry follows UIKit exactly: a view stores `center` (in its
 // superview's coordinates), `bounds` (its own coordinates; the origin scrolls
-// the content) and `transform` (about the centre). `frame` is derived: the
+// the content) and `transform` (about the layer's anchor point, the centre
+// by default; View+Layer.swift). `frame` is derived: the
 // bounding box of the transformed bounds. A right-handed view (RHView) is
 // the one exception to UIKit, taken from AppKit's unflipped NSView: its own
 // coordinates have y pointing up, so a point (x, y) of it lies at
