@@ -112,6 +112,8 @@ final class DrawList {
         var shadowOfBounds: Bool
         /// Where the shadow of the composited content can fall, in the view's down space.
         var shadowClip: easel_rect
+        /// Where the composited content lies (the subtree's extent without the shadow), in the view's down space.
+        var contentExtent: easel_rect
         /// Whether opacity composites the subtree as one group.
         var groupOpacity: Bool
 
@@ -239,7 +241,7 @@ extension DrawList {
                      corners.contains(.maxXMaxY) ? radius : 0, corners.contains(.minXMaxY) ? radius : 0)
         var record = LayerRecord(radii: radii, masks: view.clipsToBounds, borderWidth: layer.hasBorder ? layer.borderWidth : 0,
                                  borderColor: layer.borderColor, background: nil, shadow: nil, shadowShape: nil, shadowOfBounds: false,
-                                 shadowClip: .zero, groupOpacity: layer.allowsGroupOpacity)
+                                 shadowClip: .zero, contentExtent: .zero, groupOpacity: layer.allowsGroupOpacity)
         if record.isRounded, flags.contains(.background) {
             flags.remove(.background)
             record.background = background
@@ -264,6 +266,13 @@ extension DrawList {
                 record.shadowOfBounds = true
             }
             record.shadowClip = view.subtreeExtent
+            // Without a path, the shadow widened the extent by its reach on every side.
+            let reach = layer.shadowPath == nil ? layer.shadowReach : 0
+            let clip = record.shadowClip
+            record.contentExtent = layer.shadowPath == nil
+                ? easel_rect(x: clip.origin.x + reach, y: clip.origin.y + reach,
+                             width: max(clip.size.width - 2 * reach, 0), height: max(clip.size.height - 2 * reach, 0))
+                : clip
         }
         return record
     }

@@ -464,7 +464,7 @@ extension View {
             canvas.restoreState()
         }
         if subtree.shadowLayer {
-            canvas.endTransparencyLayer()
+            canvas.endTransparencyLayer(contentBounds: layers[index]?.contentExtent)
             canvas.restoreState()
         }
         if subtree.maskSaved { canvas.restoreState() }
