@@ -14,16 +14,16 @@
 // unrounded glyph positions, so that the pixels are the same), one reused
 // PangoLayout, the font description parsed once and the line height asked
 // once; per label the colour, the text, the width, the ellipsis and the
-// alignment (left, mirrored for a right-to-left paragraph) set on the layout, then pango_cairo_show_layout at the line's
-// origin. The surface is cleared first, as a full render clears.
+// alignment (left, mirrored for a right-to-left paragraph) set on the
+// layout, then pango_cairo_show_layout at the line's origin. The surface is
+// cleared first, as a full render clears.
 //
 // Texts: Latin with kerning and ligatures, accented Latin, Greek, Cyrillic,
-// Arabic (joined) and Hebrew (right to left), each with the label's number,
-// so that no two labels draw the same string. Two cases:
+// Arabic (joined) and Hebrew (right to left), each with a number, so that
+// no two labels draw the same string. Two cases:
 //   - steady frames: the same texts every frame (a screen redrawn);
-//   - new texts: each frame every label shows a string not drawn in the
-//     frames before (one of 8 sets of 1000 strings, cycled), so no layout is
-//     reused from an earlier frame.
+//   - new texts: each frame every label shows a string never drawn before
+//     (made before the frame, untimed), so no layout can be reused.
 // Frames are timed in interleaved rounds, each as its best round, and the
 // Easel frame is compared with the direct one pixel for pixel.
 
@@ -74,21 +74,30 @@ private struct LabelGrid {
     static func color(of index: Int) -> easel_color { colors[index % colors.count] }
 }
 
-/// C copies of the label texts, freed with the object (a Label's `text` holds a plain pointer).
+/// C copies of label texts, freed with the object (a Label's `text` holds a plain pointer).
 private final class LabelTexts {
-    let sets: [[UnsafeMutablePointer<CChar>]]
+    private(set) var texts: [UnsafeMutablePointer<CChar>] = []
+    /// The number of the next set of texts.
+    private var nextSet: Int
 
-    init(sets count: Int) {
-        sets = (0..<count).map { set in
-            (0..<LabelGrid.count).map { index in
-                guard let copy = strdup(LabelGrid.text(of: index, set: set)) else { fail("out of memory") }
-                return copy
-            }
+    /// The texts of set `first`; `advance()` makes the next sets.
+    init(first: Int) {
+        nextSet = first
+        advance()
+    }
+
+    /// Replaces the texts with those of the next set, strings not made before.
+    func advance() {
+        for text in texts { free(text) }
+        texts = (0..<LabelGrid.count).map { index in
+            guard let copy = strdup(LabelGrid.text(of: index, set: nextSet)) else { fail("out of memory") }
+            return copy
         }
+        nextSet += 1
     }
 
     deinit {
-        for set in sets { for text in set { free(text) } }
+        for text in texts { free(text) }
     }
 }
 
@@ -176,14 +185,13 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
     guard registry.objectClass(named: "Label") != nil else {
         fail("the sample plugin class Label (libMiniPicker.so) is not loaded; run `swift build -c release` first")
     }
-    let sets = 8
-    let texts = LabelTexts(sets: sets)
+    let texts = LabelTexts(first: 0)
     let root = try registry.makeView(ofClass: "View", frame: easel_rect(
         origin: easel_point(x: 0, y: 0), size: easel_size(width: LabelGrid.frameWidth, height: LabelGrid.frameHeight)))
     var labels: [View] = []
     for index in 0..<LabelGrid.count {
         let label = try registry.makeView(ofClass: "Label", frame: LabelGrid.frame(of: index))
-        try label.setValue(UnsafePointer(texts.sets[0][index]), forProperty: "text")
+        try label.setValue(UnsafePointer(texts.texts[index]), forProperty: "text")
         try label.setValue(LabelGrid.fontSize, forProperty: "fontSize")
         try label.setValue(LabelGrid.color(of: index), forProperty: "textColor")
         try root.addSubview(label)
@@ -191,12 +199,18 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
     }
     let canvas = try Canvas(width: LabelGrid.frameWidth, height: LabelGrid.frameHeight, backing: .raster(scale: 1))
     let direct = DirectLabels()
-    var set = 0
-    /// Gives every label its text of the next set.
+    // New strings for each frame: the Easel side's from set 1,000,000 on, the direct side's from 2,000,000.
+    let easelTexts = LabelTexts(first: 1_000_000), directTexts = LabelTexts(first: 2_000_000)
+    /// Gives every label a new text.
     func nextTexts() throws {
-        set = (set + 1) % sets
+        easelTexts.advance()
         for (index, label) in labels.enumerated() {
-            try label.setValue(UnsafePointer(texts.sets[set][index]), forProperty: "text")
+            try label.setValue(UnsafePointer(easelTexts.texts[index]), forProperty: "text")
+        }
+    }
+    func restoreTexts() throws {
+        for (index, label) in labels.enumerated() {
+            try label.setValue(UnsafePointer(texts.texts[index]), forProperty: "text")
         }
     }
 
@@ -204,8 +218,8 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
         let start = nanoseconds()
         for _ in 0..<frames {
             if options.profileDirect {
-                if options.profileNewTexts { set = (set + 1) % sets }
-                direct.draw(texts.sets[set])
+                if options.profileNewTexts { directTexts.advance() }
+                direct.draw(options.profileNewTexts ? directTexts.texts : texts.texts)
             } else {
                 if options.profileNewTexts { try nextTexts() }
                 try root.render(into: canvas, mode: .full)
@@ -225,7 +239,7 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
     let folder = options.pngFolder ?? "/tmp"
     let easelImage = try canvas.rasterImage()
     if options.pngFolder != nil { try easelImage.write(to: "\(folder)/easel-bench-text-easel.png") }
-    direct.draw(texts.sets[0])
+    direct.draw(texts.texts)
     let directImage = direct.image(path: "\(folder)/easel-bench-text-direct.png")
     var differing = 0, visible = 0
     for (p, q) in zip(easelImage.pixels, directImage.pixels) where p != q {
@@ -237,15 +251,14 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
     // Steady frames: the same texts each frame.
     let steady = try timeInterleaved(rounds: options.rounds, [
         ({}, { try root.render(into: canvas, mode: .full) }),
-        ({}, { direct.draw(texts.sets[0]) }),
+        ({}, { direct.draw(texts.texts) }),
     ])
-    // New texts every frame: both sides cycle through the sets (setting the
-    // labels' texts is not timed).
-    var directSet = 0
+    // New texts every frame (making them and setting the labels' is not timed).
     let fresh = try timeInterleaved(rounds: options.rounds, [
         ({ try nextTexts() }, { try root.render(into: canvas, mode: .full) }),
-        ({ directSet = (directSet + 1) % sets }, { direct.draw(texts.sets[directSet]) }),
+        ({ directTexts.advance() }, { direct.draw(directTexts.texts) }),
     ])
+    try restoreTexts()
 
     func ms(_ ns: Double) -> String { format(ns / 1e6) + " ms" }
     func met(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
