@@ -706,30 +706,40 @@ extension TextEngine {
         return (count, easel_rect(origin: easel_point(x: minX, y: 0), size: easel_size(width: maxX - minX, height: bottom)))
     }
 
-    /// The sum of the advances of a line's runs, in Pango units.
+    /// The width a line's glyphs take, in Pango units: the sum of its runs'
+    /// advances, less what Pango adds to an ellipsis at the end of the line.
+    ///
+    /// Pango widens the ellipsis run of an ellipsized line (so that the line
+    /// fills its width, or the ellipsis stands where the removed text was);
+    /// at the end of a line (tail truncation) that is empty space, in the
+    /// middle or at the start the text after it is drawn after that space.
     package static func advance(of line: UnsafeMutablePointer<PangoLayoutLine>) -> Int32 {
         var width: Int32 = 0
+        var trailingExtra: Int32 = 0
         var node = line.pointee.runs
         var visited = 0
         while let current = node, visited < TextBytes.maximumLength {
+            trailingExtra = 0
             if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                let glyphs = run.pointee.glyphs {
                 let analysis = run.pointee.item.pointee.analysis
+                let runWidth = pango_glyph_string_get_width(glyphs)
+                width &+= runWidth
                 if analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0, let font = analysis.font {
-                    // Pango widens the ellipsis run to fill the line: take its glyphs' own advances.
+                    // The glyphs' own advances.
+                    var own: Int32 = 0
                     for index in 0..<Int(max(glyphs.pointee.num_glyphs, 0)) {
                         var logical = PangoRectangle()
                         pango_font_get_glyph_extents(font, glyphs.pointee.glyphs[index].glyph, nil, &logical)
-                        width &+= logical.width
+                        own &+= logical.width
                     }
-                } else {
-                    width &+= pango_glyph_string_get_width(glyphs)
+                    trailingExtra = max(runWidth &- own, 0)
                 }
             }
             node = current.pointee.next
             visited += 1
         }
-        return width
+        return width &- trailingExtra
     }
 
     /// Metrics of a font, in user-space units, measured without a transform.
