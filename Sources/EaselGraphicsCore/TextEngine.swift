@@ -24,6 +24,7 @@
 import CCairo
 import CPango
 import EaselABI
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,6 +57,8 @@ package final class TextEngine {
     var lastResolved: ResolvedFont?
     /// The last font measured and its metrics (see `metrics(of:)`).
     var lastMetrics: (font: FontDescription, metrics: easel_font_metrics)?
+    /// The font registrations this thread's font map has seen (see `registerFonts(inFolder:)`).
+    var seenFontGeneration = 0
 
     private init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -97,10 +100,13 @@ package final class TextEngine {
     /// The calling thread's engine, created on first use.
     package static var current: TextEngine {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<TextEngine>.fromOpaque(pointer).takeUnretainedValue()
+            let engine = Unmanaged<TextEngine>.fromOpaque(pointer).takeUnretainedValue()
+            engine.syncFonts()
+            return engine
         }
         let engine = TextEngine()
         pthread_setspecific(key, Unmanaged.passRetained(engine).toOpaque())
+        engine.syncFonts()
         return engine
     }
 
@@ -831,5 +837,117 @@ extension TextEngine {
             throw error
         }
         return list
+    }
+}
+
+// MARK: - Font files
+
+/// A font file that ``TextEngine/registerFonts(inFolder:)`` could not register.
+package struct FontFileError: Error, Equatable, CustomStringConvertible {
+    /// The file (or the folder, when it cannot be read).
+    package let path: String
+    /// Why, in words.
+    package let reason: String
+
+    package var description: String { "cannot register font \(path): \(reason)" }
+}
+
+extension TextEngine {
+    /// How many font files one folder may register.
+    package static let maximumFontFiles = 512
+
+    /// Incremented whenever fonts are registered; each thread's engine
+    /// compares it with the generation its font map has seen (`syncFonts`).
+    private static let fontGeneration = Synchronization.Atomic<Int>(0)
+
+    /// Registers every `.ttf`, `.otf` and `.ttc` file in `folder` (not its
+    /// subfolders) with fontconfig for this process, so that text in any
+    /// canvas, on any thread, can name their families.
+    ///
+    /// Each file is read by fontconfig (FreeType) first; a file it cannot
+    /// read as a font is reported and not added. The good files are added
+    /// with `FcConfigAppFontAddFile` to the configuration Pango's font maps
+    /// use (fontconfig's current one), and every thread's Pango font map
+    /// sees them before its next text call (`pango_fc_font_map_config_changed`);
+    /// layouts cached before lay out again. Files are taken in name order, at
+    /// most ``maximumFontFiles``; other files in the folder are ignored.
+    /// Registering the same file twice adds it once more, harmlessly.
+    ///
+    /// Fonts stay registered for the life of the process (fontconfig cannot
+    /// remove one application font).
+    ///
+    /// - Parameter folder: A folder path, such as a plugin's resource folder.
+    /// - Returns: The paths registered, and an error naming each file (or the
+    ///   folder) that could not be registered; a folder without font files
+    ///   gives two empty lists.
+    package static func registerFonts(inFolder folder: String) -> (registered: [String], errors: [FontFileError]) {
+        guard let directory = opendir(folder) else {
+            return ([], [FontFileError(path: folder, reason: String(cString: strerror(errno)))])
+        }
+        var names: [String] = []
+        var scanned = 0
+        while let entry = readdir(directory), scanned < 100_000 {
+            scanned += 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let lowered = name.lowercased()
+            guard !name.hasPrefix("."), [".ttf", ".otf", ".ttc"].contains(where: { lowered.hasSuffix($0) }) else { continue }
+            names.append(name)
+        }
+        closedir(directory)
+        names.sort()
+        var errors: [FontFileError] = []
+        if names.count > maximumFontFiles {
+            for name in names[maximumFontFiles...] {
+                errors.append(FontFileError(
+                    path: folder + "/" + name, reason: "more than \(maximumFontFiles) font files in the folder"))
+            }
+            names.removeLast(names.count - maximumFontFiles)
+        }
+        guard !names.isEmpty else { return ([], errors) }
+        guard let config = FcConfigGetCurrent() else {
+            return ([], errors + names.map { FontFileError(path: folder + "/" + $0, reason: "fontconfig has no configuration") })
+        }
+        var registered: [String] = []
+        for name in names {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                errors.append(FontFileError(path: path, reason: String(cString: strerror(errno))))
+                continue
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                errors.append(FontFileError(path: path, reason: "not a regular file"))
+                continue
+            }
+            // What fontconfig would find in the file: nothing for a file that is not a font.
+            var count: Int32 = 0
+            guard let pattern = path.withCString({ FcFreeTypeQuery(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 0, nil, &count) }) else {
+                errors.append(FontFileError(path: path, reason: "not a font file FreeType can read"))
+                continue
+            }
+            FcPatternDestroy(pattern)
+            let added = path.withCString { FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            guard added != 0 else {
+                errors.append(FontFileError(path: path, reason: "fontconfig did not add it"))
+                continue
+            }
+            registered.append(path)
+        }
+        if !registered.isEmpty { fontGeneration.add(1, ordering: .sequentiallyConsistent) }
+        return (registered, errors)
+    }
+
+    /// Makes this thread's font map see fonts registered since it last looked.
+    func syncFonts() {
+        let generation = Self.fontGeneration.load(ordering: .acquiring)
+        guard generation != seenFontGeneration else { return }
+        seenFontGeneration = generation
+        pango_fc_font_map_config_changed(OpaquePointer(pango_cairo_font_map_get_default()))
+        // Metrics and layouts may name fonts that now resolve to others.
+        metricsCache.removeAll()
+        lastMetrics = nil
+        layouts.removeAll()
     }
 }
