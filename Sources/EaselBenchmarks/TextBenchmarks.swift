@@ -249,14 +249,17 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
     let inked = directImage.pixels.filter { $0.a > 0 }.count
 
     // Steady frames: the same texts each frame.
-    let steady = try timeInterleaved(rounds: options.rounds, [
-        ({}, { try root.render(into: canvas, mode: .full) }),
-        ({}, { direct.draw(texts.texts) }),
+    let steady = try timeInterleaved(rounds: options.rounds, prepare: {}, [
+        { try root.render(into: canvas, mode: .full) },
+        { direct.draw(texts.texts) },
     ])
-    // New texts every frame (making them and setting the labels' is not timed).
-    let fresh = try timeInterleaved(rounds: options.rounds, [
-        ({ try nextTexts() }, { try root.render(into: canvas, mode: .full) }),
-        ({ directTexts.advance() }, { direct.draw(directTexts.texts) }),
+    // New texts every frame: before each round (untimed) both sides get new strings.
+    let fresh = try timeInterleaved(rounds: options.rounds, prepare: {
+        try nextTexts()
+        directTexts.advance()
+    }, [
+        { try root.render(into: canvas, mode: .full) },
+        { direct.draw(directTexts.texts) },
     ])
     try restoreTexts()
 
@@ -279,18 +282,22 @@ func runTextBenchmarks(registry: Registry, options: TextBenchmarkOptions) throws
     return okSteady && okFresh && visible == 0
 }
 
-/// Times several bodies in interleaved rounds of one frame each, each after
-/// its untimed preparation; the best round of each, in ns.
+/// Times several bodies in rounds of one frame each: each round runs
+/// `prepare` (untimed), then every body once, in an order that rotates from
+/// round to round (so that none always runs first after the preparation);
+/// the best round of each, in ns.
 private func timeInterleaved(
-    rounds: Int, _ bodies: [(prepare: () throws -> Void, body: () throws -> Void)]
+    rounds: Int, prepare: () throws -> Void, _ bodies: [() throws -> Void]
 ) throws -> [Double] {
-    for (prepare, body) in bodies { try prepare(); try body() }  // warm up
+    try prepare()
+    for body in bodies { try body() }  // warm up
     var best = [Double](repeating: .infinity, count: bodies.count)
-    for _ in 0..<rounds {
-        for (index, (prepare, body)) in bodies.enumerated() {
-            try prepare()
+    for round in 0..<rounds {
+        try prepare()
+        for step in 0..<bodies.count {
+            let index = (round + step) % bodies.count
             let start = nanoseconds()
-            try body()
+            try bodies[index]()
             best[index] = min(best[index], Double(nanoseconds() - start))
         }
     }
