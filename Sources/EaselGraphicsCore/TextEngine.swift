@@ -564,7 +564,8 @@ extension TextEngine {
         _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?, height: Double?,
         singleParagraph: Bool, attributes: UnsafePointer<easel_text_attribute>?, attributeCount: UInt32, alpha: Double
     ) -> Bool {
-        // Attribute fonts first: resolving one uses the scratch key.
+        // Attribute fonts first: resolving one uses the scratch key. (Text
+        // with more than 64 runs is laid out afresh each time.)
         var attributeFonts: [FontDescription] = []
         if attributeCount > 0 {
             guard let attributes, attributeCount <= 64 else { return false }
