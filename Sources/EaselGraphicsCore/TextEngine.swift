@@ -875,7 +875,10 @@ extension TextEngine {
     /// Registering the same file twice adds it once more, harmlessly.
     ///
     /// Fonts stay registered for the life of the process (fontconfig cannot
-    /// remove one application font).
+    /// remove one application font). Call it where plugins are loaded,
+    /// before their text is drawn: fontconfig changes its configuration in
+    /// place, and a thread in the middle of laying text out may or may not
+    /// see the new fonts yet.
     ///
     /// - Parameter folder: A folder path, such as a plugin's resource folder.
     /// - Returns: The paths registered, and an error naming each file (or the
