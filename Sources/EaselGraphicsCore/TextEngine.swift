@@ -45,17 +45,27 @@ package final class TextEngine {
     /// What `context` was last matched to: the linear part of cairo's matrix
     /// and the type of the target surface (whose font options Pango merges).
     private var preparedFor: (xx: Double, yx: Double, xy: Double, yy: Double, surface: UInt32)?
+    // The caches below are read and written on the engine's own thread
+    // only, never reentrantly: their accesses need no dynamic exclusivity
+    // checks (which cost more than the lookups on the text path).
+
     /// Font metrics by font (Pango's string form), see `metrics(of:)`.
+    @exclusivity(unchecked)
     package var metricsCache: [String: easel_font_metrics] = [:]
     /// Fonts resolved from plugin descriptors (see `resolve(_:base:in:)`).
+    @exclusivity(unchecked)
     var resolvedFonts: [ByteKey: FontDescription] = [:]
     /// Laid-out drawing layouts by everything that shapes them (see `LayoutCache`).
+    @exclusivity(unchecked)
     var layouts = LayoutCache()
     /// Scratch bytes for building cache keys without allocating.
+    @exclusivity(unchecked)
     var scratchKey = ByteKey()
     /// The last font resolved (see `resolve(_:base:in:)`).
+    @exclusivity(unchecked)
     var lastResolved: ResolvedFont?
     /// The last font measured and its metrics (see `metrics(of:)`).
+    @exclusivity(unchecked)
     var lastMetrics: (font: FontDescription, metrics: easel_font_metrics)?
     /// The font registrations this thread's font map has seen (see `registerFonts(inFolder:)`).
     var seenFontGeneration = 0
@@ -133,8 +143,18 @@ package final class TextEngine {
 struct ByteKey: Hashable {
     var bytes: [UInt8] = []
 
+    /// FNV-1a of the bytes: cheaper than hashing them all with `Hasher`
+    /// (keys are a few dozen bytes, looked up on every text call).
+    var digest: UInt64 {
+        bytes.withUnsafeBufferPointer { buffer in
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return value
+        }
+    }
+
     func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(digest)
     }
 
     mutating func append<T: BitwiseCopyable>(_ value: T) {
@@ -184,14 +204,14 @@ struct LayoutCache {
     private var textBytes = 0
     /// Layout objects of emptied entries, reused for new ones.
     private var spare: [OpaquePointer] = []
-    /// Hashes of keys drawn once and not cached.
-    private var seen: Set<Int> = []
+    /// Digests of keys drawn once and not cached.
+    private var seen: Set<UInt64> = []
 
     func layout(for key: ByteKey) -> OpaquePointer? { entries[key] }
 
     /// Whether `key`, not in the cache, was drawn recently enough to enter it now.
     mutating func admits(_ key: ByteKey) -> Bool {
-        let hash = key.hashValue
+        let hash = key.digest
         if seen.remove(hash) != nil { return true }
         if seen.count >= Self.maximumSeen { seen.removeAll(keepingCapacity: true) }
         seen.insert(hash)
