@@ -260,4 +260,42 @@ struct TextAttributeTests {
         #expect(svg.contains("<symbol overflow=\"visible\" id=\"glyph"))
         #expect(!svg.contains("<image"))
     }
+
+    @Test("cached layouts: text changed in place, another global alpha or another transform draws as on a fresh canvas")
+    func cachedLayoutsFollowTheirInputs() throws {
+        /// Draws `text` three times (the second and third from the layout cache), then runs `change` and draws it once more.
+        func drawRepeatedly(_ text: String, alpha: Double = 1, scale: Double = 1,
+                            change: (inout [CChar], inout Double, inout Double) -> Void = { _, _, _ in }) throws -> RasterImage {
+            var bytes = Array(text.utf8CString)
+            var alpha = alpha, scale = scale
+            var run = textRun(Int32(EASEL_TEXT_ATTR_COLOR), 0, 2, color: redColor)
+            return try drawText(width: 160, height: 60) { api, g, ctx in
+                withFont("DejaVu Sans 20") { api.set_font!(ctx, $0) }
+                for round in 0..<4 {
+                    if round == 3 {
+                        change(&bytes, &alpha, &scale)
+                        g.set_fill_color!(ctx, whiteColor)
+                        g.fill_rect!(ctx, rect(0, 0, 160, 60))
+                        g.set_fill_color!(ctx, color(0, 0, 0))
+                    }
+                    g.save_state!(ctx)
+                    g.set_alpha!(ctx, alpha)
+                    g.scale!(ctx, scale, scale)
+                    g.translate!(ctx, 5, 0)
+                    api.draw_text_at!(ctx, bytes, -1, 0, 30, &run, 1)
+                    g.restore_state!(ctx)
+                }
+            }
+        }
+        let changedText = try drawRepeatedly("Hello") { bytes, _, _ in bytes[0] = CChar(UInt8(ascii: "J")) }
+        let jello = try drawRepeatedly("Jello")
+        #expect(contentsEqual(changedText, jello), "\(differences(changedText, jello))")
+        let changedAlpha = try drawRepeatedly("Hello") { _, alpha, _ in alpha = 0.4 }
+        let faint = try drawRepeatedly("Hello", alpha: 0.4)
+        #expect(contentsEqual(changedAlpha, faint), "\(differences(changedAlpha, faint))")
+        let changedScale = try drawRepeatedly("Hello") { _, _, scale in scale = 1.5 }
+        let large = try drawRepeatedly("Hello", scale: 1.5)
+        #expect(contentsEqual(changedScale, large), "\(differences(changedScale, large))")
+        #expect(!contentsEqual(changedScale, changedAlpha))
+    }
 }
