@@ -141,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "EaselBenchmarks",
             dependencies: [
-                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "CCairo", "CFFI", "EaselInvocation", "EaselEncoding",
+                "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "CCairo", "CPango", "CFFI", "EaselInvocation", "EaselEncoding",
                 "CMallocCounter", "EaselSession",
             ]),
         // Counts allocations in the benchmark executable only.

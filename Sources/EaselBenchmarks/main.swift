@@ -18,8 +18,11 @@
 //   cairo_surface_write_to_png on the same surface, and `easel render` of
 //   the demo end to end compared with its drawing alone.
 //
+// - text (TextBenchmarks.swift): 1000 Label views of shaped text in a
+//   1920x1080 frame compared with the same Pango calls made directly.
+//
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -29,6 +32,9 @@
 //                         exit (for a profiler such as callgrind)
 //   --profile-dirty       with --profile-frames: N one-tile dirty-region redraws instead
 //   --profile-tiny        with --profile-frames: frames of the 10,000 tiles of 14x14
+//   --profile-text N      only render N frames of the text benchmark's 1000 labels
+//                         through Easel (--profile-direct: with Pango directly;
+//                         --profile-new-texts: new texts every frame) and exit
 //   --cpu-time            time with the thread's CPU clock instead of the wall
 //                         clock (leaves out the time other processes take the CPU)
 // Each measurement is the best of several rounds, so that other work on a
@@ -90,8 +96,9 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runLayers = false
+var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false
 var options = ViewBenchmarkOptions()
+var textOptions = TextBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(after flag: String) -> String {
@@ -106,15 +113,27 @@ while let argument = arguments.popFirst() {
     case "render": runRender = true
     case "output": runOutput = true
     case "layers": runLayers = true
-    case "--png": options.pngFolder = value(after: argument)
+    case "text": runText = true
+    case "--png":
+        options.pngFolder = value(after: argument)
+        textOptions.pngFolder = options.pngFolder
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
         options.rounds = rounds
         scanOptions.rounds = rounds
+        textOptions.rounds = rounds
     case "--profile-frames":
         guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-frames needs a positive number") }
         options.profileFrames = frames
         runViews = true
+    case "--profile-text":
+        guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-text needs a positive number") }
+        textOptions.profileFrames = frames
+        runText = true
+    case "--profile-direct":
+        textOptions.profileDirect = true
+    case "--profile-new-texts":
+        textOptions.profileNewTexts = true
     case "--profile-dirty":
         options.profileDirty = true
     case "--profile-tiny":
@@ -122,17 +141,17 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
     }
 }
-if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runLayers { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runLayers && !runText { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-if runCalls || runViews || runOutput || runLayers { registry.loadPlugins(from: [folder]) }
+if runCalls || runViews || runOutput || runLayers || runText { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
 if runScan {
@@ -157,6 +176,10 @@ if runRender {
 if runOutput {
     print("")
     allMet = runOutputBenchmarks(registry: registry, rounds: min(options.rounds, 9)) && allMet
+}
+if runText {
+    if textOptions.profileFrames == nil { print("") }
+    allMet = try runTextBenchmarks(registry: registry, options: textOptions) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")

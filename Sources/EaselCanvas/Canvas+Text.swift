@@ -24,7 +24,7 @@ extension Canvas {
         state.fontIndex == 0 ? Self.defaultFont : fonts[Int(state.fontIndex) - 1]
     }
 
-    /// Makes `font` current, sharing an equal font set before.
+    /// Makes `font` (sealed) current, sharing an equal font set before.
     func useFont(_ font: FontDescription, in operation: String) throws(CanvasError) {
         let key = font.key
         if let index = fontIndexByKey[key] {
@@ -56,7 +56,7 @@ extension Canvas {
             let font = FontDescription(owning: pango_font_description_new())
             pango_font_description_set_family(font.pointer, family)
             pango_font_description_set_absolute_size(font.pointer, size * Double(PANGO_SCALE))
-            try useFont(font, in: "set_font")
+            try useFont(font.sealed(), in: "set_font")
         }
     }
 
@@ -67,9 +67,7 @@ extension Canvas {
     package func setFont(_ desc: UnsafePointer<easel_font_desc>?) {
         perform("set_font") { _ throws(CanvasError) in
             guard let desc else { throw .invalidArgument("set_font", "NULL font descriptor") }
-            let font = currentFont.copy()
-            try font.apply(desc, in: "set_font")
-            try useFont(font, in: "set_font")
+            try useFont(try TextEngine.current.resolve(desc, base: currentFont, in: "set_font"), in: "set_font")
         }
     }
 
@@ -94,13 +92,8 @@ extension Canvas {
     static func fontMetrics(
         _ desc: UnsafePointer<easel_font_desc>?, base: FontDescription
     ) throws(CanvasError) -> easel_font_metrics {
-        var font = base
-        if let desc {
-            font = base.copy()
-            try font.apply(desc, in: "font_metrics")
-        }
         let engine = TextEngine.current
-        engine.prepareForMeasuring()
+        let font = try desc.map { (desc) throws(CanvasError) in try engine.resolve(desc, base: base, in: "font_metrics") } ?? base
         return engine.metrics(of: font)
     }
 
@@ -120,24 +113,25 @@ extension Canvas {
         perform(operation) { cr throws(CanvasError) in
             let text = try TextBytes(utf8, length: length, in: operation)
             try Self.requireFinite(operation, x, y)
-            // Pango places glyphs under cairo's matrix: give it the translation.
-            materializeOffset()
+            let (dx, dy) = textOrigin()
+            let x = x + dx, y = y + dy
             let engine = TextEngine.current
             engine.prepare(for: cr)
-            try engine.layOut(
+            let layout = try engine.layOut(
                 text, font: currentFont, style: TextStyle(), width: nil, height: nil, singleParagraph: true,
-                attributes: attributes, attributeCount: attributeCount, alpha: state.alpha, in: operation)
-            let baseline = Double(pango_layout_get_baseline(engine.layout)) / Double(PANGO_SCALE)
+                attributes: attributes, attributeCount: attributeCount, alpha: state.alpha, drawing: true,
+                in: operation)
+            let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
             if state.shadow != nil {
                 castTextShadow {
                     cairo_move_to(cr, x, y - baseline)
-                    pango_cairo_layout_path(cr, engine.layout)
+                    pango_cairo_layout_path(cr, layout)
                 }
             }
             useSource(state.fillColor)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y - baseline)
-            pango_cairo_show_layout(cr, engine.layout)
+            pango_cairo_show_layout(cr, layout)
             cairo_new_path(cr)
             pathExtents.reset()
         }
@@ -157,32 +151,33 @@ extension Canvas {
             let text = try TextBytes(utf8, length: length, in: operation)
             try Self.validate(rect, in: operation)
             let style = try TextStyle(style, in: operation)
-            materializeOffset()
+            let (dx, dy) = textOrigin()
+            let origin = easel_point(x: rect.origin.x + dx, y: rect.origin.y + dy)
             let engine = TextEngine.current
             engine.prepare(for: cr)
             let height = max(rect.size.height, 0)
-            try engine.layOut(
+            let layout = try engine.layOut(
                 text, font: currentFont, style: style, width: max(rect.size.width, 0), height: height,
                 singleParagraph: false, attributes: attributes, attributeCount: attributeCount, alpha: state.alpha,
-                in: operation)
+                drawing: true, in: operation)
             useSource(state.fillColor)
             cairo_new_path(cr)
             // With truncation Pango keeps only the lines that fit; without,
             // lines past the limits are left out here, line by line.
             let showsAll = style.truncation != 0
-                || (style.maxLines == 0 && Double(engine.logicalExtents().height) / Double(PANGO_SCALE) <= height + 1e-6)
-            let visible = showsAll ? nil : engine.visibleLines(maxLines: style.maxLines, height: height)
+                || (style.maxLines == 0 && Double(TextEngine.logicalExtents(of: layout).height) / Double(PANGO_SCALE) <= height + 1e-6)
+            let visible = showsAll ? nil : TextEngine.visibleLines(of: layout, maxLines: style.maxLines, height: height)
             // Draws the lines shown, or (pathOnly) adds their outlines to the path, for a shadow.
             func emit(pathOnly: Bool) {
-                if let visible, visible.count < Int(pango_layout_get_line_count(engine.layout)),
-                   let iter = pango_layout_get_iter(engine.layout) {
+                if let visible, visible.count < Int(pango_layout_get_line_count(layout)),
+                   let iter = pango_layout_get_iter(layout) {
                     defer { pango_layout_iter_free(iter) }
                     var shown = 0
                     repeat {
                         var logical = PangoRectangle()
                         pango_layout_iter_get_line_extents(iter, nil, &logical)
                         let baseline = Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE)
-                        cairo_move_to(cr, rect.origin.x + Double(logical.x) / Double(PANGO_SCALE), rect.origin.y + baseline)
+                        cairo_move_to(cr, origin.x + Double(logical.x) / Double(PANGO_SCALE), origin.y + baseline)
                         if pathOnly {
                             pango_cairo_layout_line_path(cr, pango_layout_iter_get_line_readonly(iter))
                         } else {
@@ -191,11 +186,11 @@ extension Canvas {
                         shown += 1
                     } while shown < visible.count && pango_layout_iter_next_line(iter) != 0
                 } else {
-                    cairo_move_to(cr, rect.origin.x, rect.origin.y)
+                    cairo_move_to(cr, origin.x, origin.y)
                     if pathOnly {
-                        pango_cairo_layout_path(cr, engine.layout)
+                        pango_cairo_layout_path(cr, layout)
                     } else {
-                        pango_cairo_show_layout(cr, engine.layout)
+                        pango_cairo_show_layout(cr, layout)
                     }
                 }
             }
@@ -217,13 +212,12 @@ extension Canvas {
         perform("measure_text", else: easel_size(width: 0, height: 0)) { _ throws(CanvasError) in
             let text = try TextBytes(utf8, length: -1, in: "measure_text")
             let engine = TextEngine.current
-            engine.prepareForMeasuring()
-            try engine.layOut(
+            let layout = try engine.layOut(
                 text, font: currentFont, style: TextStyle(), width: nil, height: nil, singleParagraph: true,
-                attributes: nil, attributeCount: 0, alpha: 1, in: "measure_text")
+                attributes: nil, attributeCount: 0, alpha: 1, drawing: false, in: "measure_text")
             let metrics = engine.metrics(of: currentFont)
             return easel_size(
-                width: Double(engine.logicalExtents().width) / Double(PANGO_SCALE),
+                width: Double(TextEngine.logicalExtents(of: layout).width) / Double(PANGO_SCALE),
                 height: metrics.ascent + metrics.descent)
         }
     }
@@ -253,12 +247,11 @@ extension Canvas {
         guard !width.isNaN else { throw .invalidArgument(operation, "non-finite value \(width)") }
         let style = try TextStyle(style, in: operation)
         let engine = TextEngine.current
-        engine.prepareForMeasuring()
         let height: Double? = maxHeight > 0 ? maxHeight : nil
-        try engine.layOut(
+        let layout = try engine.layOut(
             text, font: font, style: style, width: width, height: height, singleParagraph: false,
-            attributes: attributes, attributeCount: attributeCount, alpha: 1, in: operation)
-        let visible = engine.visibleLines(maxLines: style.maxLines, height: height)
+            attributes: attributes, attributeCount: attributeCount, alpha: 1, drawing: false, in: operation)
+        let visible = TextEngine.visibleLines(of: layout, maxLines: style.maxLines, height: height)
         return visible.extents.size
     }
 
@@ -286,14 +279,14 @@ extension Canvas {
         let style = try TextStyle(style, in: operation)
         guard start <= end else { throw .invalidArgument(operation, "start \(start) is after end \(end)") }
         let engine = TextEngine.current
-        engine.prepareForMeasuring()
-        try engine.layOut(
+        let layout = try engine.layOut(
             text, font: font, style: style, width: max(rect.size.width, 0), height: max(rect.size.height, 0),
-            singleParagraph: false, attributes: attributes, attributeCount: attributeCount, alpha: 1, in: operation)
+            singleParagraph: false, attributes: attributes, attributeCount: attributeCount, alpha: 1, drawing: false,
+            in: operation)
         let scale = Double(PANGO_SCALE)
         func box(_ index: Int32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
             var position = PangoRectangle()
-            pango_layout_index_to_pos(engine.layout, index, &position)
+            pango_layout_index_to_pos(layout, index, &position)
             let x0 = Double(position.x) / scale, x1 = Double(position.x + position.width) / scale
             let y0 = Double(position.y) / scale, y1 = Double(position.y + position.height) / scale
             return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
@@ -340,6 +333,19 @@ extension Canvas {
 }
 
 extension Canvas {
+    /// Where user space's origin is in cairo's coordinates for text: under a
+    /// translation kept on the Swift side (Canvas+Offset.swift) cairo's
+    /// matrix stays the identity and text is placed at translated
+    /// coordinates, so that the Pango context need not follow each view's
+    /// translation (which would make every layout lay out again); a pending
+    /// guard clip is applied first, since glyphs may reach outside any box
+    /// known before drawing. Otherwise (0, 0). Runs inside `perform`.
+    func textOrigin() -> (x: Double, y: Double) {
+        guard state.isOffset else { return (0, 0) }
+        applyGuardClip()
+        return (state.offsetX, state.offsetY)
+    }
+
     /// Casts the current shadow of text: `addOutlines` adds the glyphs'
     /// outlines to cairo's (empty) path, which is filled by the non-zero
     /// rule as fonts expect, then cleared.

@@ -24,37 +24,77 @@
 import CCairo
 import CPango
 import EaselABI
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One thread's Pango context and layout.
+/// One thread's Pango contexts, its layouts and its caches.
 package final class TextEngine {
-    /// The PangoContext (on the thread's default pangocairo font map).
+    /// The PangoContext text is drawn with, matched to the cairo context of
+    /// the canvas being drawn (`prepare(for:)`).
     package let context: OpaquePointer
-    /// The one layout reused for every piece of text on this thread.
-    package let layout: OpaquePointer
-    /// Whether `context` currently has the identity matrix (set for measuring).
-    package var hasIdentityMatrix = true
+    /// The layout reused for drawn text that is not cached.
+    let drawingLayout: OpaquePointer
+    /// The PangoContext text is measured with, in plain user space: never
+    /// matched to a canvas, so measuring leaves the drawing context (and the
+    /// layouts cached for it) alone.
+    package let measuringContext: OpaquePointer
+    /// The layout reused for every measurement.
+    let measuringLayout: OpaquePointer
+    /// What `context` was last matched to: the linear part of cairo's matrix
+    /// and the type of the target surface (whose font options Pango merges).
+    private var preparedFor: (xx: Double, yx: Double, xy: Double, yy: Double, surface: UInt32)?
+    // The caches below are read and written on the engine's own thread
+    // only, never reentrantly: their accesses need no dynamic exclusivity
+    // checks (which cost more than the lookups on the text path).
+
     /// Font metrics by font (Pango's string form), see `metrics(of:)`.
+    @exclusivity(unchecked)
     package var metricsCache: [String: easel_font_metrics] = [:]
+    /// Fonts resolved from plugin descriptors (see `resolve(_:base:in:)`).
+    @exclusivity(unchecked)
+    var resolvedFonts: [ByteKey: FontDescription] = [:]
+    /// Laid-out drawing layouts by everything that shapes them (see `LayoutCache`).
+    @exclusivity(unchecked)
+    var layouts = LayoutCache()
+    /// Scratch bytes for building cache keys without allocating.
+    @exclusivity(unchecked)
+    var scratchKey = ByteKey()
+    /// The last font resolved (see `resolve(_:base:in:)`).
+    @exclusivity(unchecked)
+    var lastResolved: ResolvedFont?
+    /// The last font measured and its metrics (see `metrics(of:)`).
+    @exclusivity(unchecked)
+    var lastMetrics: (font: FontDescription, metrics: easel_font_metrics)?
+    /// The font registrations this thread's font map has seen (see `registerFonts(inFolder:)`).
+    var seenFontGeneration = 0
 
     private init() {
         let fontMap = pango_cairo_font_map_get_default()
-        context = pango_font_map_create_context(fontMap)
-        // Unhinted metrics and unrounded positions: layout independent of the
-        // device, so measuring without a canvas equals drawing.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        layout = pango_layout_new(context)
+        func makeContext() -> OpaquePointer {
+            let context = pango_font_map_create_context(fontMap)!
+            // Unhinted metrics and unrounded positions: layout independent of the
+            // device, so measuring without a canvas equals drawing.
+            let options = cairo_font_options_create()
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+            pango_context_set_round_glyph_positions(context, 0)
+            return context
+        }
+        context = makeContext()
+        drawingLayout = pango_layout_new(context)
+        measuringContext = makeContext()
+        measuringLayout = pango_layout_new(measuringContext)
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        layouts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(drawingLayout))
+        g_object_unref(UnsafeMutableRawPointer(measuringLayout))
         g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(measuringContext))
     }
 
     /// The key of each thread's engine; its destructor releases the engine when the thread ends.
@@ -70,35 +110,155 @@ package final class TextEngine {
     /// The calling thread's engine, created on first use.
     package static var current: TextEngine {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<TextEngine>.fromOpaque(pointer).takeUnretainedValue()
+            let engine = Unmanaged<TextEngine>.fromOpaque(pointer).takeUnretainedValue()
+            engine.syncFonts()
+            return engine
         }
         let engine = TextEngine()
         pthread_setspecific(key, Unmanaged.passRetained(engine).toOpaque())
+        engine.syncFonts()
         return engine
     }
 
-    /// Makes the context lay out for `cr` (its transform and surface font options).
+    /// Makes the drawing context lay out for `cr` (its transform and surface font options).
+    ///
+    /// pango_cairo_update_context marks the context changed on every call,
+    /// which makes every layout made with it lay out again; so it is called
+    /// only when what it reads has changed: the linear part of the matrix
+    /// (Pango ignores the translation) or the kind of target surface.
     package func prepare(for cr: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let surface = cairo_surface_get_type(cairo_get_target(cr)).rawValue
+        if let last = preparedFor, last.xx == matrix.xx, last.yx == matrix.yx, last.xy == matrix.xy,
+           last.yy == matrix.yy, last.surface == surface {
+            return
+        }
         pango_cairo_update_context(cr, context)
-        hasIdentityMatrix = false
-        pango_layout_context_changed(layout)
+        preparedFor = (matrix.xx, matrix.yx, matrix.xy, matrix.yy, surface)
+    }
+}
+
+/// Bytes compared and hashed as one block: the key of the engine's caches.
+struct ByteKey: Hashable {
+    var bytes: [UInt8] = []
+
+    /// FNV-1a of the bytes: cheaper than hashing them all with `Hasher`
+    /// (keys are a few dozen bytes, looked up on every text call).
+    var digest: UInt64 {
+        bytes.withUnsafeBufferPointer { buffer in
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return value
+        }
     }
 
-    /// Makes the context lay out in plain user space, for measuring without a canvas.
-    package func prepareForMeasuring() {
-        guard !hasIdentityMatrix else { return }
-        pango_context_set_matrix(context, nil)
-        hasIdentityMatrix = true
-        pango_layout_context_changed(layout)
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+
+    mutating func append<T: BitwiseCopyable>(_ value: T) {
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a C string's bytes and its length (or a marker for NULL).
+    mutating func append(cString: UnsafePointer<CChar>?) {
+        guard let cString else {
+            append(Int64(-1))
+            return
+        }
+        let count = strlen(cString)
+        append(Int64(count))
+        cString.withMemoryRebound(to: UInt8.self, capacity: count) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        }
+    }
+
+    mutating func append(_ string: String) {
+        append(Int64(string.utf8.count))
+        bytes.append(contentsOf: string.utf8)
+    }
+}
+
+/// Laid-out layouts of the drawing context, each with its own PangoLayout,
+/// by everything that shapes them: the text, the paragraph font, the
+/// width, height and style, the attributed runs and the global alpha.
+///
+/// A label redrawn with the same text then costs only the drawing of its
+/// glyphs. Pango lays a cached layout out again by itself when the context
+/// has changed since (another transform, or new fonts in the font map).
+/// A layout enters the cache the second time its key is drawn within the
+/// last `maximumSeen` keys: text drawn once (a frame of new strings) is laid
+/// out in the engine's one reused layout, as a program calling Pango
+/// directly would, and keeps no memory.
+/// Bounded: at most `maximumEntries` layouts and `maximumTextBytes` bytes
+/// of text; text longer than `maximumTextLength` is not cached. When a bound
+/// is reached the cache is emptied (its layout objects kept for reuse).
+struct LayoutCache {
+    static let maximumEntries = 2048
+    static let maximumTextBytes = 512 * 1024
+    static let maximumTextLength = 4096
+    static let maximumSeen = 4096
+
+    private(set) var entries: [ByteKey: OpaquePointer] = [:]
+    private var textBytes = 0
+    /// Layout objects of emptied entries, reused for new ones.
+    private var spare: [OpaquePointer] = []
+    /// Digests of keys drawn once and not cached.
+    private var seen: Set<UInt64> = []
+
+    func layout(for key: ByteKey) -> OpaquePointer? { entries[key] }
+
+    /// Whether `key`, not in the cache, was drawn recently enough to enter it now.
+    mutating func admits(_ key: ByteKey) -> Bool {
+        let hash = key.digest
+        if seen.remove(hash) != nil { return true }
+        if seen.count >= Self.maximumSeen { seen.removeAll(keepingCapacity: true) }
+        seen.insert(hash)
+        return false
+    }
+
+    /// A layout of `context` for a new entry of `key` (with `length` bytes of text), to be laid out by the caller.
+    mutating func insert(_ key: ByteKey, length: Int, context: OpaquePointer) -> OpaquePointer {
+        if entries.count >= Self.maximumEntries || textBytes + length > Self.maximumTextBytes {
+            for (_, layout) in entries {
+                if spare.count < Self.maximumEntries {
+                    pango_layout_set_text(layout, "", 0)  // frees its lines now
+                    spare.append(layout)
+                } else {
+                    g_object_unref(UnsafeMutableRawPointer(layout))
+                }
+            }
+            entries.removeAll(keepingCapacity: true)
+            textBytes = 0
+        }
+        let layout = spare.popLast() ?? pango_layout_new(context)!
+        entries[key] = layout
+        textBytes += length
+        return layout
+    }
+
+    /// Releases every layout.
+    mutating func removeAll() {
+        for (_, layout) in entries { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        for layout in spare { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        entries.removeAll()
+        spare.removeAll()
+        seen.removeAll()
+        textBytes = 0
     }
 }
 
 // MARK: - Fonts
 
 /// An owned `PangoFontDescription`.
+///
+/// Changed only while it is being made (`apply`); `key`, computed once by
+/// `sealed()`, is what caches and canvases compare.
 package final class FontDescription {
     /// The `PangoFontDescription *`, freed with the object.
     package let pointer: OpaquePointer
+    private var storedKey: String?
 
     /// Takes ownership of `pointer`.
     package init(owning pointer: OpaquePointer) {
@@ -114,16 +274,28 @@ package final class FontDescription {
         let font = FontDescription(owning: pango_font_description_new())
         pango_font_description_set_family(font.pointer, CanvasLimits.defaultFontFamily)
         pango_font_description_set_absolute_size(font.pointer, CanvasLimits.defaultFontSize * Double(PANGO_SCALE))
-        return font
+        return font.sealed()
     }
 
-    /// A copy of this description.
+    /// A copy of this description (not sealed).
     package func copy() -> FontDescription {
         FontDescription(owning: pango_font_description_copy(pointer))
     }
 
+    /// This description with its key computed: call before sharing it, and
+    /// do not change it afterwards.
+    @discardableResult
+    package func sealed() -> FontDescription {
+        if storedKey == nil { storedKey = Self.string(of: pointer) }
+        return self
+    }
+
     /// Pango's string form ("DejaVu Sans Bold 12px"), used to share equal fonts.
     package var key: String {
+        storedKey ?? Self.string(of: pointer)
+    }
+
+    private static func string(of pointer: OpaquePointer) -> String {
         guard let text = pango_font_description_to_string(pointer) else { return "" }
         defer { g_free(text) }
         return String(cString: text)
@@ -141,11 +313,8 @@ package final class FontDescription {
         }
     }
 
-    /// Applies the set fields of a plugin's `easel_font_desc` to this description.
-    ///
-    /// The string form first (merged over what is there), then family, size,
-    /// weight, style and stretch when set (see easel.h).
-    package func apply(_ desc: UnsafePointer<easel_font_desc>, in operation: String) throws(CanvasError) {
+    /// Checks a plugin's `easel_font_desc` (sizes, ranges, reserved fields).
+    package static func validate(_ desc: UnsafePointer<easel_font_desc>, in operation: String) throws(CanvasError) {
         let minimumSize = UInt32(MemoryLayout<easel_font_desc>.size)
         guard desc.pointee.struct_size >= minimumSize else {
             throw .invalidArgument(
@@ -153,12 +322,25 @@ package final class FontDescription {
         }
         let d = desc.pointee
         guard d.reserved == 0 else { throw .invalidArgument(operation, "easel_font_desc.reserved is \(d.reserved), not 0") }
-        try Self.validateSize(d.size, in: operation)
+        try validateSize(d.size, in: operation)
         guard d.weight == 0 || (100...1000).contains(d.weight) else {
             throw .invalidArgument(operation, "font weight \(d.weight) is not 0 or 100...1000")
         }
         guard (0...3).contains(d.style) else { throw .invalidArgument(operation, "unknown font style \(d.style)") }
         guard (0...9).contains(d.stretch) else { throw .invalidArgument(operation, "font stretch \(d.stretch) is not 0...9") }
+    }
+
+    /// Applies the set fields of a plugin's `easel_font_desc` to this description.
+    ///
+    /// The string form first (merged over what is there), then family, size,
+    /// weight, style and stretch when set (see easel.h).
+    package func apply(_ desc: UnsafePointer<easel_font_desc>, in operation: String) throws(CanvasError) {
+        try Self.validate(desc, in: operation)
+        applyValidated(desc)
+    }
+
+    fileprivate func applyValidated(_ desc: UnsafePointer<easel_font_desc>) {
+        let d = desc.pointee
         if let string = d.description, let parsed = pango_font_description_from_string(string) {
             // A size in the string form is in user-space units, as the structured size.
             if pango_font_description_get_set_fields(parsed).rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0,
@@ -187,6 +369,88 @@ package final class FontDescription {
         if d.stretch != 0 {
             pango_font_description_set_stretch(pointer, PangoStretch(rawValue: UInt32(d.stretch - 1)))
         }
+    }
+
+    /// An empty description: what a font attribute's descriptor is applied to.
+    nonisolated(unsafe) static let empty = FontDescription(owning: pango_font_description_new()).sealed()
+}
+
+extension TextEngine {
+    /// How many resolved fonts a thread keeps.
+    static let maximumResolvedFonts = 1024
+
+    /// `desc` applied to `base`, sealed: from the thread's cache when the
+    /// same descriptor (by content) was applied to an equal base before.
+    ///
+    /// Plugins describe a font on every call (a label draws with its font
+    /// each time); the cache spares parsing the string form and printing
+    /// the result for each of them.
+    package func resolve(
+        _ desc: UnsafePointer<easel_font_desc>, base: FontDescription, in operation: String
+    ) throws(CanvasError) -> FontDescription {
+        try FontDescription.validate(desc, in: operation)
+        let d = desc.pointee
+        if let last = lastResolved, last.base === base, last.matches(d) { return last.font }
+        scratchKey.bytes.removeAll(keepingCapacity: true)
+        scratchKey.append(base.key)
+        scratchKey.append(cString: d.description)
+        scratchKey.append(cString: d.family)
+        scratchKey.append(d.size)
+        scratchKey.append(d.weight)
+        scratchKey.append(d.style)
+        scratchKey.append(d.stretch)
+        let font: FontDescription
+        if let known = resolvedFonts[scratchKey] {
+            font = known
+        } else {
+            font = base.copy()
+            font.applyValidated(desc)
+            font.sealed()
+            if resolvedFonts.count >= Self.maximumResolvedFonts { resolvedFonts.removeAll(keepingCapacity: true) }
+            resolvedFonts[scratchKey] = font
+        }
+        lastResolved = ResolvedFont(base: base, desc: d, font: font)
+        return font
+    }
+}
+
+/// The last font `resolve` returned and what it was resolved from, compared
+/// field by field before the cache is asked (a plugin tends to describe the
+/// same font call after call).
+struct ResolvedFont {
+    let base: FontDescription
+    let description: [CChar]?
+    let family: [CChar]?
+    let size: Double
+    let weight: Int32, style: Int32, stretch: Int32
+    let font: FontDescription
+
+    init(base: FontDescription, desc d: easel_font_desc, font: FontDescription) {
+        self.base = base
+        description = d.description.map { Self.copy($0) }
+        family = d.family.map { Self.copy($0) }
+        size = d.size
+        weight = d.weight
+        style = d.style
+        stretch = d.stretch
+        self.font = font
+    }
+
+    private static func copy(_ string: UnsafePointer<CChar>) -> [CChar] {
+        Array(UnsafeBufferPointer(start: string, count: strlen(string) + 1))
+    }
+
+    private static func equal(_ stored: [CChar]?, _ string: UnsafePointer<CChar>?) -> Bool {
+        switch (stored, string) {
+        case (nil, nil): return true
+        case let (stored?, string?): return stored.withUnsafeBufferPointer { strcmp($0.baseAddress!, string) == 0 }
+        default: return false
+        }
+    }
+
+    func matches(_ d: easel_font_desc) -> Bool {
+        d.size == size && d.weight == weight && d.style == style && d.stretch == stretch
+            && Self.equal(description, d.description) && Self.equal(family, d.family)
     }
 }
 
@@ -229,7 +493,8 @@ package struct TextStyle {
     }
 }
 
-/// A piece of UTF-8 text from a plugin, checked.
+/// A piece of UTF-8 text from a plugin, checked for NULL and length; its
+/// UTF-8 is checked by `validateUTF8(in:)` (or by laying it out).
 package struct TextBytes {
     package let start: UnsafePointer<CChar>
     package let count: Int32
@@ -239,7 +504,7 @@ package struct TextBytes {
     /// under a second).
     package static let maximumLength = 1 << 20
 
-    /// Checks `utf8` (`length` bytes, or up to the NUL when -1) for NULL, length and valid UTF-8.
+    /// Checks `utf8` (`length` bytes, or up to the NUL when -1) for NULL and length.
     package init(_ utf8: UnsafePointer<CChar>?, length: Int64, in operation: String) throws(CanvasError) {
         guard let utf8 else { throw .invalidArgument(operation, "NULL string") }
         let count: Int
@@ -252,20 +517,29 @@ package struct TextBytes {
         guard count <= Self.maximumLength else {
             throw .invalidArgument(operation, "text of \(count) bytes is longer than \(Self.maximumLength)")
         }
-        guard g_utf8_validate(utf8, gssize(count), nil) != 0 else {
+        self.start = utf8
+        self.count = Int32(count)
+    }
+
+    /// Checks that the bytes are valid UTF-8.
+    package func validateUTF8(in operation: String) throws(CanvasError) {
+        guard g_utf8_validate(start, gssize(count), nil) != 0 else {
             // The error cairo's own text functions gave before Pango.
             throw .cairo(.invalidString, in: operation)
         }
-        self.start = utf8
-        self.count = Int32(count)
     }
 }
 
 extension TextEngine {
-    /// Lays out `text` in the engine's layout.
+    /// Lays out `text` and returns the layout to draw or measure, valid
+    /// until the next call.
+    ///
+    /// Drawn text (`drawing`) is laid out in the drawing context, in a
+    /// cached layout when the same text was laid out the same way before
+    /// (see `LayoutCache`); measured text in the measuring context's layout.
     ///
     /// - Parameters:
-    ///   - font: The paragraph's font (the canvas's, or the default), before `style.font`.
+    ///   - font: The paragraph's font (the canvas's, or the default), sealed, before `style.font`.
     ///   - width: The wrapping width in user-space units; nil: no wrapping.
     ///   - height: The height lines must fit in (with truncation); nil: any.
     ///   - singleParagraph: Keep everything on one line (text drawn at a point).
@@ -273,27 +547,100 @@ extension TextEngine {
     package func layOut(
         _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?, height: Double?,
         singleParagraph: Bool, attributes: UnsafePointer<easel_text_attribute>?, attributeCount: UInt32,
-        alpha: Double, in operation: String
-    ) throws(CanvasError) {
-        let paragraphFont: FontDescription
-        if let styleFont = style.font {
-            paragraphFont = font.copy()
-            try paragraphFont.apply(styleFont, in: operation)
-        } else {
-            paragraphFont = font
+        alpha: Double, drawing: Bool, in operation: String
+    ) throws(CanvasError) -> OpaquePointer {
+        let paragraphFont = try style.font.map { (desc) throws(CanvasError) in try resolve(desc, base: font, in: operation) } ?? font
+        let width = width.flatMap { $0.isFinite && $0 > 0 ? min($0, 1e6) : nil }
+        let height = height.flatMap { $0.isFinite && $0 >= 0 ? min($0, 1e6) : nil }
+        guard drawing, Int(text.count) <= LayoutCache.maximumTextLength,
+              makeLayoutKey(text, font: paragraphFont, style: style, width: width, height: height,
+                            singleParagraph: singleParagraph, attributes: attributes, attributeCount: attributeCount,
+                            alpha: alpha),
+              layouts.layout(for: scratchKey) != nil || layouts.admits(scratchKey)
+        else {
+            try text.validateUTF8(in: operation)
+            let list = try attributeList(
+                attributes, count: attributeCount, textLength: UInt32(text.count), alpha: alpha, in: operation)
+            let layout = drawing ? drawingLayout : measuringLayout
+            configure(layout, text, font: paragraphFont, style: style, width: width, height: height,
+                      singleParagraph: singleParagraph, attributes: list)
+            return layout
         }
-        let list = try Self.attributeList(
+        if let cached = layouts.layout(for: scratchKey) { return cached }
+        let key = scratchKey  // (resolving attribute fonts below reuses the scratch key)
+        try text.validateUTF8(in: operation)
+        let list = try attributeList(
             attributes, count: attributeCount, textLength: UInt32(text.count), alpha: alpha, in: operation)
-        defer { pango_attr_list_unref(list) }
+        let layout = layouts.insert(key, length: Int(text.count), context: context)
+        configure(layout, text, font: paragraphFont, style: style, width: width, height: height,
+                  singleParagraph: singleParagraph, attributes: list)
+        return layout
+    }
 
+    /// Writes the layout cache's key for this text into `scratchKey`; false
+    /// when the text is not to be cached (an attribute with a font that does
+    /// not resolve: laying out reports it).
+    private func makeLayoutKey(
+        _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?, height: Double?,
+        singleParagraph: Bool, attributes: UnsafePointer<easel_text_attribute>?, attributeCount: UInt32, alpha: Double
+    ) -> Bool {
+        // Attribute fonts first: resolving one uses the scratch key. (Text
+        // with more than 64 runs is laid out afresh each time.)
+        var attributeFonts: [FontDescription] = []
+        if attributeCount > 0 {
+            guard let attributes, attributeCount <= 64 else { return false }
+            for index in 0..<Int(attributeCount) where attributes[index].kind == Int32(EASEL_TEXT_ATTR_FONT) {
+                guard let desc = attributes[index].font,
+                      let font = try? resolve(desc, base: .empty, in: "") else { return false }
+                attributeFonts.append(font)
+            }
+        }
+        scratchKey.bytes.removeAll(keepingCapacity: true)
+        scratchKey.append(font.key)
+        scratchKey.append(width ?? -1)
+        scratchKey.append(height ?? -1)
+        scratchKey.append(singleParagraph)
+        scratchKey.append(style.alignment)
+        scratchKey.append(style.lineBreak)
+        scratchKey.append(style.truncation)
+        scratchKey.append(style.maxLines)
+        scratchKey.append(style.lineSpacing)
+        scratchKey.append(attributeCount)
+        if attributeCount > 0, let attributes {
+            scratchKey.append(alpha)
+            var fonts = attributeFonts.makeIterator()
+            for index in 0..<Int(attributeCount) {
+                let run = attributes[index]
+                scratchKey.append(run.start)
+                scratchKey.append(run.end)
+                scratchKey.append(run.kind)
+                scratchKey.append(run.value)
+                scratchKey.append(run.number)
+                scratchKey.append(run.color)
+                if run.kind == Int32(EASEL_TEXT_ATTR_FONT), let font = fonts.next() { scratchKey.append(font.key) }
+            }
+        }
+        scratchKey.append(text.count)
+        text.start.withMemoryRebound(to: UInt8.self, capacity: Int(text.count)) {
+            scratchKey.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(text.count)))
+        }
+        return true
+    }
+
+    /// Sets up `layout` for the text (checked) and its paragraph; takes `attributes` (NULL: none).
+    private func configure(
+        _ layout: OpaquePointer, _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?,
+        height: Double?, singleParagraph: Bool, attributes: OpaquePointer?
+    ) {
         pango_layout_set_text(layout, text.start, text.count)
-        pango_layout_set_font_description(layout, paragraphFont.pointer)
-        pango_layout_set_attributes(layout, list)
+        pango_layout_set_font_description(layout, font.pointer)
+        pango_layout_set_attributes(layout, attributes)
+        if let attributes { pango_attr_list_unref(attributes) }
         pango_layout_set_single_paragraph_mode(layout, singleParagraph ? 1 : 0)
         pango_layout_set_spacing(layout, Int32(clamping: Int((style.lineSpacing * Double(PANGO_SCALE)).rounded())))
 
-        if let width, width.isFinite, width > 0 {
-            pango_layout_set_width(layout, Int32(clamping: Int((min(width, 1e6) * Double(PANGO_SCALE)).rounded())))
+        if let width {
+            pango_layout_set_width(layout, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded())))
         } else {
             pango_layout_set_width(layout, -1)
         }
@@ -328,12 +675,11 @@ extension TextEngine {
         if mode != PANGO_ELLIPSIZE_NONE {
             if style.maxLines > 0 {
                 pango_layout_set_height(layout, -style.maxLines)
-                if let height, height.isFinite, height >= 0,
-                   Double(logicalExtents().height) / Double(PANGO_SCALE) > height {
+                if let height, Double(Self.logicalExtents(of: layout).height) / Double(PANGO_SCALE) > height {
                     pango_layout_set_height(layout, Int32(clamping: Int((height * Double(PANGO_SCALE)).rounded(.down))))
                 }
-            } else if let height, height.isFinite, height >= 0 {
-                pango_layout_set_height(layout, Int32(clamping: Int((min(height, 1e6) * Double(PANGO_SCALE)).rounded(.down))))
+            } else if let height {
+                pango_layout_set_height(layout, Int32(clamping: Int((height * Double(PANGO_SCALE)).rounded(.down))))
             } else {
                 pango_layout_set_height(layout, Int32.max)
             }
@@ -342,19 +688,21 @@ extension TextEngine {
         }
     }
 
-    /// The layout's logical extents, in Pango units.
-    package func logicalExtents() -> PangoRectangle {
+    /// A layout's logical extents, in Pango units.
+    package static func logicalExtents(of layout: OpaquePointer) -> PangoRectangle {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return logical
     }
 
-    /// How many lines of the current layout are shown, and their logical
+    /// How many lines of `layout` are shown, and their logical
     /// extents in user-space units (the union of those lines' boxes).
     ///
     /// Lines after `maxLines` (when > 0) or whose bottom is below `height`
     /// are not shown; the first line always is.
-    package func visibleLines(maxLines: Int32, height: Double?) -> (count: Int, extents: easel_rect) {
+    package static func visibleLines(
+        of layout: OpaquePointer, maxLines: Int32, height: Double?
+    ) -> (count: Int, extents: easel_rect) {
         let total = Int(pango_layout_get_line_count(layout))
         guard let iter = pango_layout_get_iter(layout) else { return (0, easel_rect()) }
         defer { pango_layout_iter_free(iter) }
@@ -385,30 +733,40 @@ extension TextEngine {
         return (count, easel_rect(origin: easel_point(x: minX, y: 0), size: easel_size(width: maxX - minX, height: bottom)))
     }
 
-    /// The sum of the advances of a line's runs, in Pango units.
+    /// The width a line's glyphs take, in Pango units: the sum of its runs'
+    /// advances, less what Pango adds to an ellipsis at the end of the line.
+    ///
+    /// Pango widens the ellipsis run of an ellipsized line (so that the line
+    /// fills its width, or the ellipsis stands where the removed text was);
+    /// at the end of a line (tail truncation) that is empty space, in the
+    /// middle or at the start the text after it is drawn after that space.
     package static func advance(of line: UnsafeMutablePointer<PangoLayoutLine>) -> Int32 {
         var width: Int32 = 0
+        var trailingExtra: Int32 = 0
         var node = line.pointee.runs
         var visited = 0
         while let current = node, visited < TextBytes.maximumLength {
+            trailingExtra = 0
             if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                let glyphs = run.pointee.glyphs {
                 let analysis = run.pointee.item.pointee.analysis
+                let runWidth = pango_glyph_string_get_width(glyphs)
+                width &+= runWidth
                 if analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0, let font = analysis.font {
-                    // Pango widens the ellipsis run to fill the line: take its glyphs' own advances.
+                    // The glyphs' own advances.
+                    var own: Int32 = 0
                     for index in 0..<Int(max(glyphs.pointee.num_glyphs, 0)) {
                         var logical = PangoRectangle()
                         pango_font_get_glyph_extents(font, glyphs.pointee.glyphs[index].glyph, nil, &logical)
-                        width &+= logical.width
+                        own &+= logical.width
                     }
-                } else {
-                    width &+= pango_glyph_string_get_width(glyphs)
+                    trailingExtra = max(runWidth &- own, 0)
                 }
             }
             node = current.pointee.next
             visited += 1
         }
-        return width
+        return width &- trailingExtra
     }
 
     /// Metrics of a font, in user-space units, measured without a transform.
@@ -417,10 +775,13 @@ extension TextEngine {
     /// widths, which costs more than laying out a label: the answer is kept
     /// per font (up to ``maximumCachedMetrics`` fonts per thread).
     package func metrics(of font: FontDescription) -> easel_font_metrics {
+        if let last = lastMetrics, last.font === font { return last.metrics }
         let key = font.key
-        if let known = metricsCache[key] { return known }
-        prepareForMeasuring()
-        guard let metrics = pango_context_get_metrics(context, font.pointer, nil) else { return easel_font_metrics() }
+        if let known = metricsCache[key] {
+            lastMetrics = (font, known)
+            return known
+        }
+        guard let metrics = pango_context_get_metrics(measuringContext, font.pointer, nil) else { return easel_font_metrics() }
         defer { pango_font_metrics_unref(metrics) }
         let scale = Double(PANGO_SCALE)
         let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
@@ -428,27 +789,22 @@ extension TextEngine {
         let result = easel_font_metrics(ascent: ascent, descent: descent, line_height: ascent + descent)
         if metricsCache.count >= Self.maximumCachedMetrics { metricsCache.removeAll(keepingCapacity: true) }
         metricsCache[key] = result
+        lastMetrics = (font, result)
         return result
     }
 
     /// How many fonts' metrics a thread keeps.
     package static let maximumCachedMetrics = 256
 
-    /// A Pango attribute list for a plugin's attributed runs.
-    package static func attributeList(
+    /// A Pango attribute list for a plugin's attributed runs; NULL for none.
+    package func attributeList(
         _ attributes: UnsafePointer<easel_text_attribute>?, count: UInt32, textLength: UInt32, alpha: Double,
         in operation: String
-    ) throws(CanvasError) -> OpaquePointer {
+    ) throws(CanvasError) -> OpaquePointer? {
+        guard count > 0 else { return nil }
+        guard let attributes else { throw .invalidArgument(operation, "NULL attributes with count \(count)") }
+        guard count <= 1 << 20 else { throw .invalidArgument(operation, "too many attributes (\(count))") }
         let list = pango_attr_list_new()!
-        guard count > 0 else { return list }
-        guard let attributes else {
-            pango_attr_list_unref(list)
-            throw .invalidArgument(operation, "NULL attributes with count \(count)")
-        }
-        guard count <= 1 << 20 else {
-            pango_attr_list_unref(list)
-            throw .invalidArgument(operation, "too many attributes (\(count))")
-        }
         do throws(CanvasError) {
             for index in 0..<Int(count) {
                 let run = attributes[index]
@@ -474,9 +830,7 @@ extension TextEngine {
                     insert(pango_attr_foreground_alpha_new(max(1, UInt16((a * 65535).rounded()))))
                 case 2:
                     guard let font = run.font else { throw .invalidArgument(operation, "attribute \(index): NULL font") }
-                    let description = FontDescription(owning: pango_font_description_new())
-                    try description.apply(font, in: operation)
-                    insert(pango_attr_font_desc_new(description.pointer))
+                    insert(pango_attr_font_desc_new(try resolve(font, base: .empty, in: operation).pointer))
                 case 3, 4:
                     guard (0...2).contains(run.value), run.kind == 3 || run.value <= 1 else {
                         throw .invalidArgument(operation, "attribute \(index): value \(run.value) out of range")
@@ -504,5 +858,120 @@ extension TextEngine {
             throw error
         }
         return list
+    }
+}
+
+// MARK: - Font files
+
+/// A font file that ``TextEngine/registerFonts(inFolder:)`` could not register.
+package struct FontFileError: Error, Equatable, CustomStringConvertible {
+    /// The file (or the folder, when it cannot be read).
+    package let path: String
+    /// Why, in words.
+    package let reason: String
+
+    package var description: String { "cannot register font \(path): \(reason)" }
+}
+
+extension TextEngine {
+    /// How many font files one folder may register.
+    package static let maximumFontFiles = 512
+
+    /// Incremented whenever fonts are registered; each thread's engine
+    /// compares it with the generation its font map has seen (`syncFonts`).
+    private static let fontGeneration = Synchronization.Atomic<Int>(0)
+
+    /// Registers every `.ttf`, `.otf` and `.ttc` file in `folder` (not its
+    /// subfolders) with fontconfig for this process, so that text in any
+    /// canvas, on any thread, can name their families.
+    ///
+    /// Each file is read by fontconfig (FreeType) first; a file it cannot
+    /// read as a font is reported and not added. The good files are added
+    /// with `FcConfigAppFontAddFile` to the configuration Pango's font maps
+    /// use (fontconfig's current one), and every thread's Pango font map
+    /// sees them before its next text call (`pango_fc_font_map_config_changed`);
+    /// layouts cached before lay out again. Files are taken in name order, at
+    /// most ``maximumFontFiles``; other files in the folder are ignored.
+    /// Registering the same file twice adds it once more, harmlessly.
+    ///
+    /// Fonts stay registered for the life of the process (fontconfig cannot
+    /// remove one application font). Call it where plugins are loaded,
+    /// before their text is drawn: fontconfig changes its configuration in
+    /// place, and a thread in the middle of laying text out may or may not
+    /// see the new fonts yet.
+    ///
+    /// - Parameter folder: A folder path, such as a plugin's resource folder.
+    /// - Returns: The paths registered, and an error naming each file (or the
+    ///   folder) that could not be registered; a folder without font files
+    ///   gives two empty lists.
+    package static func registerFonts(inFolder folder: String) -> (registered: [String], errors: [FontFileError]) {
+        guard let directory = opendir(folder) else {
+            return ([], [FontFileError(path: folder, reason: String(cString: strerror(errno)))])
+        }
+        var names: [String] = []
+        var scanned = 0
+        while let entry = readdir(directory), scanned < 100_000 {
+            scanned += 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let lowered = name.lowercased()
+            guard !name.hasPrefix("."), [".ttf", ".otf", ".ttc"].contains(where: { lowered.hasSuffix($0) }) else { continue }
+            names.append(name)
+        }
+        closedir(directory)
+        names.sort()
+        var errors: [FontFileError] = []
+        if names.count > maximumFontFiles {
+            for name in names[maximumFontFiles...] {
+                errors.append(FontFileError(
+                    path: folder + "/" + name, reason: "more than \(maximumFontFiles) font files in the folder"))
+            }
+            names.removeLast(names.count - maximumFontFiles)
+        }
+        guard !names.isEmpty else { return ([], errors) }
+        guard let config = FcConfigGetCurrent() else {
+            return ([], errors + names.map { FontFileError(path: folder + "/" + $0, reason: "fontconfig has no configuration") })
+        }
+        var registered: [String] = []
+        for name in names {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                errors.append(FontFileError(path: path, reason: String(cString: strerror(errno))))
+                continue
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                errors.append(FontFileError(path: path, reason: "not a regular file"))
+                continue
+            }
+            // What fontconfig would find in the file: nothing for a file that is not a font.
+            var count: Int32 = 0
+            guard let pattern = path.withCString({ FcFreeTypeQuery(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 0, nil, &count) }) else {
+                errors.append(FontFileError(path: path, reason: "not a font file FreeType can read"))
+                continue
+            }
+            FcPatternDestroy(pattern)
+            let added = path.withCString { FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            guard added != 0 else {
+                errors.append(FontFileError(path: path, reason: "fontconfig did not add it"))
+                continue
+            }
+            registered.append(path)
+        }
+        if !registered.isEmpty { fontGeneration.add(1, ordering: .sequentiallyConsistent) }
+        return (registered, errors)
+    }
+
+    /// Makes this thread's font map see fonts registered since it last looked.
+    func syncFonts() {
+        let generation = Self.fontGeneration.load(ordering: .acquiring)
+        guard generation != seenFontGeneration else { return }
+        seenFontGeneration = generation
+        pango_fc_font_map_config_changed(OpaquePointer(pango_cairo_font_map_get_default()))
+        // Metrics and layouts may name fonts that now resolve to others.
+        metricsCache.removeAll()
+        lastMetrics = nil
+        layouts.removeAll()
     }
 }

@@ -270,11 +270,17 @@ public struct AttributedText: Sendable, Hashable {
     /// one line per paragraph) in `font` with `style`, as `sizeThatFits:`
     /// needs it; measured without a context, exactly as it is drawn. Zero
     /// without a host text table.
-    public func size(font: Font, width: Double = 0, style: ParagraphStyle = ParagraphStyle()) -> Size {
+    ///
+    /// - Parameter maximumHeight: When positive, only the lines that fit
+    ///   this height count (the first line always does), as when the text is
+    ///   drawn in a rect that tall.
+    public func size(
+        font: Font, width: Double = 0, maximumHeight: Double = 0, style: ParagraphStyle = ParagraphStyle()
+    ) -> Size {
         guard let text = Host.text else { return Size(width: 0, height: 0) }
         return style.withStyle(font: font) { paragraph in
             withC { string, attributes, count in
-                text.measure_text(nil, string, -1, width, 0, paragraph, attributes, count)
+                text.measure_text(nil, string, -1, width, maximumHeight, paragraph, attributes, count)
             }
         }
     }
@@ -310,16 +316,33 @@ extension Graphics {
         draw(AttributedText(string), in: rect, font: font, style: style)
     }
 
-    /// The size `text` needs `width` points wide with the current font (or `font`) and `style`.
+    /// The size `text` needs `width` points wide with the current font (or `font`) and `style`;
+    /// with a positive `maximumHeight`, only the lines that fit it count.
     public func measure(
-        _ text: AttributedText, width: Double = 0, font: Font? = nil, style: ParagraphStyle = ParagraphStyle()
+        _ text: AttributedText, width: Double = 0, maximumHeight: Double = 0, font: Font? = nil,
+        style: ParagraphStyle = ParagraphStyle()
     ) -> Size {
         guard let api = Host.text else { return Size(width: 0, height: 0) }
         return style.withStyle(font: font) { paragraph in
             text.withC { string, attributes, count in
-                api.measure_text(context, string, -1, width, 0, paragraph, attributes, count)
+                api.measure_text(context, string, -1, width, maximumHeight, paragraph, attributes, count)
             }
         }
+    }
+
+    /// The ascent, descent and line height of the current font, or of
+    /// `font`'s set fields applied to it, in points (UIFont's ascender,
+    /// descender and lineHeight for the font in effect); zeros without a
+    /// host text table.
+    public func fontMetrics(_ font: Font? = nil) -> FontMetrics {
+        guard let api = Host.text else { return FontMetrics(ascent: 0, descent: 0, lineHeight: 0) }
+        let m = font.map { $0.withDescriptor { api.font_metrics(context, $0) } } ?? api.font_metrics(context, nil)
+        return FontMetrics(ascent: m.ascent, descent: m.descent, lineHeight: m.line_height)
+    }
+
+    /// Draws a plain string on one line, shaped, its baseline starting at `point`; see ``draw(_:at:)``.
+    public func draw(_ string: String, at point: Point) {
+        draw(AttributedText(string), at: point)
     }
 
     /// The rect of the characters in `range` of `text` laid out in `rect`.

@@ -72,4 +72,27 @@ struct KitTextTests {
         #expect(wrapped == hostSize(width: 120))
         #expect(wrapped.width <= 120 && wrapped.height > 3 * oneLine.height - 0.01)
     }
+
+    @Test("the kit's context metrics are the host's, a string draws at a point, and size(maximumHeight:) counts the lines that fit")
+    func metricsAndHeightLimit() throws {
+        let registry = try registry()
+        let view = try registry.makeView(ofClass: "KitTextMetrics", frame: cgRect(0, 0, 100, 60))
+        let canvas = try Canvas(width: 100, height: 60, background: whiteColor, backing: .raster(scale: 1))
+        try view.render(into: canvas)
+        #expect(canvas.takeError() == nil)
+        let image = try RasterImage(pngData: canvas.pngData())
+        func barHeight(_ x: Int) -> Int { (0..<image.height).filter { image.pixel(x: x, y: $0).r < 128 }.count }
+        let twenty = withFont("DejaVu Sans 20") { Canvas.textAPI.pointee.font_metrics!(nil, $0) }
+        let bold = withFont(nil, family: "DejaVu Sans", size: 40, weight: Int32(EASEL_FONT_WEIGHT_BOLD)) {
+            Canvas.textAPI.pointee.font_metrics!(nil, $0)
+        }
+        #expect(barHeight(5) == Int(twenty.line_height.rounded()))
+        #expect(barHeight(25) == Int(bold.ascent.rounded()))
+        #expect((40..<70).contains { barHeight($0) > 5 }, "no \"Hi\" drawn")
+        // Limited to two and a half lines: two lines.
+        let oneLine = hostSize(width: 0).height
+        let limited = view.sizeThatFits(easel_size(width: 120, height: 2.5 * oneLine))
+        #expect(abs(limited.height - 2 * oneLine) < 0.01, "\(limited) vs line height \(oneLine)")
+        #expect(limited.width <= 120)
+    }
 }

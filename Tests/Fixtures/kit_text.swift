@@ -4,12 +4,15 @@
 // "quick" in red, bold DejaVu Sans 16, one line cut at the tail with "…",
 // in the left 150 points of the view, on white. sizeThatFits: measures the same text
 // with the same font, one line (width 0) or wrapped to the proposed width.
+// KitTextMetrics draws bars as tall as font metrics the kit reports in its
+// context, and "Hi" at a point; its sizeThatFits: measures the label's text
+// wrapped to the proposed width and limited to the proposed height.
 
 import EaselPluginKit
 
 @_cdecl("easel_plugin_entry_v2")
 public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
-    Plugin.entry(host, name: "KitText", classes: [KitTextLabel.self])
+    Plugin.entry(host, name: "KitText", classes: [KitTextLabel.self, KitTextMetrics.self])
 }
 
 struct KitTextLabel: ViewClass {
@@ -35,6 +38,29 @@ struct KitTextLabel: ViewClass {
             },
             .sizeThatFits { label, size in
                 AttributedText(label.text).size(font: font, width: size.width)
+            },
+        ]
+    }
+}
+
+struct KitTextMetrics: ViewClass {
+    static var methods: [Method<KitTextMetrics>] {
+        [
+            .drawRect { _, rect, g in
+                g.setFillColor(Color(red: 1, green: 1, blue: 1, alpha: 1))
+                g.fill(rect)
+                g.setFillColor(Color(red: 0, green: 0, blue: 0, alpha: 1))
+                g.setFont(Font("DejaVu Sans 20"))
+                // The current font's line height, and the ascent of a bold 40 applied over it.
+                let current = g.fontMetrics()
+                g.fill(Rect(x: 0, y: 0, width: 10, height: current.lineHeight.rounded()))
+                let big = g.fontMetrics(Font(family: "DejaVu Sans", size: 40, weight: .bold))
+                g.fill(Rect(x: 20, y: 0, width: 10, height: big.ascent.rounded()))
+                g.draw("Hi", at: Point(x: 40, y: 30))
+            },
+            .sizeThatFits { _, size in
+                AttributedText("The quick brown fox jumps over the lazy dog")
+                    .size(font: KitTextLabel.font, width: size.width, maximumHeight: size.height)
             },
         ]
     }
