@@ -16,8 +16,11 @@
 //   cairo_surface_write_to_png on the same surface, and `easel render` of
 //   the demo end to end compared with its drawing alone.
 //
+// - the constraint solver (SolverBenchmarks.swift): the first solve of a 1000-view
+//   grid laid out by 4000 constraints, and one incremental change of a constant.
+//
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [render] [output] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [render] [output] [solver] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -88,7 +91,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false
+var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runSolver = false
 var options = ViewBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
@@ -103,6 +106,7 @@ while let argument = arguments.popFirst() {
     case "scan": runScan = true
     case "render": runRender = true
     case "output": runOutput = true
+    case "solver": runSolver = true
     case "--png": options.pngFolder = value(after: argument)
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
@@ -119,10 +123,10 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [render] [output] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [render] [output] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
     }
 }
-if !runCalls && !runViews && !runScan && !runRender && !runOutput { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runSolver { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
@@ -150,6 +154,10 @@ if runRender {
 if runOutput {
     print("")
     allMet = runOutputBenchmarks(registry: registry, rounds: min(options.rounds, 9)) && allMet
+}
+if runSolver {
+    print("")
+    allMet = runSolverBenchmarks(rounds: min(options.rounds, 7)) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")
