@@ -17,6 +17,7 @@ extension Solver {
 
     /// Minimises the objective (or, in phase one, the artificial row).
     func optimize(phaseOne: Bool = false) throws(SolverError) {
+        guard phaseOne || objectiveChanged else { return }
         let limit = effectivePivotLimit
         var pivots = 0
         while let entering = enteringSymbol(phaseOne: phaseOne) {
@@ -27,6 +28,7 @@ extension Solver {
             guard pivots <= limit else { throw pivotLimitError("optimising") }
             try pivot(entering: entering, leaving: leaving)
         }
+        if !phaseOne { objectiveChanged = false }
     }
 
     /// The lowest-numbered symbol whose cost is negative at its highest level where it

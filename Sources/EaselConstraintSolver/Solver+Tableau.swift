@@ -74,7 +74,9 @@ extension Solver {
         }
         columns[symbol].removeAll()
         if objectiveUses[symbol] > 0 {
+            objectiveChanged = true
             for index in levels.indices {
+                guard objectiveUses[symbol] > 0 else { break }
                 let coefficient = levels[index].row.coefficient(of: symbol)
                 guard coefficient != 0 else { continue }
                 levels[index].row.remove(symbol)
@@ -113,6 +115,7 @@ extension Solver {
 
     /// Adds `factor × row` to the objective's level `index`, keeping `objectiveUses`.
     func addToLevel(_ index: Int, _ row: Row, times factor: Double) {
+        objectiveChanged = true
         scratchInserted.removeAll(keepingCapacity: true)
         scratchRemoved.removeAll(keepingCapacity: true)
         levels[index].row.add(row, times: factor, inserted: &scratchInserted, removed: &scratchRemoved)
@@ -122,6 +125,7 @@ extension Solver {
 
     /// Adds `weight × symbol` to the objective at `priority`'s level (one user more).
     func addToObjective(_ symbol: Int, weight: Double, priority: Double) {
+        objectiveChanged = true
         let index: Int
         if let existing = levels.firstIndex(where: { $0.priority == priority }) {
             index = existing
@@ -137,6 +141,7 @@ extension Solver {
     func removeErrors(of tag: Tag) {
         let strength = tag.constraint.strength
         guard !strength.isRequired, let index = levels.firstIndex(where: { $0.priority == strength.priority }) else { return }
+        objectiveChanged = true
         for error in [tag.marker, tag.other] where error >= 0 && kinds[error] == .error {
             if let row = rows[error] {
                 addToLevel(index, row, times: -strength.weight)
@@ -243,7 +248,11 @@ extension Solver {
         do {
             try optimize(phaseOne: true)
         } catch {
+            // Out of pivots: take the artificial symbol out so its number can be reused
+            // (the constraint may then hold without being in the solver).
             artificial = nil
+            takeRow(artificialSymbol)
+            removeArtificial(artificialSymbol)
             throw error
         }
         let satisfied = Row.isZero(artificial?.constant ?? 0)
@@ -266,7 +275,11 @@ extension Solver {
                 pivotCount += 1
             }
         }
-        // The artificial symbol is parametric (zero) now: take it out of every row.
+        removeArtificial(artificialSymbol)
+    }
+
+    /// Takes the parametric (zero) artificial symbol out of every row and the objective.
+    func removeArtificial(_ artificialSymbol: Int) {
         for basic in columns[artificialSymbol] {
             rows[basic]?.remove(artificialSymbol)
         }

@@ -113,6 +113,8 @@ public final class Solver {
     var edits: [ObjectIdentifier: Constraint] = [:]
     /// The objective, one row per priority level, highest first.
     var levels: [Level] = []
+    /// Whether the objective changed since the last optimisation finished (else there is nothing to do).
+    var objectiveChanged = false
     /// The phase-one objective while an artificial symbol is being minimised.
     var artificial: Row?
     /// Restricted basic symbols whose constants may have gone negative.
