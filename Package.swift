@@ -109,7 +109,7 @@ let package = Package(
             name: "EaselViews",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
-                "EaselProbe",
+                "EaselProbe", "EaselConstraintSolver",
             ]),
         .target(
             name: "EaselScene",

@@ -1,0 +1,352 @@
+import EaselABI
+import EaselConstraintSolver
+import EaselRuntime
+import Synchronization
+
+// The constraint engine of one view tree, kept on its root view.
+//
+// Each view that a constraint mentions (and each view between it and the
+// constraint's holder, the items' nearest common ancestor) has four solver
+// variables: its frame's left, top, width and height in its superview's bounds
+// coordinates. An attribute of a view in the holder's coordinates is then linear
+// in those variables (the ancestors' lefts are added along the way, less their
+// bounds origins), so each `LayoutConstraint` is one solver constraint. A view
+// that translates its autoresizing mask into constraints (the default) and the
+// root have their four variables pinned to their current frame by required
+// constraints: autoresizing has already placed them, and the pins follow every
+// frame change at the next layout pass (a constant change, not a new solve).
+//
+// Layout, before the views' own `layoutSubviews` (`View.layoutIfNeeded` calls
+// `layoutConstraintsIfNeeded`): refresh the pins, then set the frame of every view
+// laid out by constraints from the solution, outer views first; repeated while
+// setting frames moved pinned views (their autoresizing), at most four times.
+// Activating, deactivating, changing a constant or a priority changes the solver
+// incrementally; a change of the tree's structure rebuilds the engine at the next
+// layout pass from the constraints the views hold.
+//
+// A required constraint that conflicts with those already in the engine is broken
+// (left out of the solver) and reported as UIKit does, through the registry's
+// diagnostics: "Unable to simultaneously satisfy constraints", the constraints
+// involved and the one broken. All of those are required, so the one broken is the
+// newest, the one being added.
+//
+// Not yet: baselines, right-to-left leading and trailing, layout guides and margins,
+// intrinsic content size with hugging and compression resistance, `updateConstraints`,
+// and transforms or right-handed superviews (frames are placed as if neither existed).
+
+final class LayoutEngine {
+    /// Active constraints in the process: with none, layout passes skip the engine entirely.
+    static let activeConstraints = Atomic<Int>(0)
+
+    /// A view's four variables and, when it is pinned, the constraints that pin them.
+    final class Frame {
+        weak var view: View?
+        let depth: Int
+        let left: Variable, top: Variable, width: Variable, height: Variable
+        var pins: [Constraint] = []
+        var pinned = easel_rect.zero
+
+        init(view: View) {
+            self.view = view
+            depth = view.depth
+            let name = "\(view.objectClass.name):\(view.handle)"
+            left = Variable("\(name).minX")
+            top = Variable("\(name).minY")
+            width = Variable("\(name).width")
+            height = Variable("\(name).height")
+        }
+    }
+
+    weak var root: View?
+    var solver = Solver()
+    var frames: [ObjectIdentifier: Frame] = [:]
+    /// The frames outer views first, for setting them.
+    var ordered: [Frame] = []
+    var orderIsStale = false
+    /// The solver constraint of each layout constraint in the engine.
+    var entries: [ObjectIdentifier: (layout: LayoutConstraint, solver: Constraint)] = [:]
+    /// Layout constraints broken on a conflict (kept active, left out of the solver).
+    var broken: [ObjectIdentifier: LayoutConstraint] = [:]
+    var needsRebuild = true
+
+    init(root: View) {
+        self.root = root
+    }
+
+    /// The engine of the tree whose root is `root`, created on first use.
+    static func engine(of root: View) -> LayoutEngine {
+        if let engine = root.constraintEngine, engine.root === root { return engine }
+        let engine = LayoutEngine(root: root)
+        root.constraintEngine = engine
+        return engine
+    }
+
+    // MARK: - Changes
+
+    /// Marks the tree for a layout pass (without asking any view to run its `layoutSubviews`).
+    func setNeedsLayout() {
+        guard let root else { return }
+        root.subtreeNeedsLayout = true
+    }
+
+    func constraintActivated(_ constraint: LayoutConstraint, in holder: View) {
+        constraint.engine = self
+        if !needsRebuild { add(constraint) }
+        setNeedsLayout()
+    }
+
+    func constraintDeactivated(_ constraint: LayoutConstraint) {
+        constraint.engine = nil
+        let id = ObjectIdentifier(constraint)
+        broken[id] = nil
+        if let entry = entries.removeValue(forKey: id) { try? solver.remove(entry.solver) }
+        setNeedsLayout()
+    }
+
+    func constantChanged(_ constraint: LayoutConstraint, by delta: Double) {
+        defer { setNeedsLayout() }
+        guard !needsRebuild, let entry = entries[ObjectIdentifier(constraint)] else { return }
+        do {
+            try solver.setConstant(of: entry.solver, to: entry.solver.constant - delta)
+        } catch {
+            report(error, adding: constraint)
+            broken[ObjectIdentifier(constraint)] = constraint
+            entries[ObjectIdentifier(constraint)] = nil
+            try? solver.remove(entry.solver)
+        }
+    }
+
+    func priorityChanged(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        let id = ObjectIdentifier(constraint)
+        if let entry = entries.removeValue(forKey: id) { try? solver.remove(entry.solver) }
+        broken[id] = nil
+        add(constraint)
+        setNeedsLayout()
+    }
+
+    // MARK: - Building
+
+    /// The four variables of `view`, created (and pinned, for a view that translates its
+    /// autoresizing mask and for the root) on first use.
+    func frame(of view: View) -> Frame {
+        if let frame = frames[ObjectIdentifier(view)] { return frame }
+        let frame = Frame(view: view)
+        frames[ObjectIdentifier(view)] = frame
+        ordered.append(frame)
+        orderIsStale = true
+        if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
+            let rect = view.frame
+            frame.pinned = rect
+            frame.pins = [
+                frame.left == rect.origin.x, frame.top == rect.origin.y,
+                frame.width == rect.size.width, frame.height == rect.size.height,
+            ]
+            for (pin, attribute) in zip(frame.pins, ["minX", "minY", "width", "height"]) {
+                do {
+                    try solver.add(pin)
+                } catch {
+                    reportConflict(error, breaking: "<AutoresizingMaskConstraint \(view.objectClass.name):\(view.handle).\(attribute)>")
+                }
+            }
+        }
+        return frame
+    }
+
+    /// `attribute` of `view` in `container`'s bounds coordinates.
+    func expression(_ view: View, _ attribute: LayoutAttribute, in container: View) -> LinearExpression {
+        let frame = frame(of: view)
+        var x: LinearExpression, y: LinearExpression
+        if view === container {
+            x = LinearExpression(view.bounds.origin.x)
+            y = LinearExpression(view.bounds.origin.y)
+        } else {
+            x = LinearExpression(frame.left)
+            y = LinearExpression(frame.top)
+            var current = view.superview
+            var steps = 0
+            while let parent = current, parent !== container, steps < View.maximumDepth {
+                let outer = self.frame(of: parent)
+                x = x + outer.left - parent.bounds.origin.x
+                y = y + outer.top - parent.bounds.origin.y
+                current = parent.superview
+                steps += 1
+            }
+        }
+        switch attribute {
+        case .left, .leading: return x
+        case .right, .trailing: return x + frame.width
+        case .centerX: return x + 0.5 * frame.width
+        case .width: return LinearExpression(frame.width)
+        case .top: return y
+        case .bottom: return y + frame.height
+        case .centerY: return y + 0.5 * frame.height
+        case .height: return LinearExpression(frame.height)
+        case .notAnAttribute: return LinearExpression(0)
+        }
+    }
+
+    /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
+    func add(_ constraint: LayoutConstraint) {
+        guard let holder = constraint.holder else { return }
+        let first = expression(constraint.firstItem, constraint.firstAttribute, in: holder)
+        var second = LinearExpression(constraint.constant)
+        if let item = constraint.secondItem {
+            second = expression(item, constraint.secondAttribute, in: holder) * constraint.multiplier + constraint.constant
+        }
+        let relation: Relation =
+            switch constraint.relation {
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .equal: .equal
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        let solverConstraint = Constraint(
+            first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)), label: constraint.description)
+        do {
+            try solver.add(solverConstraint)
+            entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
+        } catch {
+            report(error, adding: constraint)
+            broken[ObjectIdentifier(constraint)] = constraint
+        }
+    }
+
+    /// Rebuilds the solver from the constraints the views of the tree hold; constraints
+    /// whose items left the tree are deactivated, those whose items moved are re-held.
+    func rebuild() {
+        guard let root else { return }
+        solver = Solver()
+        frames = [:]
+        ordered = []
+        entries = [:]
+        broken = [:]
+        needsRebuild = false
+        var held: [LayoutConstraint] = []
+        var pending = [root]
+        while let view = pending.popLast() {
+            held.append(contentsOf: view.installedConstraints)
+            pending.append(contentsOf: view.subviews)
+        }
+        for constraint in held {
+            guard let ancestor = LayoutConstraint.commonAncestor(constraint.firstItem, constraint.secondItem),
+                  ancestor.rootView === root else {
+                constraint.deactivate()
+                continue
+            }
+            if let holder = constraint.holder, holder !== ancestor {
+                holder.installedConstraints.removeAll { $0 === constraint }
+                ancestor.installedConstraints.append(constraint)
+                constraint.holder = ancestor
+            }
+            constraint.engine = self
+            add(constraint)
+        }
+    }
+
+    // MARK: - Layout
+
+    /// Refreshes the pins and sets the frames of the views laid out by constraints.
+    func layout() {
+        if needsRebuild { rebuild() }
+        guard !entries.isEmpty, let root else { return }
+        if orderIsStale {
+            ordered.sort { $0.depth < $1.depth }
+            orderIsStale = false
+        }
+        for _ in 0..<4 {
+            refreshPins()
+            var changed = 0
+            for frame in ordered where frame.pins.isEmpty {
+                guard let view = frame.view, view !== root else { continue }
+                let rect = easel_rect(
+                    x: solver.value(of: frame.left), y: solver.value(of: frame.top),
+                    width: max(solver.value(of: frame.width), 0), height: max(solver.value(of: frame.height), 0))
+                if view.frame != rect {
+                    view.frame = rect
+                    changed += 1
+                }
+            }
+            // Setting frames can autoresize pinned views: refresh their pins and go again.
+            if changed == 0 { break }
+        }
+    }
+
+    /// Moves the pins of views whose frames changed since the last pass.
+    func refreshPins() {
+        for frame in ordered where !frame.pins.isEmpty {
+            guard let view = frame.view else { continue }
+            let rect = view.frame
+            guard rect != frame.pinned else { continue }
+            let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+            for (pin, value) in zip(frame.pins, values) where solver.contains(pin) {
+                do {
+                    try solver.setConstant(of: pin, to: -value)
+                } catch {
+                    reportConflict(error, breaking: "<AutoresizingMaskConstraint \(view.objectClass.name):\(view.handle)>")
+                }
+            }
+            frame.pinned = rect
+        }
+    }
+
+    /// True when a variable of `view`'s frame is not determined by the constraints.
+    func hasAmbiguousLayout(_ view: View) -> Bool {
+        if needsRebuild { rebuild() }
+        guard let frame = frames[ObjectIdentifier(view)] else { return false }
+        return [frame.left, frame.top, frame.width, frame.height].contains { solver.isAmbiguous($0) }
+    }
+
+    // MARK: - Reports
+
+    func report(_ error: SolverError, adding constraint: LayoutConstraint) {
+        reportConflict(error, breaking: constraint.description)
+    }
+
+    /// UIKit's report of unsatisfiable constraints, through the registry's diagnostics.
+    func reportConflict(_ error: SolverError, breaking broken: String) {
+        guard let root else { return }
+        guard error.code == .unsatisfiable else {
+            root.registry.report(.error, "constraint layout: \(error.message)")
+            return
+        }
+        let involved = error.conflicting.map { "    \"\($0.label ?? $0.description)\"" }
+        root.registry.report(.note, """
+            Unable to simultaneously satisfy constraints.
+                Probably at least one of the constraints in the following list is one you don't want.
+            (
+            \(involved.joined(separator: ",\n"))
+            )
+
+            Will attempt to recover by breaking constraint
+            \(broken)
+            """)
+    }
+}
+
+extension View {
+    /// The constraints this view holds (UIKit's `constraints`): active constraints whose
+    /// items' nearest common ancestor is this view.
+    public final var constraints: [LayoutConstraint] { installedConstraints }
+
+    /// Runs the constraint engine of this root view's tree, if any constraint is active:
+    /// frames are set from the solution before the views' own `layoutSubviews`.
+    final func layoutConstraintsIfNeeded() {
+        guard superview == nil, LayoutEngine.activeConstraints.load(ordering: .relaxed) > 0 else { return }
+        LayoutEngine.engine(of: self).layout()
+    }
+
+    /// Marks this root view's constraint engine, if it has one, for a rebuild after the
+    /// tree's structure changed (or a view's `translatesAutoresizingMaskIntoConstraints`).
+    final func constraintTreeChanged() {
+        guard let engine = constraintEngine else { return }
+        engine.needsRebuild = true
+        subtreeNeedsLayout = true
+    }
+
+    /// True when the constraints leave the view's frame open (UIKit's `hasAmbiguousLayout`):
+    /// another solution, as good at every priority, gives one of its left, top, width or
+    /// height another value. A view no constraint mentions is not ambiguous (its frame is its own).
+    public final var hasAmbiguousLayout: Bool {
+        LayoutEngine.engine(of: rootView).hasAmbiguousLayout(self)
+    }
+}
