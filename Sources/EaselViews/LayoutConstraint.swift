@@ -1,5 +1,5 @@
 import EaselABI
-import EaselConstraintSolver
+import EaselRuntime
 import Synchronization
 
 // Auto Layout's constraint model on views (UIKit's NSLayoutConstraint):
@@ -82,14 +82,14 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
 /// when the constraint is activated. Changing ``constant`` of an active constraint is
 /// incremental (the solver shifts what depends on it); so are activating and deactivating.
 public final class LayoutConstraint: CustomStringConvertible {
-    /// The view on the left-hand side.
-    public let firstItem: View
+    /// The view on the left-hand side (weak, as UIKit's: a constraint does not keep its views alive).
+    public private(set) weak var firstItem: View?
     /// Its attribute.
     public let firstAttribute: LayoutAttribute
     /// How the sides compare.
     public let relation: LayoutRelation
-    /// The view on the right-hand side, if any.
-    public let secondItem: View?
+    /// The view on the right-hand side, if any (weak).
+    public private(set) weak var secondItem: View?
     /// Its attribute (``LayoutAttribute/notAnAttribute`` without a second item).
     public let secondAttribute: LayoutAttribute
     /// The factor applied to the second attribute.
@@ -121,6 +121,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     weak var engine: LayoutEngine?
     /// The view that holds the active constraint: the items' nearest common ancestor.
     weak var holder: View?
+    /// Whether the constraint counts in `LayoutEngine.activeConstraints` (active, or
+    /// active when its holder went away).
+    private var counted = false
+    /// The registry of the first item, for reports.
+    private weak var registry: Registry?
 
     /// Creates an inactive constraint.
     ///
@@ -167,6 +172,7 @@ public final class LayoutConstraint: CustomStringConvertible {
                 + "and a constant \(constant); numbers that are not finite are replaced by 1 and 0")
         }
         self.firstItem = item
+        self.registry = item.registry
         self.firstAttribute = attribute
         self.relation = relation
         self.secondItem = toItem
@@ -183,7 +189,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         get { holder != nil }
         set {
             if newValue {
-                do { try activate() } catch { firstItem.registry.report(.error, error.message) }
+                do { try activate() } catch { registry?.report(.error, error.message) }
             } else {
                 deactivate()
             }
@@ -195,22 +201,32 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// - Throws: ``ViewError`` when the items have no common ancestor.
     public func activate() throws(ViewError) {
         guard holder == nil else { return }
-        guard let ancestor = LayoutConstraint.commonAncestor(firstItem, secondItem) else {
-            throw ViewError("cannot activate \(self): \(firstItem) and \(secondItem.map { "\($0)" } ?? "nothing") have no common ancestor")
+        guard let firstItem, let ancestor = LayoutConstraint.commonAncestor(firstItem, secondItem) else {
+            throw ViewError("cannot activate \(self): its items have no common ancestor")
         }
         ancestor.installedConstraints.append(self)
         holder = ancestor
-        LayoutEngine.activeConstraints.add(1, ordering: .relaxed)
+        if !counted {
+            counted = true
+            LayoutEngine.activeConstraints.add(1, ordering: .relaxed)
+        }
         LayoutEngine.engine(of: ancestor.rootView).constraintActivated(self, in: ancestor)
     }
 
     /// Deactivates the constraint.
     public func deactivate() {
+        if counted {
+            counted = false
+            LayoutEngine.activeConstraints.subtract(1, ordering: .relaxed)
+        }
         guard let holder else { return }
         holder.installedConstraints.removeAll { $0 === self }
         self.holder = nil
-        LayoutEngine.activeConstraints.subtract(1, ordering: .relaxed)
         engine?.constraintDeactivated(self)
+    }
+
+    deinit {
+        if counted { LayoutEngine.activeConstraints.subtract(1, ordering: .relaxed) }
     }
 
     /// Activates each constraint (UIKit's `NSLayoutConstraint.activate`).
@@ -244,7 +260,7 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// UIKit's form: `<LayoutConstraint name Label:0x….leading == View:0x….leading + 16 @750>`.
     public var description: String {
-        func item(_ view: View) -> String { "\(view.objectClass.name):\(view.handle)" }
+        func item(_ view: View?) -> String { view.map { "\($0.objectClass.name):\($0.handle)" } ?? "nil" }
         var text = "\(item(firstItem)).\(firstAttribute) \(relation) "
         if let secondItem {
             text += multiplier == 1 ? "" : "\(multiplier) * "

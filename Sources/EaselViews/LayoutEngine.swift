@@ -188,8 +188,10 @@ final class LayoutEngine {
 
     /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
     func add(_ constraint: LayoutConstraint) {
-        guard let holder = constraint.holder else { return }
-        let first = expression(constraint.firstItem, constraint.firstAttribute, in: holder)
+        // A constraint whose second view went away (items are weak) has nothing to relate.
+        guard let holder = constraint.holder, let firstItem = constraint.firstItem,
+              constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute else { return }
+        let first = expression(firstItem, constraint.firstAttribute, in: holder)
         var second = LinearExpression(constraint.constant)
         if let item = constraint.secondItem {
             second = expression(item, constraint.secondAttribute, in: holder) * constraint.multiplier + constraint.constant
@@ -228,7 +230,7 @@ final class LayoutEngine {
             pending.append(contentsOf: view.subviews)
         }
         for constraint in held {
-            guard let ancestor = LayoutConstraint.commonAncestor(constraint.firstItem, constraint.secondItem),
+            guard let firstItem = constraint.firstItem, let ancestor = LayoutConstraint.commonAncestor(firstItem, constraint.secondItem),
                   ancestor.rootView === root else {
                 constraint.deactivate()
                 continue
@@ -331,7 +333,7 @@ extension View {
     /// Runs the constraint engine of this root view's tree, if any constraint is active:
     /// frames are set from the solution before the views' own `layoutSubviews`.
     final func layoutConstraintsIfNeeded() {
-        guard superview == nil, LayoutEngine.activeConstraints.load(ordering: .relaxed) > 0 else { return }
+        guard LayoutEngine.activeConstraints.load(ordering: .relaxed) > 0, superview == nil else { return }
         LayoutEngine.engine(of: self).layout()
     }
 

@@ -221,3 +221,23 @@ struct LayoutConstraintTests {
         #expect(!link.isActive && root.constraints.isEmpty)
     }
 }
+
+@Suite("Layout constraints: ownership")
+struct LayoutConstraintOwnershipTests {
+    @Test("a constraint held by one of its own items does not keep the tree alive (items are weak)")
+    func noRetainCycle() throws {
+        let registry = K.builtIns()
+        weak var weakRoot: View?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let (root, child) = try rootAndChild(registry)
+            let constraint = child.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 3)
+            try constraint.activate()
+            root.layoutIfNeeded()
+            #expect(child.frame.origin.x == 3 && root.constraints.first === constraint)
+            weakRoot = root
+            weakConstraint = constraint
+        }
+        #expect(weakRoot == nil && weakConstraint == nil)
+    }
+}
