@@ -97,6 +97,23 @@ struct SolverConflictTests {
         #expect(close(solver.value(of: x), 8) && close(solver.value(of: y), 8))
     }
 
+    @Test("changing the constant of a redundant required equality into a contradiction is refused")
+    func redundantConstantConflict() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        try solver.add((x == 10).labelled("fix"))
+        try solver.add((y == x).labelled("link"))
+        let redundant = (y == 10).labelled("redundant")
+        try solver.add(redundant)
+        let error = try #require(solverError { try solver.setConstant(of: redundant, to: -20) })
+        #expect(error.code == .unsatisfiable)
+        #expect(error.conflicting.compactMap(\.label) == ["fix", "link", "redundant"])
+        #expect(redundant.constant == -10 && solver.value(of: y) == 10)
+        try solver.setConstant(of: redundant, to: -10)  // no change: accepted
+        #expect(solverError { try solver.add(0 == LinearExpression(5)) }?.message
+            == "Unable to simultaneously satisfy constraints: '-5 == 0 @required' conflicts with 0 required constraints")
+    }
+
     @Test("ambiguity: a variable the constraints leave open, at every priority")
     func ambiguity() throws {
         let x = Variable("x"), y = Variable("y"), z = Variable("z"), unknown = Variable("unknown")
