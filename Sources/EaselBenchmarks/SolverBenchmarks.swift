@@ -11,7 +11,10 @@
 // one view's width (priority 999, so it beats the 750 width) and setConstant on a
 // required constraint (the first view's left margin) — as a fraction of the first solve.
 
+import EaselABI
 import EaselConstraintSolver
+import EaselRuntime
+import EaselViews
 
 /// The grid's variables and the constraints the benchmark changes.
 struct SolverGrid {
@@ -109,5 +112,104 @@ func runSolverBenchmarks(rounds: Int) -> Bool {
     print("| `addEditVariable` on that width (once) | \(us(addEdit)) | \(percent(addEdit / first)) | — | — |")
     print("")
     print("Tableau: \(statistics.rows) rows, \(statistics.cells) cells, \(statistics.levels) priority level(s); \(suggestPivots) pivots over all the suggestions.")
-    return ok
+    return runConstraintViewBenchmarks(rounds: rounds) && ok
+}
+
+// MARK: - The same grid as views
+
+/// 1000 views in a root, laid out by the same 4000 constraints as `LayoutConstraint`s
+/// (the first layout pass, then one constant changed and laid out again), against the
+/// same frames from autoresizing (the root resized, every view flexible).
+func runConstraintViewBenchmarks(rounds: Int) -> Bool {
+    let views = 1000, columns = 40
+    let registry = Registry()
+    func makeViews() -> (root: View, children: [View]) {
+        do {
+            let root = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: 1600, height: 800))
+            var children: [View] = []
+            for _ in 0..<views {
+                let view = try registry.makeView(ofClass: "View")
+                try root.addSubview(view)
+                children.append(view)
+            }
+            root.layoutIfNeeded()
+            return (root, children)
+        } catch {
+            fail("view grid: \(error)")
+        }
+    }
+    func constraints(_ root: View, _ children: [View]) -> [LayoutConstraint] {
+        var result: [LayoutConstraint] = []
+        result.reserveCapacity(views * 4)
+        for (index, view) in children.enumerated() {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            let column = index % columns
+            result.append(column == 0 ? view.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 8)
+                : view.leftAnchor.constraint(equalTo: children[index - 1].rightAnchor, constant: 8))
+            result.append(index < columns ? view.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)
+                : view.topAnchor.constraint(equalTo: children[index - columns].bottomAnchor, constant: 8))
+            let width = view.widthAnchor.constraint(equalToConstant: 30)
+            width.priority = .defaultHigh
+            result.append(width)
+            result.append(view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.75))
+        }
+        return result
+    }
+
+    // The first layout: activate the 4000 constraints and lay out.
+    var first = Double.infinity
+    var grid = makeViews()
+    var active: [LayoutConstraint] = []
+    for _ in 0..<rounds {
+        let fresh = makeViews()
+        let start = nanoseconds()
+        let made = constraints(fresh.root, fresh.children)
+        do { try LayoutConstraint.activate(made) } catch { fail("view grid: \(error)") }
+        fresh.root.layoutIfNeeded()
+        first = min(first, Double(nanoseconds() - start))
+        LayoutConstraint.deactivate(active)
+        grid = fresh
+        active = made
+    }
+    let expected = easel_rect(x: 8 + 39 * 38, y: 8 + 24 * 30.5, width: 30, height: 22.5)
+    guard grid.children[999].frame == expected else { fail("view grid: the last view is at \(grid.children[999].frame), expected \(expected)") }
+
+    // One constant changed (view 500's width, 30 <-> 40), then a layout pass.
+    let width = active[500 * 4 + 2]
+    let change = measure(1000, rounds: rounds) { count in
+        for step in 0..<count {
+            width.constant = step % 2 == 0 ? 40 : 30
+            grid.root.layoutIfNeeded()
+        }
+    }
+    width.constant = 40
+    grid.root.layoutIfNeeded()
+    guard grid.children[519].frame.origin.x == 8 + 39 * 38 + 10 else { fail("view grid: view 519 did not move") }
+
+    // The same frames by autoresizing: every view flexible, the root resized 1600 <-> 1700 wide.
+    let plain = makeViews()
+    for (index, view) in plain.children.enumerated() {
+        view.frame = grid.children[index].frame
+        view.autoresizingMask = [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin]
+    }
+    let autoresize = measure(1000, rounds: rounds) { count in
+        for step in 0..<count {
+            plain.root.frame = easel_rect(x: 0, y: 0, width: step % 2 == 0 ? 1700 : 1600, height: 800)
+            plain.root.layoutIfNeeded()
+        }
+    }
+    LayoutConstraint.deactivate(active)
+
+    let ratio = change / first
+    func ms(_ ns: Double) -> String { format(ns / 1e6, digits: 2) + " ms" }
+    func us(_ ns: Double) -> String { format(ns / 1e3, digits: 2) + " µs" }
+    print("")
+    print("### The same grid as \(views) views with `LayoutConstraint`s, against autoresizing (release, best of \(rounds) rounds)")
+    print("")
+    print("| measurement | time | / first layout | / autoresizing pass | target | met |")
+    print("|---|---:|---:|---:|---|---|")
+    print("| first layout: 4000 constraints made, activated and laid out | \(ms(first)) | 1 | \(format(first / autoresize, digits: 0)) | — | — |")
+    print("| one constant changed (a width), then `layoutIfNeeded` | \(us(change)) | \(format(ratio * 100, digits: 3)) % | \(format(change / autoresize, digits: 2)) | < 1 % | \(ratio < 0.01 ? "yes" : "**no**") |")
+    print("| autoresizing: the root resized, 1000 flexible views, `layoutIfNeeded` | \(us(autoresize)) | \(format(autoresize / first * 100, digits: 3)) % | 1 | — | — |")
+    return ratio < 0.01
 }

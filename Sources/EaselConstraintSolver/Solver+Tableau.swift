@@ -15,6 +15,8 @@ extension Solver {
         columns.append([])
         owners.append(nil)
         objectiveUses.append(0)
+        symbolVariables.append(nil)
+        changedFlags.append(false)
         return kinds.count - 1
     }
 
@@ -24,6 +26,7 @@ extension Solver {
         if let symbol = variableSymbols[id] { return symbol }
         let symbol = newSymbol(.external)
         variableSymbols[id] = symbol
+        symbolVariables[symbol] = variable
         return symbol
     }
 
@@ -38,8 +41,17 @@ extension Solver {
 
     // MARK: - Rows and the column index
 
+    /// Notes that an external symbol's value may have changed.
+    @inline(__always)
+    func noteChanged(_ symbol: Int) {
+        guard kinds[symbol] == .external, !changedFlags[symbol] else { return }
+        changedFlags[symbol] = true
+        changedExternals.append(symbol)
+    }
+
     /// Puts `row` into the tableau as `basic`'s row.
     func insert(_ row: Row, basic: Int) {
+        noteChanged(basic)
         for symbol in row.symbols { columns[symbol].insert(basic) }
         rows[basic] = row
         basicCount += 1
@@ -49,6 +61,7 @@ extension Solver {
     @discardableResult
     func takeRow(_ basic: Int) -> Row? {
         guard let row = rows[basic] else { return nil }
+        noteChanged(basic)
         for symbol in row.symbols { columns[symbol].remove(basic) }
         rows[basic] = nil
         basicCount -= 1
@@ -70,6 +83,7 @@ extension Solver {
             for inserted in scratchInserted { columns[inserted].insert(basic) }
             for removed in scratchRemoved { columns[removed].remove(basic) }
             if isInfeasible(target, basic: basic) { infeasible.append(basic) }
+            noteChanged(basic)
             rows[basic] = target
         }
         columns[symbol].removeAll()
@@ -299,6 +313,7 @@ extension Solver {
         let shift = delta / tag.markerSign
         let marker = tag.marker
         if rows[marker] != nil {
+            noteChanged(marker)
             rows[marker]?.constant -= shift
             if let row = rows[marker], isInfeasible(row, basic: marker) { infeasible.append(marker) }
             return
@@ -307,6 +322,7 @@ extension Solver {
             guard var row = rows[basic] else { continue }
             row.constant += row.coefficient(of: marker) * shift
             rows[basic]?.constant = row.constant
+            noteChanged(basic)
             if isInfeasible(row, basic: basic) { infeasible.append(basic) }
         }
         if objectiveUses[marker] > 0 {

@@ -105,6 +105,11 @@ public final class Solver {
     var owners: [ObjectIdentifier?] = []
     /// For each symbol, how many levels of the objective contain it.
     var objectiveUses: [Int] = []
+    /// The variable of each external symbol.
+    var symbolVariables: [Variable?] = []
+    /// External symbols whose values may have changed since `takeChangedVariables()`.
+    var changedExternals: [Int] = []
+    var changedFlags: [Bool] = []
     var freeSymbols: [Int] = []
     var basicCount = 0
 
@@ -156,6 +161,16 @@ public final class Solver {
     /// True when `constraint` has been added and not removed.
     public func contains(_ constraint: Constraint) -> Bool {
         tags[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// The variables whose values may have changed since the last call (each once),
+    /// so that a caller can copy out only what moved after an incremental change.
+    public func takeChangedVariables() -> [Variable] {
+        defer { changedExternals.removeAll(keepingCapacity: true) }
+        return changedExternals.compactMap { symbol in
+            changedFlags[symbol] = false
+            return symbolVariables[symbol]
+        }
     }
 
     /// The variable's value in the current solution (0 for a variable the solver does not know).

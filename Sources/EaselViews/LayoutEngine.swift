@@ -68,6 +68,10 @@ final class LayoutEngine {
     /// Layout constraints broken on a conflict (kept active, left out of the solver).
     var broken: [ObjectIdentifier: LayoutConstraint] = [:]
     var needsRebuild = true
+    /// Set by a rebuild: the next pass sets every frame, not only those whose variables changed.
+    var setsAllFrames = true
+    /// The frame each variable belongs to.
+    var frameOfVariable: [ObjectIdentifier: Frame] = [:]
 
     init(root: View) {
         self.root = root
@@ -133,6 +137,7 @@ final class LayoutEngine {
         if let frame = frames[ObjectIdentifier(view)] { return frame }
         let frame = Frame(view: view)
         frames[ObjectIdentifier(view)] = frame
+        for variable in [frame.left, frame.top, frame.width, frame.height] { frameOfVariable[ObjectIdentifier(variable)] = frame }
         ordered.append(frame)
         orderIsStale = true
         if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
@@ -219,6 +224,8 @@ final class LayoutEngine {
         guard let root else { return }
         solver = Solver()
         frames = [:]
+        frameOfVariable = [:]
+        setsAllFrames = true
         ordered = []
         entries = [:]
         broken = [:]
@@ -257,8 +264,17 @@ final class LayoutEngine {
         }
         for _ in 0..<4 {
             refreshPins()
+            // The frames whose variables moved (all of them after a rebuild), outer views first.
+            var moved = solver.takeChangedVariables().compactMap { frameOfVariable[ObjectIdentifier($0)] }
+            if setsAllFrames {
+                moved = ordered
+                setsAllFrames = false
+            } else {
+                var seen = Set<ObjectIdentifier>()
+                moved = moved.filter { seen.insert(ObjectIdentifier($0)).inserted }.sorted { $0.depth < $1.depth }
+            }
             var changed = 0
-            for frame in ordered where frame.pins.isEmpty {
+            for frame in moved where frame.pins.isEmpty {
                 guard let view = frame.view, view !== root else { continue }
                 let rect = easel_rect(
                     x: solver.value(of: frame.left), y: solver.value(of: frame.top),
