@@ -241,3 +241,41 @@ struct LayoutConstraintOwnershipTests {
         #expect(weakRoot == nil && weakConstraint == nil)
     }
 }
+
+@Suite("Layout constraints: pixels")
+struct LayoutConstraintPixelTests {
+    /// A white root with a blue host and a half-transparent red overlay on it, placed by
+    /// autoresizing or by seed 003's four constraints.
+    func scene(byConstraints: Bool) throws -> View {
+        let registry = K.builtIns()
+        let root = try whiteRoot(registry, width: 200, height: 150)
+        root.autoresizesSubviews = true
+        let host = try plain(registry, K.rect(30, 20, 120, 80), blueColor)
+        host.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        let overlay = try plain(registry, byConstraints ? .zero : K.rect(30, 20, 120, 80), color(1, 0, 0, 0.5))
+        try root.addSubview(host)
+        try root.addSubview(overlay)
+        if byConstraints {
+            overlay.translatesAutoresizingMaskIntoConstraints = false
+            try LayoutConstraint.activate([
+                overlay.centerXAnchor.constraint(equalTo: host.centerXAnchor), overlay.centerYAnchor.constraint(equalTo: host.centerYAnchor),
+                overlay.widthAnchor.constraint(equalTo: host.widthAnchor), overlay.heightAnchor.constraint(equalTo: host.heightAnchor),
+            ])
+        } else {
+            overlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
+        return root
+    }
+
+    @Test("seed 003's overlay placed by constraints renders pixel for pixel as the autoresizing one, before and after a resize")
+    func sameAsAutoresizing() throws {
+        let constrained = try scene(byConstraints: true), autoresized = try scene(byConstraints: false)
+        let before = try fullImage(constrained)
+        expectSameImage(before, try fullImage(autoresized))
+        #expect(near(before.pixel(x: 90, y: 60), 128, 0, 127, tolerance: 2))  // red over blue
+        for root in [constrained, autoresized] { root.frame = K.rect(0, 0, 260, 190) }
+        let after = try fullImage(constrained)
+        expectSameImage(after, try fullImage(autoresized))
+        #expect(near(after.pixel(x: 170, y: 125), 128, 0, 127, tolerance: 2))  // the host grew to (30, 20, 180, 120)
+    }
+}
