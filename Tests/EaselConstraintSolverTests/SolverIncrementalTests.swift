@@ -156,6 +156,44 @@ struct SolverIncrementalTests {
         }
     }
 
+    @Test("refused constraints leave the solver as it was: random conflicting systems match a fresh solve of what was accepted",
+          arguments: 1...12)
+    func refusedLeaveNoTrace(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed &* 7919)
+        let variables = (0..<8).map { Variable("x\($0)") }
+        let solver = Solver()
+        var accepted: [Constraint] = []
+        for (index, variable) in variables.enumerated() {
+            let stay = (variable == Double(Int.random(in: -40...40, using: &generator))).with(Strength(priority: Double(20 + index)))
+            try solver.add(stay)
+            accepted.append(stay)
+        }
+        var refused = 0
+        for _ in 0..<40 {
+            // Random required constraints with no common solution in mind: many conflict.
+            let i = Int.random(in: 0..<8, using: &generator), j = Int.random(in: 0..<8, using: &generator)
+            let a = Double(Int.random(in: 1...3, using: &generator)), b = Double(Int.random(in: -2...2, using: &generator))
+            let expression: LinearExpression = a * variables[i] - b * variables[j]
+            let value = Double(Int.random(in: -30...30, using: &generator))
+            let relation = Int.random(in: 0..<3, using: &generator)
+            let constraint = relation == 0 ? expression == value : relation == 1 ? expression <= value : expression >= value
+            do {
+                try solver.add(constraint)
+                accepted.append(constraint)
+            } catch {
+                #expect(error.code == .unsatisfiable && error.conflicting.last === constraint)
+                #expect(error.conflicting.dropLast().allSatisfy { conflicting in accepted.contains { $0 === conflicting } })
+                refused += 1
+            }
+        }
+        #expect(refused > 0, "seed \(seed): nothing conflicted")
+        let fresh = try freshSolve(accepted)
+        for variable in variables {
+            #expect(close(solver.value(of: variable), fresh.value(of: variable), tolerance: 1e-5),
+                    "seed \(seed): \(variable) is \(solver.value(of: variable)) after refusals, \(fresh.value(of: variable)) fresh")
+        }
+    }
+
     @Test("removing every constraint empties the tableau and its symbols are reused")
     func removeEverything() throws {
         var generator = SeededGenerator(seed: 99)
