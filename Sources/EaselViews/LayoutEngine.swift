@@ -30,9 +30,12 @@ import Synchronization
 // involved and the one broken. All of those are required, so the one broken is the
 // newest, the one being added.
 //
+// A view placed by constraints that has an intrinsic content size gets hugging and
+// compression resistance constraints on it (View+IntrinsicContentSize.swift).
+//
 // Not yet: baselines, right-to-left leading and trailing, layout guides and margins,
-// intrinsic content size with hugging and compression resistance, `updateConstraints`,
-// and transforms or right-handed superviews (frames are placed as if neither existed).
+// `updateConstraints`, and transforms or right-handed superviews (frames are placed as
+// if neither existed).
 
 final class LayoutEngine {
     /// Active constraints in the process: with none, layout passes skip the engine entirely.
@@ -45,6 +48,9 @@ final class LayoutEngine {
         let left: Variable, top: Variable, width: Variable, height: Variable
         var pins: [Constraint] = []
         var pinned = easel_rect.zero
+        /// The hugging and compression resistance constraints on each dimension with an intrinsic size.
+        var intrinsic: [(constraint: Constraint, axis: LayoutAxis)] = []
+        var intrinsicSize = easel_size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
 
         init(view: View) {
             self.view = view
@@ -154,8 +160,56 @@ final class LayoutEngine {
                     reportConflict(error, breaking: "<AutoresizingMaskConstraint \(view.objectClass.name):\(view.handle).\(attribute)>")
                 }
             }
+        } else {
+            addIntrinsicConstraints(frame, view)
         }
         return frame
+    }
+
+    /// Adds hugging (`<=`) and compression resistance (`>=`) constraints for each dimension
+    /// of the view's intrinsic content size.
+    func addIntrinsicConstraints(_ frame: Frame, _ view: View) {
+        let size = view.intrinsicContentSize
+        frame.intrinsicSize = size
+        for axis in [LayoutAxis.horizontal, .vertical] {
+            let value = axis == .horizontal ? size.width : size.height
+            guard value != View.noIntrinsicMetric else { continue }
+            let variable = axis == .horizontal ? frame.width : frame.height
+            let name = "\(view.objectClass.name):\(view.handle).\(axis == .horizontal ? "width" : "height")"
+            let hugging = view.contentHuggingPriority(for: axis), compression = view.contentCompressionResistancePriority(for: axis)
+            for (constraint, description) in [
+                ((variable <= value).with(Strength(priority: Double(hugging.rawValue))), "<ContentHugging \(name) <= \(value) @\(hugging.rawValue)>"),
+                ((variable >= value).with(Strength(priority: Double(compression.rawValue))),
+                 "<ContentCompressionResistance \(name) >= \(value) @\(compression.rawValue)>"),
+            ] {
+                do {
+                    try solver.add(constraint)
+                    frame.intrinsic.append((constraint, axis))
+                } catch {
+                    reportConflict(error, breaking: description)
+                }
+            }
+        }
+    }
+
+    /// Follows a change of a view's intrinsic content size (constants only, when each
+    /// dimension keeps having one) or of its hugging or compression resistance priorities.
+    func intrinsicSizeChanged(_ view: View, prioritiesChanged: Bool = false) {
+        guard !needsRebuild, let frame = frames[ObjectIdentifier(view)], frame.pins.isEmpty else { return }
+        defer { setNeedsLayout() }
+        let size = view.intrinsicContentSize
+        let sameMetrics = (size.width == View.noIntrinsicMetric) == (frame.intrinsicSize.width == View.noIntrinsicMetric)
+            && (size.height == View.noIntrinsicMetric) == (frame.intrinsicSize.height == View.noIntrinsicMetric)
+        if sameMetrics && !prioritiesChanged {
+            frame.intrinsicSize = size
+            for (constraint, axis) in frame.intrinsic {
+                try? solver.setConstant(of: constraint, to: -(axis == .horizontal ? size.width : size.height))
+            }
+            return
+        }
+        for (constraint, _) in frame.intrinsic { try? solver.remove(constraint) }
+        frame.intrinsic = []
+        addIntrinsicConstraints(frame, view)
     }
 
     /// `attribute` of `view` in `container`'s bounds coordinates.

@@ -171,6 +171,8 @@ public class View: EaselObject {
     final var installedConstraints: [LayoutConstraint] = []
     /// The constraint engine of the tree, on its root view (LayoutEngine.swift).
     final var constraintEngine: LayoutEngine?
+    /// Hugging and compression resistance priorities and a host-given intrinsic size (View+IntrinsicContentSize.swift).
+    final var layoutProperties: LayoutProperties?
     /// Whether the view takes part in hit testing (default `true`; overlays: `false`).
     public final var isUserInteractionEnabled = true
     /// The number of device pixels per point of the canvas the view was last rendered to (1 before).

@@ -279,3 +279,59 @@ struct LayoutConstraintPixelTests {
         #expect(near(after.pixel(x: 170, y: 125), 128, 0, 127, tolerance: 2))  // the host grew to (30, 20, 180, 120)
     }
 }
+
+@Suite("Layout constraints: intrinsic content size")
+struct IntrinsicContentSizeTests {
+    /// Two "labels" of intrinsic size 100 x 20 in a row: root.leading | a | 8 | b | root.trailing.
+    func row(_ registry: Registry, width: Double) throws -> (root: View, a: View, b: View) {
+        let root = try K.make(registry, "View", K.rect(0, 0, width, 40))
+        let a = try K.make(registry), b = try K.make(registry)
+        for label in [a, b] {
+            label.translatesAutoresizingMaskIntoConstraints = false
+            label.setIntrinsicContentSize(K.size(100, 20))
+            try root.addSubview(label)
+        }
+        try LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor), b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            a.topAnchor.constraint(equalTo: root.topAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        return (root, a, b)
+    }
+
+    @Test("hugging: with room to spare, the label that hugs less grows; its height is its intrinsic height")
+    func hugging() throws {
+        let registry = K.builtIns()
+        let (root, a, b) = try row(registry, width: 300)
+        a.setContentHuggingPriority(LayoutPriority(251), for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(a.frame == K.rect(0, 0, 100, 20) && b.frame == K.rect(108, 0, 192, 20))
+        #expect(!a.hasAmbiguousLayout && !b.hasAmbiguousLayout)
+        b.setContentHuggingPriority(LayoutPriority(252), for: .horizontal)  // now a grows
+        root.layoutIfNeeded()
+        #expect(a.frame.size.width == 192 && b.frame == K.rect(200, 0, 100, 20))
+    }
+
+    @Test("compression resistance: short of room, the label that resists less shrinks")
+    func compression() throws {
+        let registry = K.builtIns()
+        let (root, a, b) = try row(registry, width: 150)
+        a.setContentCompressionResistancePriority(LayoutPriority(749), for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(a.frame.size.width == 42 && b.frame == K.rect(50, 0, 100, 20))
+        // The intrinsic size changes (new text): the constants move, the shrinking label still gives way.
+        b.setIntrinsicContentSize(K.size(60, 30))
+        root.layoutIfNeeded()
+        #expect(a.frame.size.width == 82 && b.frame == K.rect(90, 0, 60, 30))
+        #expect(b.intrinsicContentSize == K.size(60, 30) && a.contentCompressionResistancePriority(for: .horizontal) == LayoutPriority(749))
+        #expect(a.contentHuggingPriority(for: .vertical) == .defaultLow && b.contentCompressionResistancePriority(for: .vertical) == .defaultHigh)
+    }
+
+    @Test("a view without an intrinsic size has none: noIntrinsicMetric in both dimensions")
+    func noIntrinsicSize() throws {
+        let view = try K.make(K.builtIns())
+        #expect(view.intrinsicContentSize == K.size(View.noIntrinsicMetric, View.noIntrinsicMetric))
+        view.setIntrinsicContentSize(K.size(.nan, 5))
+        #expect(view.intrinsicContentSize == K.size(-1, 5))
+    }
+}
