@@ -335,3 +335,22 @@ struct IntrinsicContentSizeTests {
         #expect(view.intrinsicContentSize == K.size(-1, 5))
     }
 }
+
+@Suite("Layout constraints: a plugin's intrinsicContentSize")
+struct PluginIntrinsicSizeTests {
+    @Test("a C plugin's intrinsicContentSize sizes a view placed by constraints")
+    func pluginIntrinsicSize() throws {
+        let registry = try K.widgets()
+        let root = try K.make(registry, "View", K.rect(0, 0, 100, 100))
+        let dot = try registry.makeView(ofClass: "Dot")
+        dot.translatesAutoresizingMaskIntoConstraints = false
+        try root.addSubview(dot)
+        #expect(dot.intrinsicContentSize == K.size(24, 12))
+        try LayoutConstraint.activate([
+            dot.centerXAnchor.constraint(equalTo: root.centerXAnchor), dot.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(dot.frame == K.rect(38, 44, 24, 12))
+        #expect(!dot.hasAmbiguousLayout)
+    }
+}

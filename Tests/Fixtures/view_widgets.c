@@ -7,7 +7,7 @@
  *                         places side by side; a touch turns it green, counts
  *                         the touch, records where it was and marks the panel
  *                         for display; logs every lifecycle callback.
- *   Dot : View            fills its bounds with `color`.
+ *   Dot : View            fills its bounds with `color`; its intrinsic content size is 24 x 12.
  *   Plot : RHView         a right-handed view: drawCurve:inContext: draws a 2x2
  *                         dot centred on `point`, drawBorder:inContext: strokes
  *                         the bounds in `border`.
@@ -168,11 +168,19 @@ static void Dot_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
     fill_bounds(self, s->color);
 }
 
+/* The size a Dot needs when constraints place it (Auto Layout's intrinsic content size). */
+static easel_size Dot_intrinsicContentSize(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    return (easel_size){24, 12};
+}
+
 static const easel_property_desc kDotProperties[] = {
     EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, DotStorage, color, NULL),
 };
 static const easel_method_desc kDotMethods[] = {
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Dot_drawRect),
+    EASEL_METHOD("intrinsicContentSize", EASEL_ENCODE_SIZE "@:", Dot_intrinsicContentSize),
 };
 
 /* ---- Plot : RHView and PlotDelegate : Object --------------------------- */
