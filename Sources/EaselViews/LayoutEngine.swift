@@ -363,9 +363,16 @@ final class LayoutEngine {
 
     /// True when a variable of `view`'s frame is not determined by the constraints.
     func hasAmbiguousLayout(_ view: View) -> Bool {
+        !ambiguousAttributes(of: view).isEmpty
+    }
+
+    /// The names of the frame's values (`minX`, `minY`, `width`, `height`) that the
+    /// constraints leave open.
+    func ambiguousAttributes(of view: View) -> [String] {
         if needsRebuild { rebuild() }
-        guard let frame = frames[ObjectIdentifier(view)] else { return false }
-        return [frame.left, frame.top, frame.width, frame.height].contains { solver.isAmbiguous($0) }
+        guard let frame = frames[ObjectIdentifier(view)] else { return [] }
+        return zip([frame.left, frame.top, frame.width, frame.height], ["minX", "minY", "width", "height"])
+            .filter { solver.isAmbiguous($0.0) }.map(\.1)
     }
 
     // MARK: - Reports
@@ -413,6 +420,25 @@ extension View {
         guard let engine = constraintEngine else { return }
         engine.needsRebuild = true
         subtreeNeedsLayout = true
+    }
+
+    /// The tree below this view, one view per line, for debugging constraints (UIKit's
+    /// `_autolayoutTrace`): each level indented by `|   `, `*` before a view placed by
+    /// constraints, and `- AMBIGUOUS LAYOUT for minX, width` after one whose frame they leave open.
+    public final func autolayoutTrace() -> String {
+        let engine = LayoutEngine.engine(of: rootView)
+        var lines: [String] = []
+        var pending: [(view: View, level: Int)] = [(self, 0)]
+        while let (view, level) = pending.popLast() {
+            var line = String(repeating: "|   ", count: level)
+            if !view.translatesAutoresizingMaskIntoConstraints { line += "*" }
+            line += "\(view.objectClass.name):\(view.handle)"
+            let ambiguous = engine.ambiguousAttributes(of: view)
+            if !ambiguous.isEmpty { line += " - AMBIGUOUS LAYOUT for \(ambiguous.joined(separator: ", "))" }
+            lines.append(line)
+            pending.append(contentsOf: view.subviews.reversed().map { ($0, level + 1) })
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// True when the constraints leave the view's frame open (UIKit's `hasAmbiguousLayout`):

@@ -198,6 +198,21 @@ struct LayoutConstraintTests {
         #expect(child.frame == K.rect(0, 0, 30, 8))
     }
 
+    @Test("autolayoutTrace lists the tree, marks views placed by constraints and names what is ambiguous")
+    func trace() throws {
+        let registry = K.builtIns()
+        let (root, child) = try rootAndChild(registry)
+        let leaf = try K.make(registry)
+        try child.addSubview(leaf)
+        try LayoutConstraint.activate([child.leftAnchor.constraint(equalTo: root.leftAnchor), child.heightAnchor.constraint(equalToConstant: 30)])
+        func name(_ view: View) -> String { "View:\(view.description.split(separator: " ").last?.dropLast() ?? "")" }
+        #expect(root.autolayoutTrace() == """
+            \(name(root))
+            |   *\(name(child)) - AMBIGUOUS LAYOUT for minY, width
+            |   |   \(name(leaf))
+            """)
+    }
+
     @Test("activation needs a common ancestor; a view leaving the tree takes its constraints along")
     func treeChanges() throws {
         let registry = K.builtIns()
