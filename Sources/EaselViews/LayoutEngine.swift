@@ -55,11 +55,11 @@ final class LayoutEngine {
         init(view: View) {
             self.view = view
             depth = view.depth
-            let name = "\(view.objectClass.name):\(view.handle)"
-            left = Variable("\(name).minX")
-            top = Variable("\(name).minY")
-            width = Variable("\(name).width")
-            height = Variable("\(name).height")
+            // Short names: reports name constraints by their layout constraints and labels.
+            left = Variable("minX")
+            top = Variable("minY")
+            width = Variable("width")
+            height = Variable("height")
         }
     }
 
@@ -149,15 +149,16 @@ final class LayoutEngine {
         if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
             let rect = view.frame
             frame.pinned = rect
-            frame.pins = [
-                frame.left == rect.origin.x, frame.top == rect.origin.y,
-                frame.width == rect.size.width, frame.height == rect.size.height,
-            ]
-            for (pin, attribute) in zip(frame.pins, ["minX", "minY", "width", "height"]) {
+            let name = "\(view.objectClass.name):\(view.handle)"
+            let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+            frame.pins = zip([frame.left, frame.top, frame.width, frame.height], ["minX", "minY", "width", "height"]).enumerated().map {
+                Constraint($0.element.0 - values[$0.offset], .equal, label: "<AutoresizingMaskConstraint \(name).\($0.element.1) == \(values[$0.offset])>")
+            }
+            for pin in frame.pins {
                 do {
                     try solver.add(pin)
                 } catch {
-                    reportConflict(error, breaking: "<AutoresizingMaskConstraint \(view.objectClass.name):\(view.handle).\(attribute)>")
+                    reportConflict(error, breaking: pin.label ?? pin.description)
                 }
             }
         } else {
@@ -177,16 +178,17 @@ final class LayoutEngine {
             let variable = axis == .horizontal ? frame.width : frame.height
             let name = "\(view.objectClass.name):\(view.handle).\(axis == .horizontal ? "width" : "height")"
             let hugging = view.contentHuggingPriority(for: axis), compression = view.contentCompressionResistancePriority(for: axis)
-            for (constraint, description) in [
-                ((variable <= value).with(Strength(priority: Double(hugging.rawValue))), "<ContentHugging \(name) <= \(value) @\(hugging.rawValue)>"),
-                ((variable >= value).with(Strength(priority: Double(compression.rawValue))),
-                 "<ContentCompressionResistance \(name) >= \(value) @\(compression.rawValue)>"),
+            for constraint in [
+                Constraint(variable - value, .lessThanOrEqual, strength: Strength(priority: Double(hugging.rawValue)),
+                           label: "<ContentHugging \(name) <= \(value) @\(hugging.rawValue)>"),
+                Constraint(variable - value, .greaterThanOrEqual, strength: Strength(priority: Double(compression.rawValue)),
+                           label: "<ContentCompressionResistance \(name) >= \(value) @\(compression.rawValue)>"),
             ] {
                 do {
                     try solver.add(constraint)
                     frame.intrinsic.append((constraint, axis))
                 } catch {
-                    reportConflict(error, breaking: description)
+                    reportConflict(error, breaking: constraint.label ?? constraint.description)
                 }
             }
         }
@@ -262,7 +264,7 @@ final class LayoutEngine {
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
         let solverConstraint = Constraint(
-            first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)), label: constraint.description)
+            first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)))
         do {
             try solver.add(solverConstraint)
             entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
@@ -388,7 +390,13 @@ final class LayoutEngine {
             root.registry.report(.error, "constraint layout: \(error.message)")
             return
         }
-        let involved = error.conflicting.map { "    \"\($0.label ?? $0.description)\"" }
+        // Name each solver constraint by its layout constraint (described only now: making
+        // 4,000 descriptions up front cost a fifth of a first layout).
+        var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+        for entry in entries.values { layoutConstraints[ObjectIdentifier(entry.solver)] = entry.layout }
+        let involved = error.conflicting.map { solverConstraint in
+            "    \"\(layoutConstraints[ObjectIdentifier(solverConstraint)]?.description ?? solverConstraint.label ?? solverConstraint.description)\""
+        }
         root.registry.report(.note, """
             Unable to simultaneously satisfy constraints.
                 Probably at least one of the constraints in the following list is one you don't want.
