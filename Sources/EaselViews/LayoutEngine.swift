@@ -33,9 +33,17 @@ import Synchronization
 // A view placed by constraints that has an intrinsic content size gets hugging and
 // compression resistance constraints on it (View+IntrinsicContentSize.swift).
 //
+// `setNeedsUpdateConstraints` queues a view on the engine; the pass sends the queued
+// views `updateConstraints` (deepest first) before it solves.
+//
 // Not yet: baselines, right-to-left leading and trailing, layout guides and margins,
-// `updateConstraints`, and transforms or right-handed superviews (frames are placed as
-// if neither existed).
+// and transforms or right-handed superviews (frames are placed as if neither existed).
+
+/// A weak reference to a view.
+struct Weak {
+    weak var view: View?
+    init(_ view: View) { self.view = view }
+}
 
 final class LayoutEngine {
     /// Active constraints in the process: with none, layout passes skip the engine entirely.
@@ -74,6 +82,8 @@ final class LayoutEngine {
     /// Layout constraints broken on a conflict (kept active, left out of the solver).
     var broken: [ObjectIdentifier: LayoutConstraint] = [:]
     var needsRebuild = true
+    /// Views that asked for `updateConstraints`.
+    var pendingUpdates: [Weak] = []
     /// Set by a rebuild: the next pass sets every frame, not only those whose variables changed.
     var setsAllFrames = true
     /// The frame each variable belongs to.
@@ -310,6 +320,22 @@ final class LayoutEngine {
 
     // MARK: - Layout
 
+    /// Sends `updateConstraints` to the views that asked for it, deepest first (UIKit
+    /// updates subviews before their superviews); a view that asks again while being
+    /// updated is updated again, up to eight rounds.
+    func updateConstraintsIfNeeded() {
+        var rounds = 0
+        while !pendingUpdates.isEmpty && rounds < 8 {
+            rounds += 1
+            let views = pendingUpdates.compactMap(\.view).filter(\.needsUpdateConstraints)
+            pendingUpdates = []
+            var seen = Set<ObjectIdentifier>()
+            for view in views.sorted(by: { $0.depth > $1.depth }) where seen.insert(ObjectIdentifier(view)).inserted {
+                view.updateConstraints()
+            }
+        }
+    }
+
     /// Refreshes the pins and sets the frames of the views laid out by constraints.
     func layout() {
         if needsRebuild { rebuild() }
@@ -415,11 +441,37 @@ extension View {
     /// items' nearest common ancestor is this view.
     public final var constraints: [LayoutConstraint] { installedConstraints }
 
-    /// Runs the constraint engine of this root view's tree, if any constraint is active:
-    /// frames are set from the solution before the views' own `layoutSubviews`.
+    /// Runs the constraint engine of this root view's tree, if any constraint is active or
+    /// `updateConstraints` is pending: `updateConstraints` first, then frames are set from
+    /// the solution, before the views' own `layoutSubviews`.
     final func layoutConstraintsIfNeeded() {
-        guard LayoutEngine.activeConstraints.load(ordering: .relaxed) > 0, superview == nil else { return }
-        LayoutEngine.engine(of: self).layout()
+        guard LayoutEngine.activeConstraints.load(ordering: .relaxed) > 0 || constraintEngine != nil, superview == nil else { return }
+        let engine = LayoutEngine.engine(of: self)
+        engine.updateConstraintsIfNeeded()
+        engine.layout()
+    }
+
+    /// Asks for `updateConstraints` before the next layout pass (UIKit's).
+    public final func setNeedsUpdateConstraints() {
+        properties.needsUpdateConstraints = true
+        let engine = LayoutEngine.engine(of: rootView)
+        engine.pendingUpdates.append(Weak(self))
+        engine.setNeedsLayout()
+    }
+
+    /// Sends `updateConstraints` now to the views of this tree that asked for it.
+    public final func updateConstraintsIfNeeded() {
+        rootView.constraintEngine?.updateConstraintsIfNeeded()
+    }
+
+    /// Whether `updateConstraints` is pending.
+    public final var needsUpdateConstraints: Bool { layoutProperties?.needsUpdateConstraints ?? false }
+
+    /// Sends `updateConstraints` to the plugin class when it implements it (the built-in
+    /// `View` does nothing), and clears the request.
+    public final func updateConstraints() {
+        layoutProperties?.needsUpdateConstraints = false
+        send(IntrinsicSizeCall.updateConstraints)
     }
 
     /// Marks this root view's constraint engine, if it has one, for a rebuild after the

@@ -22,17 +22,20 @@ final class LayoutProperties {
     var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
     var compression = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
     var intrinsicSize: easel_size?
+    /// Whether `updateConstraints` is pending (View+Constraints: `setNeedsUpdateConstraints`).
+    var needsUpdateConstraints = false
 }
 
 enum IntrinsicSizeCall {
     static let intrinsicContentSize = HostCall("intrinsicContentSize", EASEL_ENCODE_SIZE + "@:")
+    static let updateConstraints = HostCall("updateConstraints", "v@:")
 }
 
 extension View {
     /// The width or height of an intrinsic content size that has none (UIKit's `noIntrinsicMetric`).
     public static let noIntrinsicMetric: Double = -1
 
-    private var properties: LayoutProperties {
+    var properties: LayoutProperties {
         if let properties = layoutProperties { return properties }
         let properties = LayoutProperties()
         layoutProperties = properties

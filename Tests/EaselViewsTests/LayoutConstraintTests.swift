@@ -369,3 +369,28 @@ struct PluginIntrinsicSizeTests {
         #expect(!dot.hasAmbiguousLayout)
     }
 }
+
+@Suite("Layout constraints: updateConstraints")
+struct UpdateConstraintsTests {
+    @Test("setNeedsUpdateConstraints: updateConstraints runs before layoutSubviews, subviews before superviews, once")
+    func order() throws {
+        let registry = try K.widgets()
+        let root = try K.make(registry, "View", K.rect(0, 0, 200, 200))
+        let outer = try K.make(registry, "Panel", K.rect(0, 0, 100, 100), tag: 10)
+        let inner = try K.make(registry, "Panel", K.rect(0, 0, 50, 50), tag: 20)
+        try root.addSubview(outer)
+        try outer.addSubview(inner)
+        outer.setNeedsUpdateConstraints()
+        inner.setNeedsUpdateConstraints()
+        #expect(outer.needsUpdateConstraints && inner.needsUpdateConstraints && !root.needsUpdateConstraints)
+        _ = K.log(registry)
+        root.layoutIfNeeded()
+        #expect(K.log(registry) == ["Panel: updateConstraints 20 after 0 layouts", "Panel: updateConstraints 10 after 0 layouts"])
+        #expect(try outer.value(ofProperty: "layouts", as: Int32.self) == 1 && !outer.needsUpdateConstraints)
+        root.layoutIfNeeded()
+        #expect(K.log(registry).isEmpty)
+        inner.setNeedsUpdateConstraints()
+        inner.updateConstraintsIfNeeded()  // now, without a layout pass
+        #expect(K.log(registry) == ["Panel: updateConstraints 20 after 1 layouts"])
+    }
+}

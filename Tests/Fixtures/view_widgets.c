@@ -137,6 +137,17 @@ static void Panel_didAddSubview(easel_object *self, easel_sel _cmd, easel_object
 static void Panel_willRemoveSubview(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; log_with_view(self, "willRemoveSubview:", view); }
 
 static const easel_color kPanelFill = {1, 1, 1, 1};
+/* Logs "updateConstraints <tag> after <n> layouts", so that tests see the order of the
+   calls (children before parents) and that they come before layoutSubviews. */
+static void Panel_updateConstraints(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    char line[128];
+    int64_t tag = 0;
+    g_host->property_get(self, "tag", &tag);
+    snprintf(line, sizeof line, "updateConstraints %lld after %d layouts", (long long)tag, panel(self)->layouts);
+    g_host->log(self, line);
+}
+
 static const easel_property_desc kPanelProperties[] = {
     EASEL_PROPERTY("fill", EASEL_ENCODE_COLOR, PanelStorage, fill, &kPanelFill),
     EASEL_PROPERTY("touches", "i", PanelStorage, touches, NULL),
@@ -146,6 +157,7 @@ static const easel_property_desc kPanelProperties[] = {
 static const easel_method_desc kPanelMethods[] = {
     EASEL_METHOD("init", "v@:", Panel_init),
     EASEL_METHOD("layoutSubviews", "v@:", Panel_layoutSubviews),
+    EASEL_METHOD("updateConstraints", "v@:", Panel_updateConstraints),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Panel_drawRect),
     EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", Panel_touchesBegan),
     EASEL_METHOD("willMoveToSuperview:", "v@:@", Panel_willMoveToSuperview),
