@@ -109,7 +109,7 @@ let package = Package(
             name: "EaselViews",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
-                "EaselProbe", "EaselConstraintSolver",
+                "EaselProbe", "EaselDrawingExtensions", "EaselConstraintSolver",
             ]),
         .target(
             name: "EaselScene",
@@ -130,7 +130,7 @@ let package = Package(
             name: "EaselSession",
             dependencies: [
                 "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselABI",
-                "EaselInvocation", "EaselProbe",
+                "EaselInvocation", "EaselProbe", "EaselEncoding",
             ]),
         // `easel`: argument parsing and printing on top of the session.
         .executableTarget(

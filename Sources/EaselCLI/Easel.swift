@@ -26,7 +26,7 @@ extension CommandFailure {
 struct PluginOptions: ParsableArguments {
     @Option(name: .customLong("plugins"), help: ArgumentHelp(
         "A plugin folder (repeatable), searched before EASEL_PLUGIN_PATH; without either, the folder of the easel executable.",
-        valueName: "dir"))
+        valueName: "dir"), completion: .directory)
     var folders: [String] = []
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the plugin cache: scan every plugin file again.")
@@ -44,7 +44,7 @@ struct PluginOptions: ParsableArguments {
 
     @Option(name: .customLong("allow-list"), help: ArgumentHelp(
         "Load only plugin files whose SHA-256 digest is listed in this file, in sha256sum's format (also EASEL_ALLOW_LIST).",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var allowList: String?
 
     func validate() throws {
@@ -102,7 +102,16 @@ struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
         abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
-        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self, IsolatedWorkerCommand.self])
+        subcommands: [List.self, Inspect.self, Invoke.self, Render.self, Gallery.self, Compare.self, CacheCommand.self,
+                      IsolatedWorkerCommand.self])
+
+    @Flag(name: .long, help: "Print Easel's version, its plugin ABI and the versions of cairo, Pango and libffi it runs with.")
+    var version = false
+
+    func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        for line in EaselVersions.lines() { try printOutput(line) }
+    }
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
     ///

@@ -92,6 +92,7 @@ private struct Builder {
         "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
+        "bounds", "center", "anchorPoint", "layer",
     ]
     static let attributeKeys = [
         "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque", "clearsContextBeforeDrawing",
@@ -111,12 +112,13 @@ private struct Builder {
         guard cls.ancestry.contains(where: { $0.name == "View" }) else {
             throw node.child("class")!.error("class '\(className)' is not a view class (it does not inherit from View)")
         }
-        var frame = isRoot ? canvas : easel_rect.zero
-        if let frameNode = node.child("frame") { frame = try ValueConversion.rect(frameNode) }
+        // The frame, bounds, center and anchor point, resolved in their documented order (Scene+Layer.swift).
+        let geometry = try SceneGeometry(node, isRoot: isRoot, canvas: canvas)
         let view: View
-        do { view = try registry.makeView(ofClass: className, frame: frame) } catch {
+        do { view = try registry.makeView(ofClass: className, frame: geometry.initialFrame) } catch {
             throw node.error(error.message)
         }
+        geometry.apply(to: view)
         paths[ObjectIdentifier(view)] = node.path
         if let idNode = node.child("id") {
             let id = try idNode.string()
@@ -128,6 +130,7 @@ private struct Builder {
         }
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
+        if let layer = node.child("layer") { try SceneLayer.apply(layer, to: view, viewNode: node) }
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {
@@ -182,7 +185,8 @@ private struct Builder {
         let declared = object.objectClass.ancestry.reversed().flatMap { $0.properties.map(\.name) }
         for key in members.keys.sorted() where !declared.contains(key) {
             let names = declared.isEmpty ? "it declares none" : "it declares: \(declared.joined(separator: ", "))"
-            throw node.child(key)!.error("class '\(object.objectClass.name)' has no property '\(key)' (\(names))")
+            throw node.child(key)!.error("class '\(object.objectClass.name)' has no property '\(key)' (\(names))"
+                                         + NameSuggestion.clause(for: key, among: declared))
         }
         for name in declared {
             if let value = node.child(name) { try set(name, of: object, to: value, what: "property '\(name)'") }
@@ -253,8 +257,11 @@ private struct Builder {
     }
 
     func suggestion(for name: String) -> String {
+        if let refusal = registry.failures.first(where: { $0.className == name }) {
+            return ": \(refusal.path) defines it but it was not loaded (\(refusal.message))"
+        }
         let known = registry.classes.map(\.name)
-        if let close = known.first(where: { $0.lowercased() == name.lowercased() }) { return "; did you mean '\(close)'?" }
+        if let close = NameSuggestion.closest(to: name, among: known) { return "; did you mean '\(close)'?" }
         return " (registered classes: \(known.joined(separator: ", ")))"
     }
 }
