@@ -77,6 +77,8 @@ let package = Package(
         // The ABI's geometry structs under Swift names, CoreGraphics math, one set of conformances.
         .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
         .target(name: "EaselEncoding"),
+        // The Cassowary linear constraint solver behind Auto Layout: no dependencies.
+        .target(name: "EaselConstraintSolver"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
         // What the canvas builds on: cairo status and canvas errors, raster
         // images and their codecs, the Pango text engine.
@@ -107,7 +109,7 @@ let package = Package(
             name: "EaselViews",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
-                "EaselProbe", "EaselDrawingExtensions",
+                "EaselProbe", "EaselDrawingExtensions", "EaselConstraintSolver",
             ]),
         .target(
             name: "EaselScene",
@@ -142,7 +144,7 @@ let package = Package(
             name: "EaselBenchmarks",
             dependencies: [
                 "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "CCairo", "CPango", "CFFI", "EaselInvocation", "EaselEncoding",
-                "CMallocCounter", "EaselSession",
+                "CMallocCounter", "EaselSession", "EaselConstraintSolver",
             ]),
         // Counts allocations in the benchmark executable only.
         .target(name: "CMallocCounter"),
@@ -176,6 +178,7 @@ let package = Package(
         // One test target per module. The C, C++ and Swift fixture plugins in
         // Tests/Fixtures belong to no target: the tests compile them at run time.
         .testTarget(name: "EaselGeometryTests", dependencies: ["EaselGeometry"]),
+        .testTarget(name: "EaselConstraintSolverTests", dependencies: ["EaselConstraintSolver"]),
         .testTarget(
             name: "EaselEncodingTests",
             dependencies: ["EaselEncoding", "EaselInvocation", "EaselTestSupport", "EaselDiscovery", "EaselRuntime", "EaselViews"]),

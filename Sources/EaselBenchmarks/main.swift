@@ -21,8 +21,11 @@
 // - text (TextBenchmarks.swift): 1000 Label views of shaped text in a
 //   1920x1080 frame compared with the same Pango calls made directly.
 //
+// - the constraint solver (SolverBenchmarks.swift): the first solve of a 1000-view
+//   grid laid out by 4000 constraints, and one incremental change of a constant.
+//
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [solver] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -96,7 +99,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false
+var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false
 var options = ViewBenchmarkOptions()
 var textOptions = TextBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
@@ -114,6 +117,7 @@ while let argument = arguments.popFirst() {
     case "output": runOutput = true
     case "layers": runLayers = true
     case "text": runText = true
+    case "solver": runSolver = true
     case "--png":
         options.pngFolder = value(after: argument)
         textOptions.pngFolder = options.pngFolder
@@ -141,10 +145,10 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
     }
 }
-if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runLayers && !runText { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
@@ -180,6 +184,10 @@ if runOutput {
 if runText {
     if textOptions.profileFrames == nil { print("") }
     allMet = try runTextBenchmarks(registry: registry, options: textOptions) && allMet
+}
+if runSolver {
+    print("")
+    allMet = runSolverBenchmarks(rounds: min(options.rounds, 7)) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")

@@ -314,6 +314,8 @@ extension View {
 
     /// Tells the renderer that the tree's structure changed: the root's draw list is dropped.
     final func treeChanged() {
-        rootView.drawList = nil
+        let root = rootView
+        root.drawList = nil
+        root.constraintTreeChanged()
     }
 }

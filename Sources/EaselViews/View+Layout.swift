@@ -30,6 +30,7 @@ extension View {
     public final func layoutIfNeeded() {
         // No view below needs layout (`needsLayout` implies the mark).
         guard subtreeNeedsLayout else { return }
+        layoutConstraintsIfNeeded()  // frames from the constraints first (a root with active constraints only)
         subtreeNeedsLayout = false
         var guardCount = 0
         while needsLayout && guardCount < 8 {

@@ -165,6 +165,17 @@ public class View: EaselObject {
     public final var autoresizingMask: AutoresizingMask = []
     /// Whether the view autoresizes its subviews when its bounds change size (default `true`).
     public final var autoresizesSubviews = true
+    /// Whether the autoresizing mask places the view (UIKit's default, `true`: its frame is
+    /// pinned for the constraints that mention it) or constraints do (`false`).
+    public final var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { rootView.constraintTreeChanged() } }
+    }
+    /// The active layout constraints this view holds (LayoutConstraint.swift).
+    final var installedConstraints: [LayoutConstraint] = []
+    /// The constraint engine of the tree, on its root view (LayoutEngine.swift).
+    final var constraintEngine: LayoutEngine?
+    /// Hugging and compression resistance priorities and a host-given intrinsic size (View+IntrinsicContentSize.swift).
+    final var layoutProperties: LayoutProperties?
     /// Whether the view takes part in hit testing (default `true`; overlays: `false`).
     public final var isUserInteractionEnabled = true
     /// The number of device pixels per point of the canvas the view was last rendered to (1 before).

@@ -7,7 +7,7 @@
  *                         places side by side; a touch turns it green, counts
  *                         the touch, records where it was and marks the panel
  *                         for display; logs every lifecycle callback.
- *   Dot : View            fills its bounds with `color`.
+ *   Dot : View            fills its bounds with `color`; its intrinsic content size is 24 x 12.
  *   Plot : RHView         a right-handed view: drawCurve:inContext: draws a 2x2
  *                         dot centred on `point`, drawBorder:inContext: strokes
  *                         the bounds in `border`.
@@ -137,6 +137,17 @@ static void Panel_didAddSubview(easel_object *self, easel_sel _cmd, easel_object
 static void Panel_willRemoveSubview(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; log_with_view(self, "willRemoveSubview:", view); }
 
 static const easel_color kPanelFill = {1, 1, 1, 1};
+/* Logs "updateConstraints <tag> after <n> layouts", so that tests see the order of the
+   calls (children before parents) and that they come before layoutSubviews. */
+static void Panel_updateConstraints(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    char line[128];
+    int64_t tag = 0;
+    g_host->property_get(self, "tag", &tag);
+    snprintf(line, sizeof line, "updateConstraints %lld after %d layouts", (long long)tag, panel(self)->layouts);
+    g_host->log(self, line);
+}
+
 static const easel_property_desc kPanelProperties[] = {
     EASEL_PROPERTY("fill", EASEL_ENCODE_COLOR, PanelStorage, fill, &kPanelFill),
     EASEL_PROPERTY("touches", "i", PanelStorage, touches, NULL),
@@ -146,6 +157,7 @@ static const easel_property_desc kPanelProperties[] = {
 static const easel_method_desc kPanelMethods[] = {
     EASEL_METHOD("init", "v@:", Panel_init),
     EASEL_METHOD("layoutSubviews", "v@:", Panel_layoutSubviews),
+    EASEL_METHOD("updateConstraints", "v@:", Panel_updateConstraints),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Panel_drawRect),
     EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", Panel_touchesBegan),
     EASEL_METHOD("willMoveToSuperview:", "v@:@", Panel_willMoveToSuperview),
@@ -168,11 +180,19 @@ static void Dot_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
     fill_bounds(self, s->color);
 }
 
+/* The size a Dot needs when constraints place it (Auto Layout's intrinsic content size). */
+static easel_size Dot_intrinsicContentSize(easel_object *self, easel_sel _cmd) {
+    (void)self;
+    (void)_cmd;
+    return (easel_size){24, 12};
+}
+
 static const easel_property_desc kDotProperties[] = {
     EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, DotStorage, color, NULL),
 };
 static const easel_method_desc kDotMethods[] = {
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Dot_drawRect),
+    EASEL_METHOD("intrinsicContentSize", EASEL_ENCODE_SIZE "@:", Dot_intrinsicContentSize),
 };
 
 /* ---- Plot : RHView and PlotDelegate : Object --------------------------- */

@@ -1,0 +1,510 @@
+import EaselABI
+import EaselConstraintSolver
+import EaselRuntime
+import Synchronization
+
+// The constraint engine of one view tree, kept on its root view.
+//
+// Each view that a constraint mentions (and each view between it and the
+// constraint's holder, the items' nearest common ancestor) has four solver
+// variables: its frame's left, top, width and height in its superview's bounds
+// coordinates. An attribute of a view in the holder's coordinates is then linear
+// in those variables (the ancestors' lefts are added along the way, less their
+// bounds origins), so each `LayoutConstraint` is one solver constraint. A view
+// that translates its autoresizing mask into constraints (the default) and the
+// root have their four variables pinned to their current frame by required
+// constraints: autoresizing has already placed them, and the pins follow every
+// frame change at the next layout pass (a constant change, not a new solve).
+//
+// Layout, before the views' own `layoutSubviews` (`View.layoutIfNeeded` calls
+// `layoutConstraintsIfNeeded`): refresh the pins, then set the frame of every view
+// laid out by constraints from the solution, outer views first; repeated while
+// setting frames moved pinned views (their autoresizing), at most four times.
+// Activating, deactivating, changing a constant or a priority changes the solver
+// incrementally; a change of the tree's structure rebuilds the engine at the next
+// layout pass from the constraints the views hold.
+//
+// A required constraint that conflicts with those already in the engine is broken
+// (left out of the solver) and reported as UIKit does, through the registry's
+// diagnostics: "Unable to simultaneously satisfy constraints", the constraints
+// involved and the one broken. All of those are required, so the one broken is the
+// newest, the one being added.
+//
+// A view placed by constraints that has an intrinsic content size gets hugging and
+// compression resistance constraints on it (View+IntrinsicContentSize.swift).
+//
+// `setNeedsUpdateConstraints` queues a view on the engine; the pass sends the queued
+// views `updateConstraints` (deepest first) before it solves.
+//
+// Not yet: baselines, right-to-left leading and trailing, layout guides and margins,
+// and transforms or right-handed superviews (frames are placed as if neither existed).
+
+/// A weak reference to a view.
+struct Weak {
+    weak var view: View?
+    init(_ view: View) { self.view = view }
+}
+
+final class LayoutEngine {
+    /// Active constraints in the process: with none, layout passes skip the engine entirely.
+    static let activeConstraints = Atomic<Int>(0)
+
+    /// A view's four variables and, when it is pinned, the constraints that pin them.
+    final class Frame {
+        weak var view: View?
+        let depth: Int
+        let left: Variable, top: Variable, width: Variable, height: Variable
+        var pins: [Constraint] = []
+        var pinned = easel_rect.zero
+        /// The hugging and compression resistance constraints on each dimension with an intrinsic size.
+        var intrinsic: [(constraint: Constraint, axis: LayoutAxis)] = []
+        var intrinsicSize = easel_size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+
+        init(view: View) {
+            self.view = view
+            depth = view.depth
+            // Short names: reports name constraints by their layout constraints and labels.
+            left = Variable("minX")
+            top = Variable("minY")
+            width = Variable("width")
+            height = Variable("height")
+        }
+    }
+
+    weak var root: View?
+    var solver = Solver()
+    var frames: [ObjectIdentifier: Frame] = [:]
+    /// The frames outer views first, for setting them.
+    var ordered: [Frame] = []
+    var orderIsStale = false
+    /// The solver constraint of each layout constraint in the engine.
+    var entries: [ObjectIdentifier: (layout: LayoutConstraint, solver: Constraint)] = [:]
+    /// Layout constraints broken on a conflict (kept active, left out of the solver).
+    var broken: [ObjectIdentifier: LayoutConstraint] = [:]
+    var needsRebuild = true
+    /// Views that asked for `updateConstraints`.
+    var pendingUpdates: [Weak] = []
+    /// Set by a rebuild: the next pass sets every frame, not only those whose variables changed.
+    var setsAllFrames = true
+    /// The frame each variable belongs to.
+    var frameOfVariable: [ObjectIdentifier: Frame] = [:]
+
+    init(root: View) {
+        self.root = root
+    }
+
+    /// The engine of the tree whose root is `root`, created on first use.
+    static func engine(of root: View) -> LayoutEngine {
+        if let engine = root.constraintEngine, engine.root === root { return engine }
+        let engine = LayoutEngine(root: root)
+        root.constraintEngine = engine
+        return engine
+    }
+
+    // MARK: - Changes
+
+    /// Marks the tree for a layout pass (without asking any view to run its `layoutSubviews`).
+    func setNeedsLayout() {
+        guard let root else { return }
+        root.subtreeNeedsLayout = true
+    }
+
+    func constraintActivated(_ constraint: LayoutConstraint, in holder: View) {
+        constraint.engine = self
+        if !needsRebuild { add(constraint) }
+        setNeedsLayout()
+    }
+
+    func constraintDeactivated(_ constraint: LayoutConstraint) {
+        constraint.engine = nil
+        let id = ObjectIdentifier(constraint)
+        broken[id] = nil
+        if let entry = entries.removeValue(forKey: id) { try? solver.remove(entry.solver) }
+        setNeedsLayout()
+    }
+
+    func constantChanged(_ constraint: LayoutConstraint, by delta: Double) {
+        defer { setNeedsLayout() }
+        guard !needsRebuild, let entry = entries[ObjectIdentifier(constraint)] else { return }
+        do {
+            try solver.setConstant(of: entry.solver, to: entry.solver.constant - delta)
+        } catch {
+            report(error, adding: constraint)
+            broken[ObjectIdentifier(constraint)] = constraint
+            entries[ObjectIdentifier(constraint)] = nil
+            try? solver.remove(entry.solver)
+        }
+    }
+
+    func priorityChanged(_ constraint: LayoutConstraint) {
+        guard !needsRebuild else { return }
+        let id = ObjectIdentifier(constraint)
+        if let entry = entries.removeValue(forKey: id) { try? solver.remove(entry.solver) }
+        broken[id] = nil
+        add(constraint)
+        setNeedsLayout()
+    }
+
+    // MARK: - Building
+
+    /// The four variables of `view`, created (and pinned, for a view that translates its
+    /// autoresizing mask and for the root) on first use.
+    func frame(of view: View) -> Frame {
+        if let frame = frames[ObjectIdentifier(view)] { return frame }
+        let frame = Frame(view: view)
+        frames[ObjectIdentifier(view)] = frame
+        for variable in [frame.left, frame.top, frame.width, frame.height] { frameOfVariable[ObjectIdentifier(variable)] = frame }
+        ordered.append(frame)
+        orderIsStale = true
+        if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
+            let rect = view.frame
+            frame.pinned = rect
+            let name = "\(view.objectClass.name):\(view.handle)"
+            let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+            frame.pins = zip([frame.left, frame.top, frame.width, frame.height], ["minX", "minY", "width", "height"]).enumerated().map {
+                Constraint($0.element.0 - values[$0.offset], .equal, label: "<AutoresizingMaskConstraint \(name).\($0.element.1) == \(values[$0.offset])>")
+            }
+            for pin in frame.pins {
+                do {
+                    try solver.add(pin)
+                } catch {
+                    reportConflict(error, breaking: pin.label ?? pin.description)
+                }
+            }
+        } else {
+            addIntrinsicConstraints(frame, view)
+        }
+        return frame
+    }
+
+    /// Adds hugging (`<=`) and compression resistance (`>=`) constraints for each dimension
+    /// of the view's intrinsic content size.
+    func addIntrinsicConstraints(_ frame: Frame, _ view: View) {
+        let size = view.intrinsicContentSize
+        frame.intrinsicSize = size
+        for axis in [LayoutAxis.horizontal, .vertical] {
+            let value = axis == .horizontal ? size.width : size.height
+            guard value != View.noIntrinsicMetric else { continue }
+            let variable = axis == .horizontal ? frame.width : frame.height
+            let name = "\(view.objectClass.name):\(view.handle).\(axis == .horizontal ? "width" : "height")"
+            let hugging = view.contentHuggingPriority(for: axis), compression = view.contentCompressionResistancePriority(for: axis)
+            for constraint in [
+                Constraint(variable - value, .lessThanOrEqual, strength: Strength(priority: Double(hugging.rawValue)),
+                           label: "<ContentHugging \(name) <= \(value) @\(hugging.rawValue)>"),
+                Constraint(variable - value, .greaterThanOrEqual, strength: Strength(priority: Double(compression.rawValue)),
+                           label: "<ContentCompressionResistance \(name) >= \(value) @\(compression.rawValue)>"),
+            ] {
+                do {
+                    try solver.add(constraint)
+                    frame.intrinsic.append((constraint, axis))
+                } catch {
+                    reportConflict(error, breaking: constraint.label ?? constraint.description)
+                }
+            }
+        }
+    }
+
+    /// Follows a change of a view's intrinsic content size (constants only, when each
+    /// dimension keeps having one) or of its hugging or compression resistance priorities.
+    func intrinsicSizeChanged(_ view: View, prioritiesChanged: Bool = false) {
+        guard !needsRebuild, let frame = frames[ObjectIdentifier(view)], frame.pins.isEmpty else { return }
+        defer { setNeedsLayout() }
+        let size = view.intrinsicContentSize
+        let sameMetrics = (size.width == View.noIntrinsicMetric) == (frame.intrinsicSize.width == View.noIntrinsicMetric)
+            && (size.height == View.noIntrinsicMetric) == (frame.intrinsicSize.height == View.noIntrinsicMetric)
+        if sameMetrics && !prioritiesChanged {
+            frame.intrinsicSize = size
+            for (constraint, axis) in frame.intrinsic {
+                try? solver.setConstant(of: constraint, to: -(axis == .horizontal ? size.width : size.height))
+            }
+            return
+        }
+        for (constraint, _) in frame.intrinsic { try? solver.remove(constraint) }
+        frame.intrinsic = []
+        addIntrinsicConstraints(frame, view)
+    }
+
+    /// `attribute` of `view` in `container`'s bounds coordinates.
+    func expression(_ view: View, _ attribute: LayoutAttribute, in container: View) -> LinearExpression {
+        let frame = frame(of: view)
+        var x: LinearExpression, y: LinearExpression
+        if view === container {
+            x = LinearExpression(view.bounds.origin.x)
+            y = LinearExpression(view.bounds.origin.y)
+        } else {
+            x = LinearExpression(frame.left)
+            y = LinearExpression(frame.top)
+            var current = view.superview
+            var steps = 0
+            while let parent = current, parent !== container, steps < View.maximumDepth {
+                let outer = self.frame(of: parent)
+                x = x + outer.left - parent.bounds.origin.x
+                y = y + outer.top - parent.bounds.origin.y
+                current = parent.superview
+                steps += 1
+            }
+        }
+        switch attribute {
+        case .left, .leading: return x
+        case .right, .trailing: return x + frame.width
+        case .centerX: return x + 0.5 * frame.width
+        case .width: return LinearExpression(frame.width)
+        case .top: return y
+        case .bottom: return y + frame.height
+        case .centerY: return y + 0.5 * frame.height
+        case .height: return LinearExpression(frame.height)
+        case .notAnAttribute: return LinearExpression(0)
+        }
+    }
+
+    /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
+    func add(_ constraint: LayoutConstraint) {
+        // A constraint whose second view went away (items are weak) has nothing to relate.
+        guard let holder = constraint.holder, let firstItem = constraint.firstItem,
+              constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute else { return }
+        let first = expression(firstItem, constraint.firstAttribute, in: holder)
+        var second = LinearExpression(constraint.constant)
+        if let item = constraint.secondItem {
+            second = expression(item, constraint.secondAttribute, in: holder) * constraint.multiplier + constraint.constant
+        }
+        let relation: Relation =
+            switch constraint.relation {
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .equal: .equal
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
+        let solverConstraint = Constraint(
+            first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)))
+        do {
+            try solver.add(solverConstraint)
+            entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
+        } catch {
+            report(error, adding: constraint)
+            broken[ObjectIdentifier(constraint)] = constraint
+        }
+    }
+
+    /// Rebuilds the solver from the constraints the views of the tree hold; constraints
+    /// whose items left the tree are deactivated, those whose items moved are re-held.
+    func rebuild() {
+        guard let root else { return }
+        solver = Solver()
+        frames = [:]
+        frameOfVariable = [:]
+        setsAllFrames = true
+        ordered = []
+        entries = [:]
+        broken = [:]
+        needsRebuild = false
+        var held: [LayoutConstraint] = []
+        var pending = [root]
+        while let view = pending.popLast() {
+            held.append(contentsOf: view.installedConstraints)
+            pending.append(contentsOf: view.subviews)
+        }
+        for constraint in held {
+            guard let firstItem = constraint.firstItem, let ancestor = LayoutConstraint.commonAncestor(firstItem, constraint.secondItem),
+                  ancestor.rootView === root else {
+                constraint.deactivate()
+                continue
+            }
+            if let holder = constraint.holder, holder !== ancestor {
+                holder.installedConstraints.removeAll { $0 === constraint }
+                ancestor.installedConstraints.append(constraint)
+                constraint.holder = ancestor
+            }
+            constraint.engine = self
+            add(constraint)
+        }
+    }
+
+    // MARK: - Layout
+
+    /// Sends `updateConstraints` to the views that asked for it, deepest first (UIKit
+    /// updates subviews before their superviews); a view that asks again while being
+    /// updated is updated again, up to eight rounds.
+    func updateConstraintsIfNeeded() {
+        var rounds = 0
+        while !pendingUpdates.isEmpty && rounds < 8 {
+            rounds += 1
+            let views = pendingUpdates.compactMap(\.view).filter(\.needsUpdateConstraints)
+            pendingUpdates = []
+            var seen = Set<ObjectIdentifier>()
+            for view in views.sorted(by: { $0.depth > $1.depth }) where seen.insert(ObjectIdentifier(view)).inserted {
+                view.updateConstraints()
+            }
+        }
+    }
+
+    /// Refreshes the pins and sets the frames of the views laid out by constraints.
+    func layout() {
+        if needsRebuild { rebuild() }
+        guard !entries.isEmpty, let root else { return }
+        if orderIsStale {
+            ordered.sort { $0.depth < $1.depth }
+            orderIsStale = false
+        }
+        for _ in 0..<4 {
+            refreshPins()
+            // The frames whose variables moved (all of them after a rebuild), outer views first.
+            var moved = solver.takeChangedVariables().compactMap { frameOfVariable[ObjectIdentifier($0)] }
+            if setsAllFrames {
+                moved = ordered
+                setsAllFrames = false
+            } else {
+                var seen = Set<ObjectIdentifier>()
+                moved = moved.filter { seen.insert(ObjectIdentifier($0)).inserted }.sorted { $0.depth < $1.depth }
+            }
+            var changed = 0
+            for frame in moved where frame.pins.isEmpty {
+                guard let view = frame.view, view !== root else { continue }
+                let rect = easel_rect(
+                    x: solver.value(of: frame.left), y: solver.value(of: frame.top),
+                    width: max(solver.value(of: frame.width), 0), height: max(solver.value(of: frame.height), 0))
+                if view.frame != rect {
+                    view.frame = rect
+                    changed += 1
+                }
+            }
+            // Setting frames can autoresize pinned views: refresh their pins and go again.
+            if changed == 0 { break }
+        }
+    }
+
+    /// Moves the pins of views whose frames changed since the last pass.
+    func refreshPins() {
+        for frame in ordered where !frame.pins.isEmpty {
+            guard let view = frame.view else { continue }
+            let rect = view.frame
+            guard rect != frame.pinned else { continue }
+            let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+            for (pin, value) in zip(frame.pins, values) where solver.contains(pin) {
+                do {
+                    try solver.setConstant(of: pin, to: -value)
+                } catch {
+                    reportConflict(error, breaking: "<AutoresizingMaskConstraint \(view.objectClass.name):\(view.handle)>")
+                }
+            }
+            frame.pinned = rect
+        }
+    }
+
+    /// True when a variable of `view`'s frame is not determined by the constraints.
+    func hasAmbiguousLayout(_ view: View) -> Bool {
+        !ambiguousAttributes(of: view).isEmpty
+    }
+
+    /// The names of the frame's values (`minX`, `minY`, `width`, `height`) that the
+    /// constraints leave open.
+    func ambiguousAttributes(of view: View) -> [String] {
+        if needsRebuild { rebuild() }
+        guard let frame = frames[ObjectIdentifier(view)] else { return [] }
+        return zip([frame.left, frame.top, frame.width, frame.height], ["minX", "minY", "width", "height"])
+            .filter { solver.isAmbiguous($0.0) }.map(\.1)
+    }
+
+    // MARK: - Reports
+
+    func report(_ error: SolverError, adding constraint: LayoutConstraint) {
+        reportConflict(error, breaking: constraint.description)
+    }
+
+    /// UIKit's report of unsatisfiable constraints, through the registry's diagnostics.
+    func reportConflict(_ error: SolverError, breaking broken: String) {
+        guard let root else { return }
+        guard error.code == .unsatisfiable else {
+            root.registry.report(.error, "constraint layout: \(error.message)")
+            return
+        }
+        // Name each solver constraint by its layout constraint (described only now: making
+        // 4,000 descriptions up front cost a fifth of a first layout).
+        var layoutConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+        for entry in entries.values { layoutConstraints[ObjectIdentifier(entry.solver)] = entry.layout }
+        let involved = error.conflicting.map { solverConstraint in
+            "    \"\(layoutConstraints[ObjectIdentifier(solverConstraint)]?.description ?? solverConstraint.label ?? solverConstraint.description)\""
+        }
+        root.registry.report(.note, """
+            Unable to simultaneously satisfy constraints.
+                Probably at least one of the constraints in the following list is one you don't want.
+            (
+            \(involved.joined(separator: ",\n"))
+            )
+
+            Will attempt to recover by breaking constraint
+            \(broken)
+            """)
+    }
+}
+
+extension View {
+    /// The constraints this view holds (UIKit's `constraints`): active constraints whose
+    /// items' nearest common ancestor is this view.
+    public final var constraints: [LayoutConstraint] { installedConstraints }
+
+    /// Runs the constraint engine of this root view's tree, if any constraint is active or
+    /// `updateConstraints` is pending: `updateConstraints` first, then frames are set from
+    /// the solution, before the views' own `layoutSubviews`.
+    final func layoutConstraintsIfNeeded() {
+        guard LayoutEngine.activeConstraints.load(ordering: .relaxed) > 0 || constraintEngine != nil, superview == nil else { return }
+        let engine = LayoutEngine.engine(of: self)
+        engine.updateConstraintsIfNeeded()
+        engine.layout()
+    }
+
+    /// Asks for `updateConstraints` before the next layout pass (UIKit's).
+    public final func setNeedsUpdateConstraints() {
+        properties.needsUpdateConstraints = true
+        let engine = LayoutEngine.engine(of: rootView)
+        engine.pendingUpdates.append(Weak(self))
+        engine.setNeedsLayout()
+    }
+
+    /// Sends `updateConstraints` now to the views of this tree that asked for it.
+    public final func updateConstraintsIfNeeded() {
+        rootView.constraintEngine?.updateConstraintsIfNeeded()
+    }
+
+    /// Whether `updateConstraints` is pending.
+    public final var needsUpdateConstraints: Bool { layoutProperties?.needsUpdateConstraints ?? false }
+
+    /// Sends `updateConstraints` to the plugin class when it implements it (the built-in
+    /// `View` does nothing), and clears the request.
+    public final func updateConstraints() {
+        layoutProperties?.needsUpdateConstraints = false
+        send(IntrinsicSizeCall.updateConstraints)
+    }
+
+    /// Marks this root view's constraint engine, if it has one, for a rebuild after the
+    /// tree's structure changed (or a view's `translatesAutoresizingMaskIntoConstraints`).
+    final func constraintTreeChanged() {
+        guard let engine = constraintEngine else { return }
+        engine.needsRebuild = true
+        subtreeNeedsLayout = true
+    }
+
+    /// The tree below this view, one view per line, for debugging constraints (UIKit's
+    /// `_autolayoutTrace`): each level indented by `|   `, `*` before a view placed by
+    /// constraints, and `- AMBIGUOUS LAYOUT for minX, width` after one whose frame they leave open.
+    public final func autolayoutTrace() -> String {
+        let engine = LayoutEngine.engine(of: rootView)
+        var lines: [String] = []
+        var pending: [(view: View, level: Int)] = [(self, 0)]
+        while let (view, level) = pending.popLast() {
+            var line = String(repeating: "|   ", count: level)
+            if !view.translatesAutoresizingMaskIntoConstraints { line += "*" }
+            line += "\(view.objectClass.name):\(view.handle)"
+            let ambiguous = engine.ambiguousAttributes(of: view)
+            if !ambiguous.isEmpty { line += " - AMBIGUOUS LAYOUT for \(ambiguous.joined(separator: ", "))" }
+            lines.append(line)
+            pending.append(contentsOf: view.subviews.reversed().map { ($0, level + 1) })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// True when the constraints leave the view's frame open (UIKit's `hasAmbiguousLayout`):
+    /// another solution, as good at every priority, gives one of its left, top, width or
+    /// height another value. A view no constraint mentions is not ambiguous (its frame is its own).
+    public final var hasAmbiguousLayout: Bool {
+        LayoutEngine.engine(of: rootView).hasAmbiguousLayout(self)
+    }
+}

@@ -1,0 +1,108 @@
+import EaselABI
+import EaselRuntime
+
+// Intrinsic content size, content hugging and compression resistance (UIKit's).
+//
+// A view laid out by constraints whose intrinsic content size has a width (or a
+// height) gets two more constraints on that dimension in the engine: `width <=
+// intrinsic` at its content hugging priority (default 250) and `width >= intrinsic`
+// at its compression resistance priority (default 750). Between two views competing
+// for a row, the one with the lower hugging priority grows first and the one with
+// the lower compression resistance shrinks first. `invalidateIntrinsicContentSize`
+// changes the two constants in the solver (a constant change, not a new solve).
+
+/// An axis of a view's layout (UIKit's `NSLayoutConstraint.Axis`).
+public enum LayoutAxis: Sendable {
+    case horizontal, vertical
+}
+
+/// A view's hugging and compression resistance priorities and the intrinsic size the
+/// host gave it; created when one is first set.
+final class LayoutProperties {
+    var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    var compression = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+    var intrinsicSize: easel_size?
+    /// Whether `updateConstraints` is pending (View+Constraints: `setNeedsUpdateConstraints`).
+    var needsUpdateConstraints = false
+}
+
+enum IntrinsicSizeCall {
+    static let intrinsicContentSize = HostCall("intrinsicContentSize", EASEL_ENCODE_SIZE + "@:")
+    static let updateConstraints = HostCall("updateConstraints", "v@:")
+}
+
+extension View {
+    /// The width or height of an intrinsic content size that has none (UIKit's `noIntrinsicMetric`).
+    public static let noIntrinsicMetric: Double = -1
+
+    var properties: LayoutProperties {
+        if let properties = layoutProperties { return properties }
+        let properties = LayoutProperties()
+        layoutProperties = properties
+        return properties
+    }
+
+    /// The size the view's content needs: the plugin class's `intrinsicContentSize` when it
+    /// implements it (`{CGSize=dd}@:`), else the size given with ``setIntrinsicContentSize(_:)``,
+    /// else ``noIntrinsicMetric`` in both dimensions. A dimension that is not a finite number
+    /// of at least zero counts as ``noIntrinsicMetric`` (and a plugin's is reported).
+    public final var intrinsicContentSize: easel_size {
+        var size = layoutProperties?.intrinsicSize ?? easel_size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+        if let method = implementation(of: IntrinsicSizeCall.intrinsicContentSize) {
+            size = registry.withPluginCall {
+                PluginCalls.observe(self, IntrinsicSizeCall.intrinsicContentSize.selector, method) {
+                    method.withInvocation { invocation in
+                        invocation.target = UnsafeMutableRawPointer(handle)
+                        invocation.selector = UnsafeRawPointer(IntrinsicSizeCall.intrinsicContentSize.selector.pointer)
+                        invocation.invoke()
+                        return invocation.returnBytes.loadUnaligned(as: easel_size.self)
+                    }
+                }
+            }
+            let valid = { (value: Double) in value == View.noIntrinsicMetric || (value.isFinite && value >= 0) }
+            if !valid(size.width) || !valid(size.height) {
+                registry.report(.error, "-[\(objectClass.name) intrinsicContentSize] returned an invalid size \(size.width) x \(size.height)")
+            }
+        }
+        func clean(_ value: Double) -> Double { value.isFinite && value >= 0 ? value : View.noIntrinsicMetric }
+        return easel_size(width: clean(size.width), height: clean(size.height))
+    }
+
+    /// Gives the view an intrinsic content size from host code (a plugin class's own
+    /// `intrinsicContentSize` takes precedence); `nil` takes it away. Invalidates it.
+    public final func setIntrinsicContentSize(_ size: easel_size?) {
+        properties.intrinsicSize = size
+        invalidateIntrinsicContentSize()
+    }
+
+    /// Tells the layout engine that the intrinsic content size changed.
+    public final func invalidateIntrinsicContentSize() {
+        rootView.constraintEngine?.intrinsicSizeChanged(self)
+    }
+
+    /// How much the view resists growing beyond its intrinsic size along `axis` (default 250).
+    public final func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+        let hugging = layoutProperties?.hugging ?? LayoutProperties().hugging
+        return axis == .horizontal ? hugging.horizontal : hugging.vertical
+    }
+
+    /// Sets the content hugging priority along `axis` (clamped to 1...1000).
+    public final func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        let clamped = LayoutPriority(min(max(priority.rawValue.isNaN ? 250 : priority.rawValue, 1), 1000))
+        if axis == .horizontal { properties.hugging.horizontal = clamped } else { properties.hugging.vertical = clamped }
+        rootView.constraintEngine?.intrinsicSizeChanged(self, prioritiesChanged: true)
+    }
+
+    /// How much the view resists shrinking below its intrinsic size along `axis` (default 750).
+    public final func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+        let compression = layoutProperties?.compression ?? LayoutProperties().compression
+        return axis == .horizontal ? compression.horizontal : compression.vertical
+    }
+
+    /// Sets the compression resistance priority along `axis` (clamped to 1...1000).
+    public final func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        let clamped = LayoutPriority(min(max(priority.rawValue.isNaN ? 750 : priority.rawValue, 1), 1000))
+        if axis == .horizontal { properties.compression.horizontal = clamped } else { properties.compression.vertical = clamped }
+        rootView.constraintEngine?.intrinsicSizeChanged(self, prioritiesChanged: true)
+    }
+}
