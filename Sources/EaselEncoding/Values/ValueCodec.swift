@@ -48,14 +48,22 @@ public enum ValueCodec {
     ///   - value: A JSON value, or ``Value/text(_:)`` as a person typed it.
     ///   - type: The type to encode as.
     ///   - storage: Keeps the C strings and arrays the bytes point to.
+    ///   - references: Reads objects, classes, selectors and pointers; without
+    ///     it a value of such a type is refused (``ValueError/Reason/unsupported(_:)``).
     /// - Returns: Exactly `type.size` bytes.
     /// - Throws: ``ValueError`` with the path inside `value` and what was expected there.
-    public static func encode(_ value: Value, as type: TypeEncoding,
-                              storage: some ValueStorage) throws(ValueError) -> [UInt8] {
+    public static func encode(_ value: Value, as type: TypeEncoding, storage: some ValueStorage,
+                              references: References? = nil) throws(ValueError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: type.size)
-        try write(value, as: type, into: &bytes, at: 0, storage: storage)
+        try write(value, as: type, into: &bytes, at: 0, storage: storage, references: references)
         return bytes
     }
+
+    /// Reads an object (`@`), class (`#`), selector (`:`) or other pointer
+    /// from a value: the front end's own forms (`easel invoke` reads class and
+    /// selector names, `nil`, `self`, `context`). Returns the pointer to store
+    /// (`nil` for NULL), or throws what is wrong with the value.
+    public typealias References = (Value, TypeEncoding) throws(ValueError) -> UnsafeRawPointer?
 
     /// Reads exactly `count` finite numbers from a JSON array.
     ///
@@ -84,7 +92,7 @@ public enum ValueCodec {
     // MARK: Writing
 
     static func write(_ value: Value, as type: TypeEncoding, into bytes: inout [UInt8], at offset: Int,
-                      storage: some ValueStorage) throws(ValueError) {
+                      storage: some ValueStorage, references: References?) throws(ValueError) {
         func put<T: BitwiseCopyable>(_ scalar: T) { store(scalar, into: &bytes, at: offset) }
         func integer<T: FixedWidthInteger & BitwiseCopyable>(_: T.Type) throws(ValueError) {
             switch value {
@@ -104,24 +112,14 @@ public enum ValueCodec {
                 throw ValueError(.expected("a number", got: value.kind))
             }
         }
-        func real() throws(ValueError) -> Double {
-            switch value {
-            case .number(let number): return number
-            case .text(let text):
-                // A float is read as a float, not as a double narrowed afterwards.
-                let trimmed = text.trimmingSpaces
-                let real = type == .float ? Float(trimmed).map(Double.init) : Double(trimmed)
-                guard let real else { throw ValueError(.unreadable(text, form: type == .float ? "a float" : "a double")) }
-                return real
-            default: throw ValueError(.expected("a number", got: value.kind))
-            }
-        }
 
         switch type {
         case .char, .unsignedChar, .short, .unsignedShort, .int, .long, .unsignedInt, .unsignedLong, .longLong, .unsignedLongLong:
             if let integerType = type.integerType { try integer(integerType) }
-        case .float: put(Float(try real()))
-        case .double: put(try real())
+        case .float, .double, .longDouble:
+            try writeReal(value, as: type, into: &bytes, at: offset)
+        case .complexFloat, .complexDouble, .complexLongDouble:
+            try writeComplex(value, as: type, into: &bytes, at: offset)
         case .bool:
             switch value {
             case .bool(let flag): put(UInt8(flag ? 1 : 0))
@@ -136,18 +134,88 @@ public enum ValueCodec {
         case .cString:
             switch value {
             case .string(let text), .text(let text): put(cString(text, storage))
+            case .null where references != nil: put(UnsafeRawPointer?.none)
             default: throw ValueError(.expected("a string", got: value.kind))
             }
         case .structure, .array:
-            try writeComposite(value, as: type, into: &bytes, at: offset, storage: storage)
-        case .void, .unknown, .object, .class, .selector, .pointer:
+            try writeComposite(value, as: type, into: &bytes, at: offset, storage: storage, references: references)
+        case .object, .class, .selector, .pointer:
+            guard let references else { throw ValueError(.unsupported(type)) }
+            put(try references(value, type))
+        case .void, .unknown:
             throw ValueError(.unsupported(type))
         }
     }
 
-    /// Structs and arrays: colours, counted arrays, then leaf by leaf.
+    /// `float`, `double` and `long double`: in range (text that overflows to infinity is refused, `inf` is not).
+    static func writeReal(_ value: Value, as type: TypeEncoding, into bytes: inout [UInt8], at offset: Int) throws(ValueError) {
+        let form = "a \(type.readableName)"
+        switch value {
+        case .number(let number):
+            guard RealFormat.fits(number, type) else { throw ValueError(.outOfRange(formatReal(number), type)) }
+            RealFormat.store(number, as: type, into: &bytes, at: offset)
+        case .text(let text):
+            let trimmed = text.trimmingSpaces
+            guard let written = RealFormat.store(text: trimmed, as: type, into: &bytes, at: offset) else {
+                throw ValueError(.unreadable(text, form: form))
+            }
+            guard written else { throw ValueError(.outOfRange(trimmed, type)) }
+        default:
+            throw ValueError(.expected("a number", got: value.kind))
+        }
+    }
+
+    /// A complex number: `1.5+2i`, `-2i`, `3`, or its two parts `{1.5, 2}` / `[1.5, 2]`.
+    static func writeComplex(_ value: Value, as type: TypeEncoding, into bytes: inout [UInt8], at offset: Int) throws(ValueError) {
+        guard let part = type.complexPart else { throw ValueError(.unsupported(type)) }
+        let parts: [Value]
+        switch value {
+        case .number: parts = [value, .number(0)]
+        case .list(let items) where items.count == 2: parts = items
+        case .text(let text):
+            let trimmed = text.trimmingSpaces
+            if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+                guard case .list(let items)? = try? ArgumentSyntax.parse(trimmed), items.count == 2 else {
+                    throw ValueError(.unreadable(text, form: "a \(type.readableName) (\(type.writtenForms.joined(separator: " or ")))"))
+                }
+                parts = items
+            } else {
+                guard let (real, imaginary) = complexParts(trimmed) else {
+                    throw ValueError(.unreadable(text, form: "a \(type.readableName) (\(type.writtenForms.joined(separator: " or ")))"))
+                }
+                parts = [.text(real), .text(imaginary)]
+            }
+        default:
+            throw ValueError(.expected("a \(type.readableName) (\(type.writtenForms.joined(separator: " or ")))", got: value.kind))
+        }
+        for (index, item) in parts.enumerated() {
+            do { try writeReal(item, as: part, into: &bytes, at: offset + index * part.size) } catch {
+                throw error.inside(index, of: "a \(type.readableName) [real, imaginary]")
+            }
+        }
+    }
+
+    /// `a+bi`, `a-bi`, `bi`, `i` or `a` as the texts of the real and imaginary parts.
+    static func complexParts(_ text: String) -> (String, String)? {
+        let compact = String(text.filter { $0 != " " })
+        guard !compact.isEmpty else { return nil }
+        guard compact.hasSuffix("i") else { return (compact, "0") }
+        let body = Array(compact.dropLast())
+        // The sign that starts the imaginary part: the last + or - not at the start and not in an exponent.
+        var split: Int?
+        for index in stride(from: body.count - 1, to: 0, by: -1) where body[index] == "+" || body[index] == "-" {
+            if body[index - 1] == "e" || body[index - 1] == "E" { continue }
+            split = index
+            break
+        }
+        func unit(_ part: String) -> String { part == "" || part == "+" ? "1" : part == "-" ? "-1" : part }
+        guard let split else { return ("0", unit(String(body))) }
+        return (String(body[..<split]), unit(String(body[split...])))
+    }
+
+    /// Structs and arrays: colours, counted arrays, then field by field or leaf by leaf.
     private static func writeComposite(_ value: Value, as type: TypeEncoding, into bytes: inout [UInt8], at offset: Int,
-                                       storage: some ValueStorage) throws(ValueError) {
+                                       storage: some ValueStorage, references: References?) throws(ValueError) {
         let form = type.jsonForm
         if type.isColour {
             var components: [Double]?
@@ -155,12 +223,12 @@ public enum ValueCodec {
             case .string(let text):
                 guard let parsed = colour(hex: text) else { throw ValueError(.notAColour(text)) }
                 components = parsed
-            case .text(let text) where text.hasPrefix("#"):
-                guard let parsed = colour(hex: text) else {
+            case .text(let text) where text.trimmingSpaces.hasPrefix("#"):
+                guard let parsed = colour(hex: text.trimmingSpaces) else {
                     throw ValueError(.unreadable(text, form: "a colour (#rrggbb or #rrggbbaa)"))
                 }
                 components = parsed
-            case .list:
+            case .list(let items) where items.allSatisfy({ if case .number = $0 { true } else { false } }):
                 components = try numbers(value, counts: [3, 4], form: form,
                                          elementForm: "a colour [r, g, b, a] with components in 0...1")
             default:
@@ -179,7 +247,9 @@ public enum ValueCodec {
             }
             var elements = [UInt8](repeating: 0, count: element.size * items.count)
             for (index, item) in items.enumerated() {
-                do { try write(item, as: element, into: &elements, at: index * element.size, storage: storage) } catch {
+                do {
+                    try write(item, as: element, into: &elements, at: index * element.size, storage: storage, references: references)
+                } catch {
                     throw error.inside(index, of: nil)
                 }
             }
@@ -188,23 +258,57 @@ public enum ValueCodec {
             store(UInt64(items.count), into: &bytes, at: offset + 8)
             return
         }
-        guard let leaves = type.leaves else {
+        guard let leaves = type.leaves, let members = type.members,
+              references != nil || !leaves.contains(where: { $0.type.isReference }) else {
             if case .text(let text) = value { throw ValueError(.unreadable(text, form: type.textForm)) }
             throw ValueError(.unsupported(type))
         }
         switch value {
         case .text(let text):
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == leaves.count else { throw ValueError(.unreadable(text, form: type.textForm)) }
-            for (leaf, part) in zip(leaves, parts) {
-                do { try write(.text(String(part)), as: leaf.type, into: &bytes, at: offset + leaf.offset, storage: storage) } catch {
-                    throw ValueError(.unreadable(text, form: type.textForm))
+            let parsed: Value
+            do { parsed = try ArgumentSyntax.parse(text) } catch {
+                throw ValueError(.unreadable(text, form: type.textForm))
+            }
+            do { try writeComposite(parsed, as: type, into: &bytes, at: offset, storage: storage, references: references) } catch {
+                // Text that does not read as the whole is reported as the whole; a field's own error keeps its place.
+                if error.path.isEmpty, case .expected = error.reason { throw ValueError(.unreadable(text, form: type.textForm)) }
+                throw error
+            }
+        case .list(let items) where items.count == members.count:
+            for (index, (member, item)) in zip(members, items).enumerated() {
+                do {
+                    try write(item, as: member.type, into: &bytes, at: offset + member.offset, storage: storage, references: references)
+                } catch {
+                    throw error.inside(index, of: form)
                 }
             }
-        case .list(let items) where items.count == leaves.count:
+        case .list(let items) where items.count == leaves.count && items.allSatisfy({ !$0.isComposite }):
             for (index, (leaf, item)) in zip(leaves, items).enumerated() {
-                do { try write(item, as: leaf.type, into: &bytes, at: offset + leaf.offset, storage: storage) } catch {
+                do {
+                    try write(item, as: leaf.type, into: &bytes, at: offset + leaf.offset, storage: storage, references: references)
+                } catch {
                     throw error.inside(index, of: form)
+                }
+            }
+        case .object(let given):
+            guard let names = type.fieldNames else { throw ValueError(.expected(form, got: value.kind)) }
+            // A CGRect also reads from its four leaves by name: {"x", "y", "width", "height"}.
+            if type == .rect, Set(given.keys) == ["x", "y", "width", "height"] {
+                let flat = ["x", "y", "width", "height"].map { given[$0] ?? .null }
+                try writeComposite(.list(flat), as: type, into: &bytes, at: offset, storage: storage, references: references)
+                return
+            }
+            for key in given.keys.sorted() where !names.contains(key) {
+                throw ValueError(.invalid("\(type.readableName) has no field '\(key)' (its fields: \(names.joined(separator: ", ")))"))
+            }
+            for (index, (name, member)) in zip(names, members).enumerated() {
+                guard let item = given[name] else {
+                    throw ValueError(.invalid("the field '\(name)' of \(type.readableName) is missing (its fields: \(names.joined(separator: ", ")))"))
+                }
+                do {
+                    try write(item, as: member.type, into: &bytes, at: offset + member.offset, storage: storage, references: references)
+                } catch {
+                    throw error.inside(index, of: "the field '\(name)' of \(type.readableName)")
                 }
             }
         default:

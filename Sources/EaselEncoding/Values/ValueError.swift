@@ -24,6 +24,8 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         case unreadable(String, form: String)
         /// A number that is not an integer in the type's range.
         case notAnInteger(Double, TypeEncoding)
+        /// A real number (as written) too large for a `float`, `double` or `long double`.
+        case outOfRange(String, TypeEncoding)
         /// A string that is not `#rrggbb` or `#rrggbbaa`.
         case notAColour(String)
         /// A type no value can be written for (an object, a pointer, `void`).
@@ -61,6 +63,8 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         case .expected(let form, let got): base = "expected \(form), got \(got)"
         case .unreadable(let text, let form): base = "'\(text)' is not \(form)"
         case .notAnInteger(let number, let type): base = "expected \(Self.integerForm(type)), not \(number)"
+        case .outOfRange(let text, let type):
+            base = "'\(text)' is too large for a \(type.readableName) (at most ±\(RealFormat.largest(type)))"
         case .notAColour(let text): base = "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"\(text)\""
         case .unsupported(let type): base = "no value can be given for the type \(type.readableName) (\(type.encoding))"
         case .invalid(let text): base = text
