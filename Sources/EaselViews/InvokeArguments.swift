@@ -49,11 +49,18 @@ final class InvokeArguments {
         return try json(text)
     }
 
-    /// Whether `text` starts as a JSON object with a member: `{"`.
+    /// Whether `text` starts as a JSON object with a member: `{"name":` (not `{"a, b", 3}`, a struct
+    /// whose first field is a quoted string).
     static func isJSONObject(_ text: String) -> Bool {
         let start = text.drop(while: { $0 == " " })
         guard start.first == "{" else { return false }
-        return start.dropFirst().drop(while: { $0 == " " }).first == "\""
+        var rest = start.dropFirst().drop(while: { $0 == " " })
+        guard rest.first == "\"" else { return false }
+        rest = rest.dropFirst()
+        while let character = rest.first, character != "\"" {
+            rest = rest.dropFirst(character == "\\" ? 2 : 1)
+        }
+        return rest.dropFirst().drop(while: { $0 == " " }).first == ":"
     }
 
     /// Reads JSON text into a value; integers stay exact (as text the codec reads by the type).
@@ -156,6 +163,12 @@ final class InvokeArguments {
     /// `Name` or `Name{"property": value, …}`: a new instance.
     private func object(_ text: String) throws(ValueError) -> OpaquePointer {
         guard let brace = text.firstIndex(of: "{") else { return try make(text).handle }
+        if brace == text.startIndex {
+            guard case .object(let members) = try Self.json(text) else {
+                throw ValueError(.invalid("an object is {\"class\": \"Name\", \"properties\": {…}}"))
+            }
+            return try object(members, described: "the object")
+        }
         let name = text[..<brace].trimmingCharacters(in: .whitespaces)
         guard case .object(let properties) = try Self.json(String(text[brace...])) else {
             throw ValueError(.invalid("the properties of '\(name)' must be a JSON object"))

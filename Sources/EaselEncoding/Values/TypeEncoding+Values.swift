@@ -41,8 +41,13 @@ extension TypeEncoding {
             guard let example else { return [] }
             var forms = isColour ? ["#ff8000", "#ff8000cc"] : []
             forms += [example, "[" + example.dropFirst().dropLast() + "]"]
-            if let names = fieldNames, let items = members?.map({ $0.type.example }), items.allSatisfy({ $0 != nil }) {
-                let pairs = zip(names, items).map { name, item in "\"\(name)\": \(Self.json(item ?? ""))" }
+            if var names = fieldNames, case .list(var items)? = try? ArgumentSyntax.parse(example) {
+                if self == .rect {
+                    // A rect's JSON form is flat: {"x", "y", "width", "height"}.
+                    names = ["x", "y", "width", "height"]
+                    items = items.flatMap { item -> [Value] in if case .list(let inner) = item { inner } else { [item] } }
+                }
+                let pairs = zip(names, items).map { name, item in "\"\(name)\": \(Self.json(item))" }
                 forms.append("{" + pairs.joined(separator: ", ") + "}")
             }
             return forms
@@ -57,9 +62,14 @@ extension TypeEncoding {
         return forms.dropLast().joined(separator: ", ") + " or " + forms[forms.count - 1]
     }
 
-    /// An example of a JSON value from an example in `invoke`'s text (nested braces as JSON objects are not needed: lists stay lists).
-    private static func json(_ example: String) -> String {
-        example.hasPrefix("{") ? "[" + example.dropFirst().dropLast() + "]" : example
+    /// An example item as JSON: a scalar as it is, a nested struct as an array.
+    private static func json(_ item: Value) -> String {
+        switch item {
+        case .text(let text): text
+        case .string(let text): "\"\(text)\""
+        case .list(let items): "[" + items.map(json).joined(separator: ", ") + "]"
+        default: ""
+        }
     }
 
     /// An example value in `invoke`'s text: `3`, `0.25`, `{10, 20}`; `nil` for a type with no text form.
