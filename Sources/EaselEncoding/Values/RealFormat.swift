@@ -11,7 +11,7 @@
 /// Swift's `Float80`. Where `long double` is IEEE binary128 (arm64 Linux) and
 /// Swift has no such type, it is read and printed through `Double` (values
 /// keep a double's precision), with ``quadBits(_:)`` and ``double(quad:)``.
-enum RealFormat {
+package enum RealFormat {
     /// Whether a number fits the type without becoming infinite.
     static func fits(_ number: Double, _ type: TypeEncoding) -> Bool {
         guard number.isFinite, type == .float else { return true }
@@ -110,7 +110,7 @@ enum RealFormat {
     }
 
     /// A double as IEEE binary128 (arm64 Linux's `long double`): the low and high 64 bits. Exact.
-    static func quadBits(_ value: Double) -> (low: UInt64, high: UInt64) {
+    package static func quadBits(_ value: Double) -> (low: UInt64, high: UInt64) {
         let sign: UInt64 = value.sign == .minus ? 1 << 63 : 0
         let bits = value.bitPattern
         let exponent = Int((bits >> 52) & 0x7FF)
@@ -132,7 +132,7 @@ enum RealFormat {
     }
 
     /// An IEEE binary128 value as the nearest double at or toward zero from it (its fraction truncated to 52 bits).
-    static func double(quad: (low: UInt64, high: UInt64)) -> Double {
+    package static func double(quad: (low: UInt64, high: UInt64)) -> Double {
         let sign: FloatingPointSign = quad.high >> 63 == 1 ? .minus : .plus
         let exponent = Int((quad.high >> 48) & 0x7FFF)
         let fraction = ((quad.high & ((1 << 48) - 1)) << 4) | (quad.low >> 60)

@@ -55,6 +55,13 @@ extension TypeEncoding {
         }
     }
 
+    /// What a text that does not read should have been, for messages:
+    /// `a CGPoint ({10, 20}, [10, 20] or {"x": 10, "y": 20})`, `a EaselPointArray`.
+    var unreadableForm: String {
+        let name = { if case .structure(nil, _) = self { encoding } else { readableName } }()
+        return writtenForms.isEmpty ? "a \(name)" : "a \(name) (\(writtenFormsText))"
+    }
+
     /// The forms of ``writtenForms`` in words: `{3, 0.25} or [3, 0.25]`, `a, b or c`.
     public var writtenFormsText: String {
         let forms = writtenForms

@@ -228,8 +228,13 @@ public enum ValueCodec {
                     throw ValueError(.unreadable(text, form: "a colour (#rrggbb or #rrggbbaa)"))
                 }
                 components = parsed
-            case .list(let items) where items.allSatisfy({ if case .number = $0 { true } else { false } }):
-                components = try numbers(value, counts: [3, 4], form: form,
+            case .list(let items):
+                // invoke's {1, 0.5, 0} gives text: each number read as a double.
+                let read = items.map { item -> Value in
+                    if case .text(let text) = item, let number = Double(text.trimmingSpaces) { return .number(number) }
+                    return item
+                }
+                components = try numbers(.list(read), counts: [3, 4], form: form,
                                          elementForm: "a colour [r, g, b, a] with components in 0...1")
             default:
                 break
@@ -242,7 +247,7 @@ public enum ValueCodec {
         }
         if let element = type.countedArrayElement {
             guard case .list(let items) = value else {
-                if case .text(let text) = value { throw ValueError(.unreadable(text, form: type.textForm)) }
+                if case .text(let text) = value { throw ValueError(.unreadable(text, form: type.unreadableForm)) }
                 throw ValueError(.expected("an array", got: value.kind))
             }
             var elements = [UInt8](repeating: 0, count: element.size * items.count)
@@ -260,18 +265,18 @@ public enum ValueCodec {
         }
         guard let leaves = type.leaves, let members = type.members,
               references != nil || !leaves.contains(where: { $0.type.isReference }) else {
-            if case .text(let text) = value { throw ValueError(.unreadable(text, form: type.textForm)) }
+            if case .text(let text) = value { throw ValueError(.unreadable(text, form: type.unreadableForm)) }
             throw ValueError(.unsupported(type))
         }
         switch value {
         case .text(let text):
             let parsed: Value
             do { parsed = try ArgumentSyntax.parse(text) } catch {
-                throw ValueError(.unreadable(text, form: type.textForm))
+                throw ValueError(.unreadable(text, form: type.unreadableForm))
             }
             do { try writeComposite(parsed, as: type, into: &bytes, at: offset, storage: storage, references: references) } catch {
                 // Text that does not read as the whole is reported as the whole; a field's own error keeps its place.
-                if error.path.isEmpty, case .expected = error.reason { throw ValueError(.unreadable(text, form: type.textForm)) }
+                if error.path.isEmpty, case .expected = error.reason { throw ValueError(.unreadable(text, form: type.unreadableForm)) }
                 throw error
             }
         case .list(let items) where items.count == members.count:
@@ -291,7 +296,7 @@ public enum ValueCodec {
                 }
             }
         case .object(let given):
-            guard let names = type.fieldNames else { throw ValueError(.expected(form, got: value.kind)) }
+            guard let names = type.fieldNames, !given.isEmpty else { throw ValueError(.expected(form, got: value.kind)) }
             // A CGRect also reads from its four leaves by name: {"x", "y", "width", "height"}.
             if type == .rect, Set(given.keys) == ["x", "y", "width", "height"] {
                 let flat = ["x", "y", "width", "height"].map { given[$0] ?? .null }
