@@ -41,7 +41,7 @@ struct InvokeTypesTests {
         (["echoULongLong:", "18446744073709551615"], "18446744073709551615"),
         // Reals at their own precision: a float prints as a float, not widened to a double.
         (["echoFloat:", "0.1"], "0.1"), (["echoFloat:", "3.4028235e38"], "3.4028235e+38"), (["echoFloat:", "-inf"], "-inf"),
-        (["tenth"], "0.1"), (["echoDouble:", "0.1"], "0.1"), (["echoDouble:", "1e300"], "1e+300"),
+        (["echoDouble:", "0.1"], "0.1"), (["echoDouble:", "1e300"], "1e+300"),
         (["echoLongDouble:", "0.1"], "0.1"), (["echoLongDouble:", "-2.5"], "-2.5"),
         // Complex numbers, as a+bi or their two parts.
         (["echoComplexFloat:", "1.5+2i"], "1.5+2i"), (["echoComplexFloat:", "0.1-0.2i"], "0.1-0.2i"),
@@ -49,22 +49,21 @@ struct InvokeTypesTests {
         (["echoComplexLongDouble:", "1e-3+1e3i"], "0.001+1000i"),
         (["echoBool:", "yes"], "true"), (["echoString:", "Hello, {world}"], "\"Hello, {world}\""),
         // Classes and selectors by name.
-        (["echoClass:", "View"], "View"), (["echoClass:", "nil"], "nil"), (["nameOfClass:", "Types"], "\"Types\""),
-        (["viewClass"], "View"), (["classOf:", "Types"], "Types"), (["classOf:", "nil"], "nil"),
-        (["echoSelector:", "drawRect:inContext:"], "drawRect:inContext:"), (["echoSelector:", "NULL"], "NULL"),
-        (["selectorName:", "init"], "\"init\""), (["drawSelector"], "drawRect:"),
+        (["echoClass:", "nil"], "nil"), (["nameOfClass:", "Types"], "\"Types\""),
+        (["classOf:", "Types"], "Types"), (["classOf:", "nil"], "nil"),
+        (["echoSelector:", "drawRect:inContext:"], "drawRect:inContext:"), (["echoClass:", "Types"], "Types"), (["echoSelector:", "NULL"], "NULL"),
+        (["selectorName:", "init"], "\"init\""), 
         // Objects: nil, self, a new instance, with properties as JSON or in the scene's form.
         (["echoObject:", "nil"], "nil"), (["countOf:", "nil"], "-1"), (["countOf:", "self"], "2"),
         (["countOf:", "Types"], "2"), (["countOf:", "Types{\"count\": 5}"], "5"),
         (["countOf:", "{\"class\": \"Types\", \"properties\": {\"count\": 6}}"], "6"),
         (["echoObject:", "self"], "<Types: 0x…; count = 2; label = NULL; ratio = 0.1>"),
         (["echoObject:", "Types {\"label\": \"hi\", \"ratio\": 0.5}"], "<Types: 0x…; count = 2; label = \"hi\"; ratio = 0.5>"),
-        (["selfie"], "<Types: 0x…; count = 2; label = NULL; ratio = 0.1>"),
         (["made"], "<Types: 0x…; count = 7; label = NULL; ratio = 0.1>"),
         // Structs of any fields and nesting: braces, brackets, leaves comma-separated.
-        (["idSum:", "3,0.25"], "3.25"), (["idSum:", "{3, 0.25}"], "3.25"), (["idSum:", "[3, 0.25]"], "3.25"),
+        (["idSum:", "{3, 0.25}"], "3.25"), (["idSum:", "[3, 0.25]"], "3.25"),
         (["echoID:", "{-3, 0.25}"], "{-3, 0.25}"), (["echoFF:", "{0.1, 2.5}"], "{0.1, 2.5}"),
-        (["echoFI:", "{0.5, 3}"], "{0.5, 3}"), (["echoFI:", "0.5,3"], "{0.5, 3}"), (["echoCCC:", "{1, -2, 3}"], "{1, -2, 3}"),
+        (["echoFI:", "{0.5, 3}"], "{0.5, 3}"), (["echoCCC:", "{1, -2, 3}"], "{1, -2, 3}"),
         (["echoArr:", "{[1, 2, 3], 0.5}"], "{[1, 2, 3], 0.5}"), (["echoArr:", "1,2,3,0.5"], "{[1, 2, 3], 0.5}"),
         (["echoNest:", "{{1, 0.5}, {0.25, 2}, 9}"], "{{1, 0.5}, {0.25, 2}, 9}"),
         (["echoNest:", "[[1, 0.5], [0.25, 2], 9]"], "{{1, 0.5}, {0.25, 2}, 9}"),
@@ -88,11 +87,44 @@ struct InvokeTypesTests {
         #expect(result.stderr == "")
     }
 
+    /// The `easel invoke` lines of issue 19's "what was seen", each as it reads now; every one failed before
+    /// (the Types plugin did not even load: its `D` and `j` methods were refused).
+    @Test("issue 19: what was seen of easel invoke", arguments: [
+        // "parses struct arguments only when every field is a double … `idSum: 3,0.25` gives '3,0.25' is not a ID"
+        (["idSum:", "3,0.25"], 0, "3.25\n", ""),
+        // "… and the usage line <a ID>"
+        (["idSum:"], 2, "", "error: -[Types idSum:(ID)] -> double takes 1 argument, 0 given\nusage: easel invoke Types idSum: <ID {3, 0.25}>\n"),
+        // "the same for {FF=ff}, {FI=fi}, {ccc}, arrays in structs and nested structs"
+        (["echoFF:", "0.5,0.25"], 0, "{0.5, 0.25}\n", ""), (["echoFI:", "0.5,3"], 0, "{0.5, 3}\n", ""),
+        (["echoCCC:", "1,2,3"], 0, "{1, 2, 3}\n", ""), (["echoArr:", "{[1, 2, 3], 4}"], 0, "{[1, 2, 3], 4}\n", ""),
+        (["echoNest:", "{{1, 2}, {3, 4}, 5}"], 0, "{{1, 2}, {3, 4}, 5}\n", ""),
+        // "Class and SEL arguments are refused with the hint 'use context or NULL'"
+        (["echoClass:", "View"], 0, "View\n", ""), (["selectorName:", "drawRect:"], 0, "\"drawRect:\"\n", ""),
+        // "Any pointer argument (^i) accepts context, and the callee reads garbage"
+        (["readInt:", "context"], 2, "", "error: argument 1 of -[Types readInt:(int32_t *)] -> int32_t: 'context' cannot be given for int32_t * (^i); only NULL can (the drawing context is given only where a method declares void * (^v))\nusage: easel invoke Types readInt: <int32_t *>\n"),
+        // "A float result prints widened (0.05000000074505806)"
+        (["tenth"], 0, "0.1\n", ""), (["echoFloat:", "0.05"], 0, "0.05\n", ""),
+        // "id, Class and SEL results print as bare addresses"
+        (["selfie"], 0, "<Types: 0x…; count = 2; label = NULL; ratio = 0.1>\n", ""), (["viewClass"], 0, "View\n", ""),
+        (["drawSelector"], 0, "drawRect:\n", ""),
+        // "1e40 for a float silently becomes inf"
+        (["echoFloat:", "1e40"], 2, "", "error: argument 1 of -[Types echoFloat:(float)] -> float: '1e40' is too large for a float (at most ±3.4028235e+38)\nusage: easel invoke Types echoFloat: <float>\n"),
+        // "long double (D) and complex (j) types are refused although the installed libffi supports them"
+        (["echoLongDouble:", "2.5"], 0, "2.5\n", ""), (["echoComplexDouble:", "1.5+2i"], 0, "1.5+2i\n", ""),
+    ] as [([String], Int32, String, String)])
+    func whatWasSeen(_ arguments: [String], _ status: Int32, _ stdout: String, _ stderr: String) throws {
+        let result = try invokeTypes(arguments)
+        #expect(result.status == status)
+        #expect(masked(result.stdout) == stdout)
+        #expect(result.stderr == stderr)
+    }
+
     #if arch(x86_64)
     @Test("long double is the x87 format: printed with its own precision")
     func longDoublePrecision() throws {
         let result = try invokeTypes(["third"])
         #expect(result.stdout == "0.33333333333333333334\n", "\(result.stderr)")
+        #expect(try invokeTypes(["echoLongDouble:", "1e4000"]).stdout == "1e+4000\n")
     }
     #endif
 

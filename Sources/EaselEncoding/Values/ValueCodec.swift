@@ -10,36 +10,44 @@
 // * Integers are checked against the type's range: a JSON number must be
 //   integral and fit (`T(exactly:)`); text is read exactly, in decimal or
 //   `0x` hexadecimal, so that 64-bit values survive.
-// * Reals: a JSON number, or text Swift reads as a `Double` (or `Float`).
+// * Reals (`float`, `double`, `long double`): a JSON number, or text read at
+//   the type's own precision (RealFormat.swift); a number too large for the
+//   type is an error, not infinity (`inf` and `nan` are read as such).
+//   Complex numbers (`jf`, `jd`, `jD`): `1.5+2i`, or their two parts.
 // * `BOOL`: JSON `true`/`false`, or the text `true`, `false`, `yes`, `no`,
 //   `1`, `0` in any case.
 // * C strings (`*`): the string is copied into a `ValueStorage`, which owns it
 //   (the registry's for properties, as easel.h promises; one per call for
 //   `invoke`), and the value is its address.
-// * Structs are filled field by field at their C offsets, nested structs and
-//   arrays flattened into one list of leaves: text as comma-separated values
-//   (`1,2` for a CGPoint), JSON as a flat array of numbers. CGPoint, CGSize,
-//   CGRect, CGAffineTransform and EaselColor are named in messages by their
-//   usual forms (`a point [x, y]`, `a CGRect (x,y,w,h)`); a colour is also
-//   `#rrggbb` or `#rrggbbaa` (one parser for both front ends), and as JSON
-//   three numbers (alpha 1) or four.
+// * Structs and arrays, of any fields and nesting: a list of their fields
+//   (each read by its own type, so nested structs are nested lists), or a
+//   flat list of all their leaves; a struct whose field names are known
+//   (`TypeEncoding.fieldNames`: the geometry structs, EaselColor) also an
+//   object by name. Text is invoke's syntax (ArgumentSyntax.swift: `{3, 0.25}`,
+//   `[3, 0.25]`, `{x: 3, y: 4}`, or the leaves comma-separated, `3,0.25`).
+//   A colour is also `#rrggbb` or `#rrggbbaa` (one parser for both front
+//   ends), and as JSON three numbers (alpha 1) or four.
 // * `EaselPointArray` and `EaselStringArray` ({^T, Q}) come from a JSON array
 //   of their elements, copied into the storage.
-// * Objects, classes, selectors and other pointers have no value form: the
-//   front ends make them (a scene's `{"class": …}`, invoke's `self`).
+// * Objects, classes, selectors and other pointers are read by the front
+//   end, when it gives `References` (invoke: class and selector names, `nil`,
+//   `self`, `context`); without it they are refused (a scene makes its
+//   objects itself from `{"class": …}`).
 //
 // Errors are `ValueError`s with the list path inside the value and the
 // message in words; the front ends put their own location in front (a JSON
 // path, an argument number) and, for scenes, what the value was for.
-// `format(_:as:)` goes the other way for invoke's results, and `textForm` is
-// the form a type's text takes, for usage lines. Nothing here uses Foundation.
+// `format(_:as:names:)` goes the other way for invoke's results (with the
+// front end's names for objects, classes and selectors), and `textForm` and
+// `writtenForms` are the forms a type's text takes, for usage lines and errors.
+// Nothing here uses Foundation: JSON text is read by the front ends.
 
 /// Encodes values by type encoding, and formats bytes back as text.
 ///
 /// ```swift
 /// let storage = ValueArena()
 /// let rect = try ValueCodec.encode(.text("0,0,10,20"), as: .rect, storage: storage)
-/// rect.withUnsafeBytes { ValueCodec.format($0, as: .rect) }   // "{{0, 0}, {10, 20}}"
+/// rect.withUnsafeBytes { ValueCodec.format($0, as: .rect) }   // "{origin: {x: 0, y: 0}, size: {width: 10, height: 20}}"
 /// ```
 public enum ValueCodec {
     /// Encodes `value` as a value of `type`.
