@@ -101,7 +101,7 @@ struct InvokeTypesTests {
         // "Class and SEL arguments are refused with the hint 'use context or NULL'"
         (["echoClass:", "View"], 0, "View\n", ""), (["selectorName:", "drawRect:"], 0, "\"drawRect:\"\n", ""),
         // "Any pointer argument (^i) accepts context, and the callee reads garbage"
-        (["readInt:", "context"], 2, "", "error: argument 1 of -[Types readInt:(int32_t *)] -> int32_t: 'context' cannot be given for int32_t * (^i); only NULL can (the drawing context is given only where a method declares void * (^v))\nusage: easel invoke Types readInt: <int32_t *>\n"),
+        (["readInt:", "context"], 2, "", "error: argument 1 of -[Types readInt:(int32_t *)] -> int32_t: 'context' cannot be given for int32_t * (^i); only NULL can (the drawing context is given only where a method declares void * (^v))\nusage: easel invoke Types readInt: <int32_t * (NULL)>\n"),
         // "A float result prints widened (0.05000000074505806)"
         (["tenth"], 0, "0.1\n", ""), (["echoFloat:", "0.05"], 0, "0.05\n", ""),
         // "id, Class and SEL results print as bare addresses"
@@ -178,7 +178,7 @@ struct InvokeTypesTests {
             """),
         (["readInt:", "context"], """
             error: argument 1 of -[Types readInt:(int32_t *)] -> int32_t: 'context' cannot be given for int32_t * (^i); only NULL can (the drawing context is given only where a method declares void * (^v))
-            usage: easel invoke Types readInt: <int32_t *>
+            usage: easel invoke Types readInt: <int32_t * (NULL)>
             """),
         (["hasContext:", "0x1234"], """
             error: argument 1 of -[Types hasContext:(void *)] -> int32_t: '0x1234' is not a drawing context; write context or NULL
@@ -186,23 +186,23 @@ struct InvokeTypesTests {
             """),
         (["echoClass:", "Nope"], """
             error: argument 1 of -[Types echoClass:(Class)] -> Class: no class named 'Nope' is registered; write a class name or nil
-            usage: easel invoke Types echoClass: <Class>
+            usage: easel invoke Types echoClass: <Class (a class name or nil)>
             """),
         (["echoSelector:", "draw rect"], """
             error: argument 1 of -[Types echoSelector:(SEL)] -> SEL: 'draw rect' is not a selector name; write one such as drawRect: or NULL
-            usage: easel invoke Types echoSelector: <SEL>
+            usage: easel invoke Types echoSelector: <SEL (a selector name or NULL)>
             """),
         (["echoObject:", "Nope"], """
             error: argument 1 of -[Types echoObject:(id)] -> id: no class named 'Nope' is registered; write nil, self or a class name
-            usage: easel invoke Types echoObject: <id>
+            usage: easel invoke Types echoObject: <id (nil, self or a class name)>
             """),
         (["echoObject:", "Types{\"size\": 3}"], """
             error: argument 1 of -[Types echoObject:(id)] -> id: class 'Types' has no property 'size' (it declares: count, label, ratio)
-            usage: easel invoke Types echoObject: <id>
+            usage: easel invoke Types echoObject: <id (nil, self or a class name)>
             """),
         (["echoObject:", "Types{\"count\": 2.5}"], """
             error: argument 1 of -[Types echoObject:(id)] -> id: property 'count' (int32_t) of 'Types' takes an integer from -2147483648 to 2147483647, not 2.5
-            usage: easel invoke Types echoObject: <id>
+            usage: easel invoke Types echoObject: <id (nil, self or a class name)>
             """),
         (["echoID:"], """
             error: -[Types echoID:(ID)] -> ID takes 1 argument, 0 given

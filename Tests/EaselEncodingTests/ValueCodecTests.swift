@@ -302,8 +302,9 @@ struct ValueCodecStructTests {
 @Suite("The value codec: forms and formatting")
 struct ValueCodecFormTests {
     @Test("the text form of each type, for usage lines", arguments: [
-        ("i", "int32_t"), ("Q", "uint64_t"), ("B", "BOOL"), ("*", "char *"), ("@", "id"), ("#", "Class"), (":", "SEL"),
-        ("^v", "void * (context or NULL)"), ("^i", "int32_t *"), ("d", "double"), ("D", "long double"),
+        ("i", "int32_t"), ("Q", "uint64_t"), ("B", "BOOL"), ("*", "char *"), ("@", "id (nil, self or a class name)"),
+        ("#", "Class (a class name or nil)"), (":", "SEL (a selector name or NULL)"),
+        ("^v", "void * (context or NULL)"), ("^i", "int32_t * (NULL)"), ("d", "double"), ("D", "long double"),
         ("jd", "double _Complex 1.5+2i"),
         ("{CGPoint=dd}", "CGPoint {10, 20}"), ("{CGSize=dd}", "CGSize {100, 50}"), ("{CGRect={CGPoint=dd}{CGSize=dd}}", "CGRect {{10, 20}, {100, 50}}"),
         ("{CGAffineTransform=dddddd}", "CGAffineTransform {1, 0, 0, 1, 0, 0}"),

@@ -17,8 +17,10 @@ extension TypeEncoding {
     /// struct, complex number or colour is its name and an example of the text
     /// `easel invoke` reads (`CGRect {{10, 20}, {100, 50}}`, `{ID=id} {3, 0.25}`
     /// for an anonymous or unknown-named one spelt by its encoding when
-    /// anonymous, `EaselColor #ff8000`); the context pointer `^v` is
-    /// `void * (context or NULL)`.
+    /// anonymous, `EaselColor {1, 0.5, 0, 1}`); references say what they
+    /// take: `id (nil, self or a class name)`, `Class (a class name or nil)`,
+    /// `SEL (a selector name or NULL)`, `void * (context or NULL)` for the
+    /// context pointer `^v`, `int32_t * (NULL)` for any other pointer.
     public var textForm: String {
         switch self {
         case .structure(let name, _):
@@ -27,6 +29,10 @@ extension TypeEncoding {
         case .complexFloat, .complexDouble, .complexLongDouble:
             return "\(readableName) \(example ?? "")"
         case .pointer(.void): return "void * (context or NULL)"
+        case .pointer: return "\(readableName) (NULL)"
+        case .object: return "id (nil, self or a class name)"
+        case .class: return "Class (a class name or nil)"
+        case .selector: return "SEL (a selector name or NULL)"
         default: return readableName
         }
     }
