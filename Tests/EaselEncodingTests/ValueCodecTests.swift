@@ -365,3 +365,30 @@ struct ValueCodecFormTests {
         #expect(value.kind == "an object")
     }
 }
+
+@Suite("The value codec: invoke's bracketed text")
+struct ArgumentSyntaxTests {
+    @Test("text that does not read as brackets is refused as the whole, naming the forms", arguments: [
+        "{1, 2", "{1, 2}}", "{x: 1, 2}", "{\"a, 2}", "[1, 2] x",
+        String(repeating: "{", count: 70) + String(repeating: "}", count: 70),
+    ])
+    func malformed(_ text: String) throws {
+        let error = try failure(.text(text), "{ID=id}")
+        #expect(error.message == "'\(text)' is not a ID ({3, 0.25} or [3, 0.25])")
+        #expect(error.path == [])
+    }
+
+    @Test("a selector in a struct is a value, not a field name; quoted strings keep commas and escapes", arguments: [
+        ("{S=:i}", "{drawRect:inContext:, 2}", "{init, 2}"), ("{S=*i}", "{\"x: {y}\", 2}", "{\"x: {y}\", 2}"),
+        ("{S=*i}", "{plain text, 2}", "{\"plain text\", 2}"),
+    ])
+    func values(_ encoding: String, _ text: String, _ printed: String) throws {
+        let type = try type(encoding)
+        // The selector is read by a front end: here every selector reads as the same pointer, named init.
+        let marker = UnsafeRawPointer(bitPattern: 0x10)
+        let storage = ValueArena()
+        let bytes = try ValueCodec.encode(.text(text), as: type, storage: storage) { _, _ in marker }
+        #expect(bytes.withUnsafeBytes { ValueCodec.format($0, as: type) { _, _ in "init" } } == printed)
+        withExtendedLifetime(storage) {}
+    }
+}
