@@ -55,6 +55,11 @@ public struct CallFrameError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A typed direct call used instead of libffi for the commonest signatures.
+///
+/// Only the drawing shapes have one; every other signature, `long double`
+/// (`D`) and complex (`jf`, `jd`, `jD`) values among them, is called through
+/// libffi (`ffi_type_longdouble`, `ffi_type_complex_*`) whether or not libffi
+/// is forced.
 public enum FastPath: Sendable, Hashable {
     /// `v@:` — `void (*)(id, SEL)`.
     case voidReceiverSelector
