@@ -118,6 +118,8 @@ extension Registry {
         switch error.reason {
         case .unreadable(_, _) where error.path.isEmpty, .expected where error.path.isEmpty:
             return head
+        case .malformed(_, _, let detail) where error.path.isEmpty:
+            return head + "; " + detail
         default:
             var inner = error
             inner.enclosingForm = nil

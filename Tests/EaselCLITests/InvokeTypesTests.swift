@@ -144,6 +144,10 @@ struct InvokeTypesTests {
             error: argument 1 of -[Types idSum:(ID)] -> double is {ID=id}: write it as {3, 0.25} or [3, 0.25]
             usage: easel invoke Types idSum: <ID {3, 0.25}>
             """),
+        (["echoID:", "{3, 0.25"], """
+            error: argument 1 of -[Types echoID:(ID)] -> ID is {ID=id}: write it as {3, 0.25} or [3, 0.25]; missing '}' at the end
+            usage: easel invoke Types echoID: <ID {3, 0.25}>
+            """),
         (["echoFloat:", "1e40"], """
             error: argument 1 of -[Types echoFloat:(float)] -> float: '1e40' is too large for a float (at most ±3.4028235e+38)
             usage: easel invoke Types echoFloat: <float>

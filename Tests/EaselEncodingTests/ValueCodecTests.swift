@@ -231,8 +231,7 @@ struct ValueCodecStructTests {
         ("{CGPoint=dd}", Value.text("1"), [Int](), "'1' is not a CGPoint ({10, 20}, [10, 20] or {\"x\": 10, \"y\": 20})"),
         ("{CGPoint=dd}", .text("1,x"), [1], "'x' is not a double (in a point [x, y])"),
         ("{CGPoint=dd}", .text("1,"), [1], "'' is not a double (in a point [x, y])"),
-        ("{CGPoint=dd}", .text("{1, 2"), [], "'{1, 2' is not a CGPoint ({10, 20}, [10, 20] or {\"x\": 10, \"y\": 20})"),
-        ("{CGPoint=dd}", .text("{x: 1, x: 2}"), [], "'{x: 1, x: 2}' is not a CGPoint ({10, 20}, [10, 20] or {\"x\": 10, \"y\": 20})"),
+        ("{CGPoint=dd}", .text("{1, 2"), [], "'{1, 2' is not a CGPoint ({10, 20}, [10, 20] or {\"x\": 10, \"y\": 20}): missing '}' at the end"),
         ("{CGPoint=dd}", .text("{x: 1, z: 2}"), [], "CGPoint has no field 'z' (its fields: x, y)"),
         ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("0,0,10"), [],
          "'0,0,10' is not a CGRect ({{10, 20}, {100, 50}}, [{10, 20}, {100, 50}] or {\"x\": 10, \"y\": 20, \"width\": 100, \"height\": 50})"),
@@ -368,13 +367,15 @@ struct ValueCodecFormTests {
 
 @Suite("The value codec: invoke's bracketed text")
 struct ArgumentSyntaxTests {
-    @Test("text that does not read as brackets is refused as the whole, naming the forms", arguments: [
-        "{1, 2", "{1, 2}}", "{x: 1, 2}", "{\"a, 2}", "[1, 2] x",
-        String(repeating: "{", count: 70) + String(repeating: "}", count: 70),
+    @Test("text that does not read as brackets is refused as the whole, naming the forms and what is wrong", arguments: [
+        ("{1, 2", "missing '}' at the end"), ("{1, 2}}", "unexpected text after the closing bracket at offset 6"),
+        ("{x: 1, 2}", "either every field is named (x: 1) or none is"), ("{\"a, 2}", "the string opened at offset 1 has no closing '\"'"),
+        ("[1, 2] x", "unexpected text after the closing bracket at offset 7"), ("{x: 1, x: 2}", "the field 'x' is given twice"),
+        (String(repeating: "{", count: 70) + String(repeating: "}", count: 70), "brackets nested deeper than 64"),
     ])
-    func malformed(_ text: String) throws {
+    func malformed(_ text: String, _ detail: String) throws {
         let error = try failure(.text(text), "{ID=id}")
-        #expect(error.message == "'\(text)' is not a ID ({3, 0.25} or [3, 0.25])")
+        #expect(error.message == "'\(text)' is not a ID ({3, 0.25} or [3, 0.25]): \(detail)")
         #expect(error.path == [])
     }
 

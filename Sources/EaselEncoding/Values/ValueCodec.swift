@@ -280,7 +280,7 @@ public enum ValueCodec {
         case .text(let text):
             let parsed: Value
             do { parsed = try ArgumentSyntax.parse(text) } catch {
-                throw ValueError(.unreadable(text, form: type.unreadableForm))
+                throw ValueError(.malformed(text, form: type.unreadableForm, detail: error.message))
             }
             do { try writeComposite(parsed, as: type, into: &bytes, at: offset, storage: storage, references: references) } catch {
                 // Text that does not read as the whole is reported as the whole; a field's own error keeps its place.
