@@ -139,6 +139,17 @@ struct InvokeTypesTests {
         #expect(direct.stdout == forced.stdout)
     }
 
+    @Test("the isolated worker reads and prints the same", arguments: [
+        ["made"], ["echoComplexLongDouble:", "1-2i"], ["echoNest:", "{{1, 0.5}, {0.25, 2}, 9}"], ["echoObject:", "Types{\"count\": 3}"],
+    ])
+    func isolated(_ arguments: [String]) throws {
+        let inProcess = try invokeTypes(arguments)
+        let isolated = try invokeTypes(arguments + ["--isolate"])
+        #expect(isolated.status == 0, "\(isolated.stderr)")
+        #expect(masked(isolated.stdout) == masked(inProcess.stdout))
+        #expect(isolated.stdout.count > 2)
+    }
+
     @Test("an argument that is refused exits 2 before the call, with the form it takes", arguments: [
         (["idSum:", "3;0.25"], """
             error: argument 1 of -[Types idSum:(ID)] -> double is {ID=id}: write it as {3, 0.25} or [3, 0.25]
