@@ -76,6 +76,7 @@ struct InvokeTypesTests {
         (["echoRect:", "{\"x\": 1, \"y\": 2, \"width\": 3, \"height\": 4}"], "{origin: {x: 1, y: 2}, size: {width: 3, height: 4}}"),
         (["echoRect:", "{origin: {x: 1, y: 2}, size: {width: 3, height: 4}}"], "{origin: {x: 1, y: 2}, size: {width: 3, height: 4}}"),
         (["echoColor:", "#ff8000"], "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 1}"),
+        (["echoColor:", "hsl(0, 100%, 50%)"], "{red: 1, green: 0, blue: 0, alpha: 1}"),
         (["echoTransform:", "{1, 0, 0, 1, 5, 6}"], "{a: 1, b: 0, c: 0, d: 1, tx: 5, ty: 6}"),
         // Pointers: only NULL, and the context where the method declares ^v.
         (["readInt:", "NULL"], "-1"), (["hasContext:", "context"], "1"), (["hasContext:", "NULL"], "0"),

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import EaselTestSupport
 import Foundation
 import Testing
@@ -30,5 +31,35 @@ struct ListingNamesTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.contains("      | \\x1b[31mcrash_entry: about to write through a NULL pointer\n"))
+    }
+
+    @Test("a plugin file whose name is not UTF-8 is listed with the byte escaped and draws, in process and isolated")
+    func nonUTF8FileName() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("list-bytes")
+        chmod(folder.path, 0o755)
+        let built = try Fixtures.buildFixture("good_extra", into: folder)
+        let raw = Array(folder.path.utf8) + Array("/dot".utf8) + [0xFF] + Array(".so".utf8)
+        let renamed = raw.withUnsafeBufferPointer { buffer -> Bool in
+            let path = buffer.map { CChar(bitPattern: $0) } + [0]
+            return rename(built.path, path) == 0 && chmod(path, 0o755) == 0
+        }
+        try #require(renamed)
+        let shown = folder.path + "/dot\\xff.so"
+        let listing = try easel(["list", "--no-cache", "--plugins", folder.path])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("1 plugin loaded\n\n\(shown)\n"), "\(listing.stdout)")
+        let json = try easel(["list", "--json", "--plugins", folder.path])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["plugins"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == [shown])
+        let scene = folder.appendingPathComponent("scene.json")
+        try Data(##"{"canvas": {"size": [20, 20], "scale": 1, "background": "#ffffff"}, "root": {"class": "Dot", "frame": [0, 0, 20, 20], "opaque": false}}"##.utf8).write(to: scene)
+        for extra in [[], ["--isolate"]] {
+            let output = folder.appendingPathComponent("out\(extra.count).png")
+            let result = try easel(["render", scene.path, "--plugins", folder.path, "-o", output.path] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            let image = try decodePNGWithSpng(Array(Data(contentsOf: output)))
+            expectPixel(image, 10, 10, black)  // the Dot's centre
+            expectPixel(image, 1, 1, white)  // outside the circle, the canvas background
+        }
     }
 }

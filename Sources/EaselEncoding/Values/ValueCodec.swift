@@ -229,13 +229,16 @@ public enum ValueCodec {
             var components: [Double]?
             switch value {
             case .string(let text):
-                guard let parsed = colour(hex: text) else { throw ValueError(.notAColour(text)) }
+                guard let parsed = CSSColour.parse(text) else { throw ValueError(.notAColour(text)) }
                 components = parsed
             case .text(let text) where text.trimmingSpaces.hasPrefix("#"):
-                guard let parsed = colour(hex: text.trimmingSpaces) else {
+                guard let parsed = CSSColour.parse(text) else {
                     throw ValueError(.unreadable(text, form: "a colour (#rrggbb or #rrggbbaa)"))
                 }
                 components = parsed
+            case .text(let text) where CSSColour.parse(text) != nil:
+                // invoke also reads the colours scenes take: red, rgb(255, 0, 0), hsl(0, 100%, 50%).
+                components = CSSColour.parse(text)
             case .list(let items):
                 // invoke's {1, 0.5, 0} gives text: each number read as a double.
                 let read = items.map { item -> Value in

@@ -68,7 +68,8 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAnInteger(let number, let type): base = "expected \(Self.integerForm(type)), not \(number)"
         case .outOfRange(let text, let type):
             base = "'\(text)' is too large for a \(type.readableName) (at most ±\(RealFormat.largest(type)))"
-        case .notAColour(let text): base = "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"\(text)\""
+        case .notAColour(let text):
+            base = "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"\(text)\""
         case .unsupported(let type): base = "no value can be given for the type \(type.readableName) (\(type.encoding))"
         case .invalid(let text): base = text
         }

@@ -1,4 +1,5 @@
 import EaselDiscovery
+import EaselProbe
 import EaselRuntime
 import EaselViews
 import Foundation
@@ -100,11 +101,11 @@ struct JSONListing: Encodable {
     init(_ listing: PluginListing) {
         folders = listing.folders
         plugins = listing.catalog.plugins.map { plugin in
-            PluginEntry(path: plugin.path, name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
+            PluginEntry(path: FileSystemName.jsonText(plugin.path), name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
                         classes: plugin.classes.map(JSONListing.classEntry))
         }
         failures = listing.catalog.failures.map {
-            FailureEntry(path: $0.error.path, reason: $0.error.kind.rawValue, message: $0.error.message,
+            FailureEntry(path: FileSystemName.jsonText($0.error.path), reason: $0.error.kind.rawValue, message: $0.error.message,
                          className: $0.error.className, selector: $0.error.selector,
                          output: $0.error.output, recordedAt: PluginListing.timestamp($0.recordedAt))
         }
