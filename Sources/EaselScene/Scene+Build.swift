@@ -254,6 +254,9 @@ private struct Builder {
     }
 
     func suggestion(for name: String) -> String {
+        if let refusal = registry.failures.first(where: { $0.className == name }) {
+            return ": \(refusal.path) defines it but it was not loaded (\(refusal.message))"
+        }
         let known = registry.classes.map(\.name)
         if let close = NameSuggestion.closest(to: name, among: known) { return "; did you mean '\(close)'?" }
         return " (registered classes: \(known.joined(separator: ", ")))"

@@ -63,3 +63,47 @@ struct ListingNamesTests {
         }
     }
 }
+
+@Suite("easel list warns about view callbacks the host will not call")
+struct ListingCallbackWarningTests {
+    @Test("a view's drawRect: and layoutSubviews with the wrong encoding are warned about; a non-view's and a right one are not")
+    func wrongCallbackEncodings() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("list-callbacks")
+        chmod(folder.path, 0o755)
+        let source = folder.appendingPathComponent("callbacks.c")
+        try Data("""
+            #include "easel.h"
+            #include "easel_util.h"
+            static void takesInt(easel_object *self, easel_sel cmd, int32_t n) { (void)self; (void)cmd; (void)n; }
+            static void draw(easel_object *self, easel_sel cmd, easel_rect r) { (void)self; (void)cmd; (void)r; }
+            static int32_t layout(easel_object *self, easel_sel cmd) { (void)self; (void)cmd; return 0; }
+            static const easel_method_desc wrong[] = {
+                EASEL_METHOD("drawRect:", "v@:i", takesInt),
+                EASEL_METHOD("layoutSubviews", "i@:", layout),
+            };
+            static const easel_method_desc right[] = { EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, draw) };
+            static const easel_method_desc model[] = { EASEL_METHOD("drawRect:", "v@:i", takesInt) };
+            static const easel_class_desc classes[] = {
+                EASEL_CLASS_WITHOUT_PROPERTIES("WrongView", "View", 0, wrong),
+                EASEL_CLASS_WITHOUT_PROPERTIES("BelowWrong", "WrongView", 0, right),
+                EASEL_CLASS_WITHOUT_PROPERTIES("Model", "Object", 0, model),
+            };
+            EASEL_DEFINE_PLUGIN(plugin, "callbacks", classes);
+            EASEL_PLUGIN_ENTRY(host) { (void)host; return &plugin; }
+            """.utf8).write(to: source)
+        let library = try Fixtures.compileC(source, into: folder.appendingPathComponent("callbacks.so"))
+        chmod(library.path, 0o755)
+        let rect = "v@:{CGRect={CGPoint=dd}{CGSize=dd}}"
+        let result = try easel(["list", "--plugins", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    warning: ") }
+        #expect(warnings == [
+            "    warning: -[WrongView drawRect:] is declared \"v@:i\", but views are sent drawRect: as \"\(rect)\": it will not be called",
+            "    warning: -[WrongView layoutSubviews] is declared \"i@:\", but views are sent layoutSubviews as \"v@:\": it will not be called",
+        ])
+        let json = try easel(["list", "--json", "--plugins", folder.path])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let classes = ((object?["plugins"] as? [[String: Any]])?.first?["classes"] as? [[String: Any]]) ?? []
+        #expect(classes.map { ($0["warnings"] as? [String])?.count ?? 0 } == [2, 0, 0])
+    }
+}

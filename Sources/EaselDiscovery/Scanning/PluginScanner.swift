@@ -454,9 +454,13 @@ public struct PluginCatalog: Sendable {
         let units = described.map { plugin in
             PluginLinker.Unit(path: plugin.path, classes: plugin.classes.map { ($0.name, $0.superclass) })
         }
-        let (accepted, linkFailures) = PluginLinker.link(units) { builtIns.contains($0) ? .builtIn : nil }
-        plugins = accepted.map { described[$0] }
-        self.failures = failures + linkFailures.map { Failure(error: $0, recordedAt: now) }
+        let linked = PluginLinker.link(units) { builtIns.contains($0) ? .builtIn : nil }
+        plugins = linked.accepted.map { index in
+            var plugin = described[index]
+            if let dropped = linked.dropped[index] { plugin.classes.removeAll { dropped.contains($0.name) } }
+            return plugin
+        }
+        self.failures = failures + linked.failures.map { Failure(error: $0, recordedAt: now) }
     }
 
     /// The plugins and failures of a registry that loaded plugins in this process.
