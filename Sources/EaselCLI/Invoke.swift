@@ -18,10 +18,10 @@ struct Invoke: ParsableCommand {
             by its type (to standard error with -o -, or to --print-to FILE).
             """)
 
-    @Argument(help: "The class to instantiate.")
+    @Argument(help: "The class to instantiate.", completion: Completions.classes)
     var className: String
 
-    @Argument(help: "The selector to send, e.g. drawRect:.")
+    @Argument(help: "The selector to send, e.g. drawRect:.", completion: Completions.selectorsOfClass)
     var selector: String
 
     @Argument(parsing: .allUnrecognized, help: "The selector's arguments.")
@@ -35,12 +35,13 @@ struct Invoke: ParsableCommand {
     @Option(help: "Pixels per point of the written image.")
     var scale: Double = 1
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the canvas to FILE (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the canvas to FILE (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output).", valueName: "file"),
+            completion: Completions.images)
     var output: String?
 
     @Option(name: .customLong("print-to"), help: ArgumentHelp(
         "Write the printed return value to FILE instead of standard output (standard error when -o - takes standard output).",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var printTo: String?
 
     @Flag(help: "Send every call through libffi instead of the direct typed calls (also EASEL_FORCE_LIBFFI=1).")
