@@ -333,14 +333,21 @@ extension Canvas {
 extension Canvas {
     /// Pops the open layer on top of the saved states and paints it with the
     /// restored alpha and blend mode. Runs inside `perform`.
-    package func compositeLayer(_ cr: OpaquePointer) {
+    ///
+    /// - Parameters:
+    ///   - contentBounds: Where the layer's content lies, in the restored user
+    ///     space, when the caller knows: the shadow's mask then covers only it
+    ///     (plus the blur), not the whole clip.
+    package func compositeLayer(_ cr: OpaquePointer, contentBounds: easel_rect? = nil) {
         cairo_pop_group_to_source(cr)
         cairoLineWidth = .nan
         guard CairoStatus.check(cairo_status(cr)) == nil, var saved = savedStates.popLast() else { return }
         saved.opensLayer = false
         state = saved
         applyGuardClip()
-        if state.shadow != nil, let group = cairo_get_source(cr) { castShadow(.pattern(group)) }
+        if state.shadow != nil, let group = cairo_get_source(cr) {
+            castShadow(contentBounds.map { .patternWithin(group, $0) } ?? .pattern(group))
+        }
         cairo_paint_with_alpha(cr, state.alpha)
     }
 }
