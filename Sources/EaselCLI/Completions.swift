@@ -32,8 +32,40 @@ enum Completions {
         return names.filter { $0.hasPrefix(prefix) }.sorted()
     }
 
+    /// Options of `invoke` that take a value (their values are not the class name).
+    private static let invokeValueOptions: Set<String> = [
+        "--plugins", "--size", "--scale", "-o", "--output", "--print-to", "--timeout", "--draw-timeout",
+        "--scan-timeout", "--allow-list",
+    ]
+
+    /// The class name typed after `invoke` (its first argument), if any.
+    static func invokedClass(in words: [String]) -> String? {
+        guard let start = words.firstIndex(of: "invoke") else { return nil }
+        var index = start + 1
+        while index < words.count {
+            let word = words[index]
+            if invokeValueOptions.contains(word) {
+                index += 2
+                continue
+            }
+            if !word.hasPrefix("-") { return word }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The selectors the class named after `invoke` responds to (its own and inherited), starting with `prefix`.
+    static func selectors(_ words: [String], _: Int, _ prefix: String) -> [String] {
+        guard let className = invokedClass(in: words) else { return [] }
+        let environment = PluginEnvironment(PluginSettings(folders: folders(in: words)))
+        let session = Session(plugins: environment, report: { _ in })
+        guard let inspection = try? session.inspect(className: className) else { return [] }
+        return Set(inspection.methods.map(\.selector)).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
     /// The kinds used by the commands.
     static let classes = CompletionKind.custom { words, index, prefix in classNames(words, index, prefix) }
+    static let selectorsOfClass = CompletionKind.custom { words, index, prefix in selectors(words, index, prefix) }
     static let scenes = CompletionKind.file(extensions: ["json"])
     static let images = CompletionKind.file(extensions: ["png", "jpg", "jpeg", "webp", "svg", "pdf"])
     static let rasterImages = CompletionKind.file(extensions: ["png", "jpg", "jpeg", "webp", "gif", "svg"])

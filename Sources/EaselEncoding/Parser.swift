@@ -148,6 +148,8 @@ struct Parser {
         case UInt8(ascii: "Q"): return scalar(.unsignedLongLong)
         case UInt8(ascii: "f"): return scalar(.float)
         case UInt8(ascii: "d"): return scalar(.double)
+        case UInt8(ascii: "D"): return scalar(.longDouble)
+        case UInt8(ascii: "j"): return try parseComplex()
         case UInt8(ascii: "B"): return scalar(.bool)
         case UInt8(ascii: "*"): return scalar(.cString)
         case UInt8(ascii: "#"): return scalar(.class)
@@ -171,13 +173,25 @@ struct Parser {
     private static let unsupported: [UInt8: String] = [
         UInt8(ascii: "("): "unions",
         UInt8(ascii: "b"): "bitfields",
-        UInt8(ascii: "D"): "long doubles",
         UInt8(ascii: "t"): "128-bit integers",
         UInt8(ascii: "T"): "128-bit integers",
-        UInt8(ascii: "j"): "complex numbers",
         UInt8(ascii: "A"): "atomic types",
         UInt8(ascii: "!"): "vector types",
     ]
+
+    /// `jf`, `jd`, `jD`: the complex floating types libffi passes; complex integers are rejected.
+    private mutating func parseComplex() throws(EncodingError) -> TypeEncoding {
+        let start = index
+        index += 1
+        switch peek() {
+        case UInt8(ascii: "f"): index += 1; return .complexFloat
+        case UInt8(ascii: "d"): index += 1; return .complexDouble
+        case UInt8(ascii: "D"): index += 1; return .complexLongDouble
+        case nil: throw error("expected 'f', 'd' or 'D' after 'j' (a complex type)", at: index)
+        case let code?:
+            throw error("unsupported type code 'j\(Character(UnicodeScalar(code)))' (only complex float, double and long double are supported)", at: start)
+        }
+    }
 
     /// `@`, `@"ClassName"`; `@?` (a block) is rejected.
     private mutating func parseObject() throws(EncodingError) -> TypeEncoding {

@@ -34,8 +34,9 @@
 //   (`@"NSString"`). All of these are read and dropped: the parsed value keeps
 //   only what determines the C layout, and `encoding` prints it canonically.
 // * What the host cannot call is rejected, by name, where it appears: unions,
-//   bitfields, `long double`, 128-bit integers, complex, atomic and vector
-//   types, and blocks (`@?`). Shapes that only make sense behind a pointer —
+//   bitfields, 128-bit integers, complex integers, atomic and vector types,
+//   and blocks (`@?`). `long double` (`D`) and the complex floating types
+//   (`jf`, `jd`, `jD`) are accepted: libffi passes them. Shapes that only make sense behind a pointer —
 //   `void`, `?` (unknown, e.g. a function) and structs without fields
 //   (`{CGContext}`) — are rejected anywhere a value would be passed, returned
 //   or stored; `void` is also accepted as a method's return type.
@@ -136,6 +137,24 @@ public enum TypeEncoding: Sendable, Hashable {
     ///
     /// Size and alignment 8.
     case double
+    /// `D`: a C `long double`.
+    ///
+    /// Size and alignment 16 on x86_64 (the x87 80-bit format, padded) and
+    /// on arm64 Linux (IEEE binary128). libffi passes it as
+    /// `ffi_type_longdouble`.
+    case longDouble
+    /// `jf`: a C `float _Complex` (real and imaginary `float`s).
+    ///
+    /// Size 8, alignment 4. libffi passes it as `ffi_type_complex_float`.
+    case complexFloat
+    /// `jd`: a C `double _Complex`.
+    ///
+    /// Size 16, alignment 8. libffi passes it as `ffi_type_complex_double`.
+    case complexDouble
+    /// `jD`: a C `long double _Complex`.
+    ///
+    /// Size 32, alignment 16. libffi passes it as `ffi_type_complex_longdouble`.
+    case complexLongDouble
     /// `B`: a C `bool` / Objective-C `BOOL`.
     ///
     /// Size and alignment 1.
@@ -239,8 +258,9 @@ public enum TypeEncoding: Sendable, Hashable {
         switch self {
         case .void, .unknown, .char, .unsignedChar, .bool: 1
         case .short, .unsignedShort: 2
-        case .int, .unsignedInt, .long, .unsignedLong, .float: 4
-        case .longLong, .unsignedLongLong, .double: 8
+        case .int, .unsignedInt, .long, .unsignedLong, .float, .complexFloat: 4
+        case .longLong, .unsignedLongLong, .double, .complexDouble: 8
+        case .longDouble, .complexLongDouble: 16
         case .cString, .object, .class, .selector, .pointer: 8
         case .structure(_, let fields): fields.reduce(1) { max($0, $1.alignment) }
         case .array(_, let element): element.alignment
@@ -269,6 +289,10 @@ public enum TypeEncoding: Sendable, Hashable {
         case .unsignedLongLong: "Q"
         case .float: "f"
         case .double: "d"
+        case .longDouble: "D"
+        case .complexFloat: "jf"
+        case .complexDouble: "jd"
+        case .complexLongDouble: "jD"
         case .bool: "B"
         case .cString: "*"
         case .object: "@"
@@ -304,6 +328,10 @@ public enum TypeEncoding: Sendable, Hashable {
         case .unsignedLongLong: "uint64_t"
         case .float: "float"
         case .double: "double"
+        case .longDouble: "long double"
+        case .complexFloat: "float _Complex"
+        case .complexDouble: "double _Complex"
+        case .complexLongDouble: "long double _Complex"
         case .bool: "BOOL"
         case .cString: "char *"
         case .object: "id"
@@ -359,6 +387,9 @@ public enum TypeEncoding: Sendable, Hashable {
             return overflow ? nil : (size, layout.alignment)
         case .void, .unknown:
             return (0, 1)
+        case .complexFloat: return (8, 4)
+        case .complexDouble: return (16, 8)
+        case .complexLongDouble: return (32, 16)
         default:
             // Scalars and pointers: size equals alignment.
             return (alignment, alignment)

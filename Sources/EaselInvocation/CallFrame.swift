@@ -55,6 +55,11 @@ public struct CallFrameError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A typed direct call used instead of libffi for the commonest signatures.
+///
+/// Only the drawing shapes have one; every other signature, `long double`
+/// (`D`) and complex (`jf`, `jd`, `jD`) values among them, is called through
+/// libffi (`ffi_type_longdouble`, `ffi_type_complex_*`) whether or not libffi
+/// is forced.
 public enum FastPath: Sendable, Hashable {
     /// `v@:` — `void (*)(id, SEL)`.
     case voidReceiverSelector
@@ -210,6 +215,14 @@ public final class CallFrame: @unchecked Sendable {
         case .unsignedLongLong: return easel_ffi_type_uint64()
         case .float: return easel_ffi_type_float()
         case .double: return easel_ffi_type_double()
+        case .longDouble: return easel_ffi_type_longdouble()
+        case .complexFloat, .complexDouble, .complexLongDouble:
+            let complex = type == .complexFloat ? easel_ffi_type_complex_float()
+                : type == .complexDouble ? easel_ffi_type_complex_double() : easel_ffi_type_complex_longdouble()
+            guard let complex else {
+                throw CallFrameError(encoding: signature.encoding, reason: "this platform's libffi has no complex types")
+            }
+            return complex
         case .cString, .object, .class, .selector, .pointer: return easel_ffi_type_pointer()
         case .unknown:
             throw CallFrameError(encoding: signature.encoding, reason: "'?' cannot be passed by value")

@@ -52,7 +52,8 @@ public final class Invocation {
     private let cif: UnsafeMutablePointer<ffi_cif>
     /// Byte width of an integer return narrower than `ffi_arg` (1, 2 or 4), or 0.
     private let narrowWidth: Int
-    /// Whether an argument is a struct, whose entry in `argumentPointers` `ffi_call` may replace.
+    /// Whether an argument is a struct (or a `long double` or complex value,
+    /// which libffi may also pass in memory), whose entry in `argumentPointers` `ffi_call` may replace.
     ///
     /// libffi 3.4 copies a struct argument too large for registers (a CGRect on
     /// x86-64) to its own stack frame and stores the copy's address into the
@@ -83,8 +84,10 @@ public final class Invocation {
             argumentPointers[index] = arguments + frame.argumentOffsets[index]
         }
         hasStructArgument = (0..<count).contains { index in
-            if case .structure = frame.signature.argumentType(at: index) { return true }
-            return false
+            switch frame.signature.argumentType(at: index) {
+            case .structure, .longDouble, .complexFloat, .complexDouble, .complexLongDouble: return true
+            default: return false
+            }
         }
         switch frame.signature.returnType {
         case .char, .unsignedChar, .bool, .short, .unsignedShort, .int, .unsignedInt, .long, .unsignedLong:

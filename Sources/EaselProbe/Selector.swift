@@ -21,6 +21,14 @@ package enum InternTable {
             return UnsafePointer(copy)
         }
     }
+
+    /// The name interned at `pointer`, or `nil` when no interned name is there
+    /// (a pointer from plugin code is never read before it is found in the table).
+    package static func name(at pointer: UnsafeRawPointer) -> String? {
+        table.withLock { table in
+            table.first { UnsafeRawPointer($0.value.pointer) == pointer }?.key
+        }
+    }
 }
 
 /// A method name, interned: two selectors with the same name are equal and

@@ -171,6 +171,11 @@ public final class Registry {
 
     package func retainPluginObject(_ object: EaselObject) { pluginCreatedObjects[ObjectIdentifier(object)] = object }
 
+    /// The object plugin code created (and the registry still keeps) at `handle`, if any.
+    package func pluginCreatedObject(at handle: UnsafeRawPointer) -> EaselObject? {
+        pluginCreatedObjects.values.first { UnsafeRawPointer($0.handle) == handle }
+    }
+
     /// Hands an object created by plugin code over to its new owner (a view to its superview).
     package func releaseFromCreationPool(_ object: EaselObject) {
         if !pluginCreatedObjects.isEmpty { pluginCreatedObjects[ObjectIdentifier(object)] = nil }

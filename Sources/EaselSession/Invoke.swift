@@ -49,7 +49,7 @@ public struct InvokeRequest: Sendable {
 
 /// What a message produced: its return value, diagnostics and canvas.
 public struct InvokeOutcome {
-    /// The return value as text (`{40, 40}`), `nil` for `void`.
+    /// The return value as text (`{width: 40, height: 40}`), `nil` for `void`.
     public var returnValue: String?
     /// The diagnostics of plugin code, as printed.
     public var diagnostics: [String] = []

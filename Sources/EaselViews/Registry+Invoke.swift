@@ -32,9 +32,14 @@ extension Registry {
     /// Arguments are read by the method's signature, as ``Value/text(_:)``
     /// through ``ValueCodec``.
     /// The receiver is a new instance; a view's frame is the whole canvas.
-    /// An object argument (`@`) is `nil`, `self` (the receiver) or a class
-    /// name (a new instance of that class); a pointer argument (`^v`) is
-    /// `context` (the canvas's drawing context) or `NULL`.
+    /// A struct is `{3, 0.25}`, `[3, 0.25]`, its leaves comma-separated, or
+    /// (with known field names) a JSON object; an object argument (`@`) is
+    /// `nil`, `self` (the receiver), a class name (a new instance of that
+    /// class), optionally with properties as JSON (`Chart{"lineWidth": 3}`);
+    /// a class (`#`) and a selector (`:`) are names; the context pointer
+    /// (`^v`) is `context` or `NULL`, any other pointer only `NULL`.
+    /// The result prints through ``ValueCodec/format(_:as:names:)``, objects
+    /// the call knows as `<Chart: 0x…; lineWidth = 3>`, classes and selectors by name.
     ///
     /// - Parameters:
     ///   - className: A registered class.
@@ -75,55 +80,50 @@ extension Registry {
                 usage: usage)
         }
 
-        let storage = ValueArena()
-        var keepAlive: [EaselObject] = [target]
-        /// An object (`nil`, `self` or a class name) or a pointer (`context` or `NULL`).
-        func pointer(_ text: String, _ type: TypeEncoding) throws(RuntimeError) -> UnsafeMutableRawPointer? {
-            switch (type, text) {
-            case (_, "nil"), (_, "NULL"), (_, "null"): return nil
-            case (.object, "self"): return UnsafeMutableRawPointer(target.handle)
-            case (.object, _):
-                let object = try self.makeObject(ofClass: text)
-                keepAlive.append(object)
-                return UnsafeMutableRawPointer(object.handle)
-            case (.pointer, "context"), (.pointer, "ctx"):
-                return UnsafeMutableRawPointer(canvas.context)
-            default:
-                throw RuntimeError(.badArgument,
-                    "'\(text)' is not a \(type.readableName) (use \(type == .object ? "nil, self or a class name" : "context or NULL"))")
-            }
-        }
+        let reader = InvokeArguments(registry: self, target: target, canvas: canvas)
         for (offset, text) in arguments.enumerated() {
             let index = offset + 2
             let type = signature.argumentType(at: index)
-            do throws(RuntimeError) {
-                let bytes: [UInt8]
-                switch type {
-                case .object, .class, .selector, .pointer:
-                    bytes = withUnsafeBytes(of: try pointer(text, type), Array.init)
-                case .void, .unknown, .array:
-                    throw RuntimeError(.badArgument, "arguments of type \(type.readableName) cannot be given as text")
-                default:
-                    do { bytes = try ValueCodec.encode(.text(text), as: type, storage: storage) } catch {
-                        throw RuntimeError(.badArgument, error.message)
-                    }
-                }
-                try message.setArgument(bytes: bytes, at: index)
-            } catch {
+            let bytes: [UInt8]
+            do { bytes = try reader.bytes(text, as: type) } catch {
+                throw InvokeError(isUsageError: true,
+                    message: Self.argumentMessage(offset + 1, of: message.readableSignature, type: type, error), usage: usage)
+            }
+            do { try message.setArgument(bytes: bytes, at: index) } catch {
                 throw InvokeError(isUsageError: true,
                     message: "argument \(offset + 1) of \(message.readableSignature): \(error.message)", usage: usage)
             }
         }
 
         canvas.withCurrentContext { message.invoke() }
-        withExtendedLifetime((keepAlive, storage)) {}
         let diagnostics = takeDiagnostics()
         if let error = canvas.takeError() {
             throw InvokeError(isUsageError: false,
                 message: "drawing failed in \(message.readableSignature): \(error)", usage: nil)
         }
         let returned: String? = signature.returnType == .void ? nil
-            : message.returnBytes.withUnsafeBytes { ValueCodec.format($0, as: signature.returnType) }
+            : message.returnBytes.withUnsafeBytes { ValueCodec.format($0, as: signature.returnType, names: reader.name) }
+        withExtendedLifetime(reader) {}
         return InvokeResult(signature: message.readableSignature, returnValue: returned, diagnostics: diagnostics)
+    }
+
+    /// Why an argument was refused, with the form it takes:
+    /// `argument 1 of -[Types idSum:(ID)] is {ID=id}: write it as {3, 0.25} or [3, 0.25]`, then what was
+    /// wrong inside it when that is one field's value; a scalar's message is the codec's
+    /// (`argument 2 of …: 'many' is not int32_t (an integer from -2147483648 to 2147483647)`).
+    static func argumentMessage(_ number: Int, of signature: String, type: TypeEncoding, _ error: ValueError) -> String {
+        let forms = type.writtenForms
+        guard !forms.isEmpty else { return "argument \(number) of \(signature): \(error.message)" }
+        let head = "argument \(number) of \(signature) is \(type.encoding): write it as \(type.writtenFormsText)"
+        switch error.reason {
+        case .unreadable(_, _) where error.path.isEmpty, .expected where error.path.isEmpty:
+            return head
+        case .malformed(_, _, let detail) where error.path.isEmpty:
+            return head + "; " + detail
+        default:
+            var inner = error
+            inner.enclosingForm = nil
+            return head + "; " + (error.path.isEmpty ? inner.message : "at \(error.pathText): \(inner.message)")
+        }
     }
 }

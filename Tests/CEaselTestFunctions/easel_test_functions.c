@@ -1,5 +1,6 @@
 #include "easel_test_functions.h"
 
+#include <complex.h>
 #include <malloc.h>
 #include <string.h>
 
@@ -117,10 +118,22 @@ static int64_t grid_sum(void *self, const void *cmd, int32_t before, grid_t g, i
     return sum;
 }
 
+/* long double and complex: halved, conjugated, swapped, and mixed among scalars (on the stack and in registers). */
+ECHO(half_D, long double, value / 2)
+ECHO(conj_jd, double _Complex, conj(value) * 2)
+ECHO(swap_jf, float _Complex, cimagf(value) + crealf(value) * I)
+ECHO(conj_jD, long double _Complex, conjl(value))
+static long double mixed_wide(void *self, const void *cmd, int32_t a, long double b, double _Complex c, int8_t d) {
+    (void)self; (void)cmd;
+    return a * 1000 + b + creal(c) * 10 + cimag(c) + d * 0.5L;
+}
+
 static const struct { const char *name; const void *fn; } table[] = {
     { "scale_floats", (const void *)scale_floats }, { "weigh_samples", (const void *)weigh_samples },
     { "sum_bytes24", (const void *)sum_bytes24 }, { "polygon_weight", (const void *)polygon_weight },
     { "grid_sum", (const void *)grid_sum },
+    { "half_D", (const void *)half_D }, { "conj_jd", (const void *)conj_jd }, { "swap_jf", (const void *)swap_jf },
+    { "conj_jD", (const void *)conj_jD }, { "mixed_wide", (const void *)mixed_wide },
     { "neg_c", (const void *)neg_c }, { "inc_C", (const void *)inc_C },
     { "neg_s", (const void *)neg_s }, { "inc_S", (const void *)inc_S },
     { "neg_i", (const void *)neg_i }, { "inc_I", (const void *)inc_I },

@@ -103,7 +103,7 @@ struct CLITests {
     func invokeReturn() throws {
         let result = try easel(["invoke", "Swatch", "sizeThatFits:", "120,40"])
         #expect(result.status == 0)
-        #expect(result.stdout == "{40, 40}\n")
+        #expect(result.stdout == "{width: 40, height: 40}\n")
         #expect(result.stderr == "")
         #expect(try easel(["invoke", "Tally", "addInt:toDouble:", "3", "0.5"]).stdout == "3.5\n")
         #expect(try easel(["invoke", "Swatch", "isRounded"]).stdout == "false\n")
@@ -112,7 +112,7 @@ struct CLITests {
     @Test("negative numbers are arguments, not options")
     func negativeArguments() throws {
         #expect(try easel(["invoke", "Tally", "addInt:toDouble:", "-3", "0.5"]).stdout == "-2.5\n")
-        #expect(try easel(["invoke", "Swatch", "sizeThatFits:", "-10,40"]).stdout == "{-10, -10}\n")
+        #expect(try easel(["invoke", "Swatch", "sizeThatFits:", "-10,40"]).stdout == "{width: -10, height: -10}\n")
     }
 
     @Test("-o - writes the PNG to standard output")
@@ -201,14 +201,14 @@ struct CLITests {
         #expect(missing.status == 2)
         #expect(missing.stderr == """
             error: -[Swatch drawRect:(CGRect)] takes 1 argument, 0 given
-            usage: easel invoke Swatch drawRect: <a CGRect (x,y,w,h)>
+            usage: easel invoke Swatch drawRect: <CGRect {{10, 20}, {100, 50}}>
 
             """)
         let wrongType = try easel(["invoke", "Swatch", "drawBadgeAt:count:filled:label:", "1,2", "many", "true", "x"])
         #expect(wrongType.status == 2)
         #expect(wrongType.stderr.hasPrefix(
             "error: argument 2 of -[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]: 'many' is not int32_t (an integer from -2147483648 to 2147483647)\n"))
-        #expect(wrongType.stderr.contains("usage: easel invoke Swatch drawBadgeAt:count:filled:label: <a CGPoint (x,y)> <int32_t> <BOOL> <char *>"))
+        #expect(wrongType.stderr.contains("usage: easel invoke Swatch drawBadgeAt:count:filled:label: <CGPoint {10, 20}> <int32_t> <BOOL> <char *>"))
         let option = try easel(["list", "--frobnicate"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("--frobnicate"))

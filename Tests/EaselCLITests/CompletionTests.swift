@@ -39,4 +39,13 @@ struct CompletionTests {
         #expect(try bash("complete_words easel inspect --plugins '\(samples)' Bub") == "BubbleView\n")
         #expect(try bash("complete_words easel inspect --plugins '\(samples)' Ch") == "Chart\nChartCoordinator\n")
     }
+
+    @Test("bash completes invoke's class, then the selectors that class responds to (own and inherited)")
+    func bashInvokeCompletion() throws {
+        let samples = try Fixtures.samplePluginsDirectory().path
+        #expect(try bash("complete_words easel invoke --plugins '\(samples)' Swa") == "Swatch\n")
+        #expect(try bash("complete_words easel invoke --plugins '\(samples)' Swatch size") == "sizeThatFits:\n")
+        #expect(try bash("complete_words easel invoke --plugins '\(samples)' Chart draw") == "drawBadgeAt:count:filled:label:\ndrawBorder:inContext:\ndrawCurve:inContext:\ndrawRect:\n")
+        #expect(try bash("complete_words easel invoke --size 10x10 --plugins '\(samples)' Tally add") == "addInt:toDouble:\n")
+    }
 }

@@ -11,10 +11,10 @@ struct InspectCommandTests {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "class BubbleView : View : Object")
         #expect(lines.dropFirst().first?.hasPrefix("  plugin Bubble, ") == true && lines[1].hasSuffix("/libBubble.so"))
-        #expect(lines.contains("  frame: CGRect = {{0, 0}, {0, 0}}  (View)"))
+        #expect(lines.contains("  frame: CGRect = {origin: {x: 0, y: 0}, size: {width: 0, height: 0}}  (View)"))
         #expect(lines.contains("  alpha: double = 1  (View)"))
         #expect(lines.contains("  cornerRadius: double = 12"))
-        #expect(lines.contains("  fillColor: EaselColor = {1, 1, 1, 1}"))
+        #expect(lines.contains("  fillColor: EaselColor = {red: 1, green: 1, blue: 1, alpha: 1}"))
         #expect(lines.contains("  -[BubbleView drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}"))
         #expect(lines.contains("  -[View hitTest:(CGPoint) withEvent:(id)] -> id  @@:{CGPoint=dd}@  (inherited from View)"))
     }
@@ -51,6 +51,6 @@ struct InspectCommandTests {
         let bubble = try #require(classes.first { $0["name"] as? String == "BubbleView" })
         let properties = bubble["properties"] as? [[String: Any]] ?? []
         #expect(properties.first { $0["name"] as? String == "cornerRadius" }?["default"] as? String == "12")
-        #expect(properties.first { $0["name"] as? String == "fillColor" }?["default"] as? String == "{1, 1, 1, 1}")
+        #expect(properties.first { $0["name"] as? String == "fillColor" }?["default"] as? String == "{red: 1, green: 1, blue: 1, alpha: 1}")
     }
 }

@@ -250,7 +250,7 @@ struct PermissionTests {
         // The sample plugins still load and draw; the refused folder is a warning.
         let invoke = try easel(["invoke", "Swatch", "sizeThatFits:", "120,40", "--plugins", samples.path, "--plugins", folder.path])
         #expect(invoke.status == 0)
-        #expect(invoke.stdout == "{40, 40}\n")
+        #expect(invoke.stdout == "{width: 40, height: 40}\n")
         #expect(invoke.stderr == "warning: \(message)\n")
         let refused = try easel(["invoke", "Dot", "drawRect:", "0,0,10,10", "--plugins", folder.path])
         #expect(refused.status == 1)

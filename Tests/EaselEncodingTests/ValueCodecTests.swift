@@ -43,8 +43,10 @@ struct ValueCodecScalarTests {
         ("I", "4294967295", "4294967295"), ("l", "-5", "-5"), ("L", "4294967295", "4294967295"),
         ("q", "9223372036854775807", "9223372036854775807"), ("q", "-9223372036854775808", "-9223372036854775808"),
         ("q", "9007199254740993", "9007199254740993"), ("Q", "18446744073709551615", "18446744073709551615"),
-        ("f", "1.5", "1.5"), ("f", " 2 ", "2"), ("f", "1e40", "inf"), ("d", "0.1", "0.1"), ("d", "-0.5", "-0.5"),
-        ("d", "1e400", "inf"), ("d", "nan", "nan"), ("d", "1e15", "1000000000000000.0"),
+        ("f", "1.5", "1.5"), ("f", " 2 ", "2"), ("f", "0.1", "0.1"), ("f", "3.4028235e38", "3.4028235e+38"), ("f", "-inf", "-inf"),
+        ("d", "0.1", "0.1"), ("d", "-0.5", "-0.5"), ("d", "inf", "inf"), ("d", "nan", "nan"), ("d", "1e15", "1000000000000000.0"),
+        ("D", "0.1", "0.1"), ("D", "-2.5", "-2.5"), ("jf", "1.5+2i", "1.5+2i"), ("jf", "0.1-0.2i", "0.1-0.2i"), ("jd", "2i", "0+2i"),
+        ("jd", "-i", "0-1i"), ("jd", "3", "3+0i"), ("jd", "1e-3+1e3i", "0.001+1000i"), ("jd", "{1, -2}", "1-2i"), ("jD", "[0.5, 4]", "0.5+4i"),
         ("B", "true", "true"), ("B", "YES", "true"), ("B", "1", "true"), ("B", " no ", "false"), ("B", "False", "false"), ("B", "0", "false"),
         ("*", "Hello, wörld", "\"Hello, wörld\""), ("*", "", "\"\""),
     ])
@@ -66,12 +68,25 @@ struct ValueCodecScalarTests {
         ("q", "9223372036854775808", "'9223372036854775808' is not int64_t (an integer from -9223372036854775808 to 9223372036854775807)"),
         ("Q", "18446744073709551616", "'18446744073709551616' is not uint64_t (an integer from 0 to 18446744073709551615)"),
         ("f", "x", "'x' is not a float"), ("d", "x", "'x' is not a double"),
+        ("f", "1e40", "'1e40' is too large for a float (at most ±3.4028235e+38)"),
+        ("f", "-1e39", "'-1e39' is too large for a float (at most ±3.4028235e+38)"),
+        ("d", "1e400", "'1e400' is too large for a double (at most ±1.7976931348623157e+308)"),
         ("B", "2", "'2' is not a boolean (true or false)"), ("B", "maybe", "'maybe' is not a boolean (true or false)"),
     ])
     func badText(_ encoding: String, _ text: String, _ message: String) throws {
         let error = try failure(.text(text), encoding)
         #expect(error.message == message)
         #expect(error.path == [])
+    }
+
+    @Test("a complex number's part that does not read is named by its place")
+    func complexPart() throws {
+        let real = try failure(.text("1+2j"), "jd")
+        #expect(real.message == "'1+2j' is not a double (in a double _Complex [real, imaginary])")
+        #expect(real.path == [0])
+        let imaginary = try failure(.text("{1, 1e40}"), "jf")
+        #expect(imaginary.message == "'1e40' is too large for a float (at most ±3.4028235e+38) (in a float _Complex [real, imaginary])")
+        #expect(imaginary.path == [1])
     }
 
     @Test("JSON numbers are integers when they are integral and in range", arguments: [
@@ -112,7 +127,7 @@ struct ValueCodecScalarTests {
         #expect(error.message(for: "'alpha' (double)") == message + " for 'alpha' (double)")
     }
 
-    @Test("objects, classes, selectors and pointers have no value form", arguments: ["@", "#", ":", "^v", "^{CGContext=}"])
+    @Test("objects, classes, selectors and pointers have no value form without the front end's references", arguments: ["@", "#", ":", "^v", "^{CGContext=}"])
     func unsupported(_ encoding: String) throws {
         let error = try failure(.text("x"), encoding)
         #expect(error.reason == .unsupported(try type(encoding)))
@@ -131,12 +146,13 @@ struct ValueCodecScalarTests {
 @Suite("The value codec: colours")
 struct ValueCodecColourTests {
     @Test("a colour is #rrggbb, #rrggbbaa, three or four JSON numbers, or four numbers as text", arguments: [
-        (Value.string("#ff8000"), "{1, 0.5019607843137255, 0, 1}"), (.string("#FF8000"), "{1, 0.5019607843137255, 0, 1}"),
-        (.string("#ff800080"), "{1, 0.5019607843137255, 0, 0.5019607843137255}"), (.string("#00000000"), "{0, 0, 0, 0}"),
-        (.text("#ff8000"), "{1, 0.5019607843137255, 0, 1}"), (.text("#ff800080"), "{1, 0.5019607843137255, 0, 0.5019607843137255}"),
-        (.list([.number(1), .number(0), .number(0.5)]), "{1, 0, 0.5, 1}"),
-        (.list([.number(1), .number(0), .number(0.5), .number(0.25)]), "{1, 0, 0.5, 0.25}"),
-        (.text("1,0,0,1"), "{1, 0, 0, 1}"), (.text("2, 0, 0, 1"), "{2, 0, 0, 1}"),
+        (Value.string("#ff8000"), "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 1}"), (.string("#FF8000"), "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 1}"),
+        (.string("#ff800080"), "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 0.5019607843137255}"), (.string("#00000000"), "{red: 0, green: 0, blue: 0, alpha: 0}"),
+        (.text("#ff8000"), "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 1}"), (.text("#ff800080"), "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 0.5019607843137255}"),
+        (.list([.number(1), .number(0), .number(0.5)]), "{red: 1, green: 0, blue: 0.5, alpha: 1}"),
+        (.list([.number(1), .number(0), .number(0.5), .number(0.25)]), "{red: 1, green: 0, blue: 0.5, alpha: 0.25}"),
+        (.text("1,0,0,1"), "{red: 1, green: 0, blue: 0, alpha: 1}"), (.text("{1, 0, 0}"), "{red: 1, green: 0, blue: 0, alpha: 1}"),
+        (.text(" #ff8000 "), "{red: 1, green: 0.5019607843137255, blue: 0, alpha: 1}"), (.text("2, 0, 0, 1"), "{red: 2, green: 0, blue: 0, alpha: 1}"),
     ])
     func forms(_ value: Value, _ printed: String) throws {
         #expect(try roundTrip(value, "{EaselColor=dddd}") == printed)
@@ -148,8 +164,8 @@ struct ValueCodecColourTests {
         (.string("rgb(1, 2)"), [], "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"rgb(1, 2)\""),
         (.text("#12345"), [], "'#12345' is not a colour (#rrggbb or #rrggbbaa)"),
         (.text("#gggggg"), [], "'#gggggg' is not a colour (#rrggbb or #rrggbbaa)"),
-        (.text("1,0,0"), [], "'1,0,0' is not a colour (#rrggbb, #rrggbbaa or r,g,b,a)"),
-        (.text(" #ff0000"), [], "' #ff0000' is not a colour (#rrggbb, #rrggbbaa or r,g,b,a)"),
+        (.text("1,0"), [], "'1,0' is not a EaselColor (#ff8000, #ff8000cc, {1, 0.5, 0, 1}, [1, 0.5, 0, 1] or {\"red\": 1, \"green\": 0.5, \"blue\": 0, \"alpha\": 1})"),
+        (.text("1,0,0,x"), [3], "expected a number, got text (in a colour [r, g, b, a] with components in 0...1)"),
         (.list([.number(1), .number(0)]), [], "expected a colour (\"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] in 0...1), got an array"),
         (.number(5), [], "expected a colour (\"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] in 0...1), got a number"),
         (.object([:]), [], "expected a colour (\"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a] in 0...1), got an object"),
@@ -178,11 +194,23 @@ struct ValueCodecColourTests {
 @Suite("The value codec: structs and arrays")
 struct ValueCodecStructTests {
     @Test("structs are filled field by field, nested structs and arrays flattened", arguments: [
-        ("{CGPoint=dd}", Value.text("1,2"), "{1, 2}"), ("{CGPoint=dd}", .text(" 1 , 2 "), "{1, 2}"),
-        ("{CGSize=dd}", .text("-10,40"), "{-10, 40}"),
-        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("0,0,10,20"), "{{0, 0}, {10, 20}}"),
-        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .list([.number(1), .number(2), .number(3), .number(4)]), "{{1, 2}, {3, 4}}"),
-        ("{CGAffineTransform=dddddd}", .text("1,0,0,1,5,6"), "{1, 0, 0, 1, 5, 6}"),
+        ("{CGPoint=dd}", Value.text("1,2"), "{x: 1, y: 2}"), ("{CGPoint=dd}", .text(" 1 , 2 "), "{x: 1, y: 2}"),
+        ("{CGPoint=dd}", .text("{1, 2}"), "{x: 1, y: 2}"), ("{CGPoint=dd}", .text("[1, 2]"), "{x: 1, y: 2}"),
+        ("{CGPoint=dd}", .text("{x: 1, y: 2}"), "{x: 1, y: 2}"), ("{CGPoint=dd}", .text("{y: 2, x: 1}"), "{x: 1, y: 2}"),
+        ("{CGPoint=dd}", .object(["x": .number(1), "y": .number(2)]), "{x: 1, y: 2}"),
+        ("{CGSize=dd}", .text("-10,40"), "{width: -10, height: 40}"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("0,0,10,20"), "{origin: {x: 0, y: 0}, size: {width: 10, height: 20}}"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("{{0, 0}, {10, 20}}"), "{origin: {x: 0, y: 0}, size: {width: 10, height: 20}}"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("{0, 0, 10, 20}"), "{origin: {x: 0, y: 0}, size: {width: 10, height: 20}}"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("{origin: {x: 0, y: 0}, size: {width: 10, height: 20}}"),
+         "{origin: {x: 0, y: 0}, size: {width: 10, height: 20}}"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .list([.number(1), .number(2), .number(3), .number(4)]), "{origin: {x: 1, y: 2}, size: {width: 3, height: 4}}"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .object(["x": .number(1), "y": .number(2), "width": .number(3), "height": .number(4)]),
+         "{origin: {x: 1, y: 2}, size: {width: 3, height: 4}}"),
+        ("{CGAffineTransform=dddddd}", .text("1,0,0,1,5,6"), "{a: 1, b: 0, c: 0, d: 1, tx: 5, ty: 6}"),
+        ("{ID=id}", .text("{3, 0.25}"), "{3, 0.25}"), ("{FF=ff}", .text("[0.1, 2.5]"), "{0.1, 2.5}"),
+        ("{S={ID=id}[2c]}", .text("{{1, 0.5}, [2, 3]}"), "{{1, 0.5}, [2, 3]}"), ("{S={ID=id}[2c]}", .text("1, 0.5, 2, 3"), "{{1, 0.5}, [2, 3]}"),
+        ("{S=*i}", .text("{\"a, \\\"b\\\"\", 3}"), "{\"a, \"b\"\", 3}"), ("{W=Dc}", .text("{0.1, 3}"), "{0.1, 3}"),
         ("{?=dd}", .text("1,2"), "{1, 2}"), ("{Foo={Bar=dd}d}", .text("1,2,3"), "{{1, 2}, 3}"),
         ("{Foo={Bar=dd}d}", .list([.number(1), .number(2), .number(3)]), "{{1, 2}, 3}"),
         ("{Mixed=cdB}", .text("-1,2.5,yes"), "{-1, 2.5, true}"), ("{Mixed=cdB}", .list([.number(-1), .number(2.5), .bool(true)]), "{-1, 2.5, true}"),
@@ -201,13 +229,18 @@ struct ValueCodecStructTests {
     }
 
     @Test("a struct that does not read says its form, for text the whole text", arguments: [
-        ("{CGPoint=dd}", Value.text("1"), [Int](), "'1' is not a CGPoint (x,y)"),
-        ("{CGPoint=dd}", .text("1,x"), [], "'1,x' is not a CGPoint (x,y)"),
-        ("{CGPoint=dd}", .text("1,"), [], "'1,' is not a CGPoint (x,y)"),
-        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("0,0,10"), [], "'0,0,10' is not a CGRect (x,y,w,h)"),
-        ("{CGAffineTransform=dddddd}", .text("1,0"), [], "'1,0' is not a CGAffineTransform (a,b,c,d,tx,ty)"),
-        ("{Foo=dd}", .text("1,2,3"), [], "'1,2,3' is not a Foo (2 comma-separated numbers)"),
-        ("{Ints=ii}", .text("1,2.5"), [], "'1,2.5' is not a Ints (2 comma-separated values)"),
+        ("{CGPoint=dd}", Value.text("1"), [Int](), "'1' is not a CGPoint ({10, 20}, [10, 20] or {\"x\": 10, \"y\": 20})"),
+        ("{CGPoint=dd}", .text("1,x"), [1], "'x' is not a double (in a point [x, y])"),
+        ("{CGPoint=dd}", .text("1,"), [1], "'' is not a double (in a point [x, y])"),
+        ("{CGPoint=dd}", .text("{1, 2"), [], "'{1, 2' is not a CGPoint ({10, 20}, [10, 20] or {\"x\": 10, \"y\": 20}): missing '}' at the end"),
+        ("{CGPoint=dd}", .text("{x: 1, z: 2}"), [], "CGPoint has no field 'z' (its fields: x, y)"),
+        ("{CGRect={CGPoint=dd}{CGSize=dd}}", .text("0,0,10"), [],
+         "'0,0,10' is not a CGRect ({{10, 20}, {100, 50}}, [{10, 20}, {100, 50}] or {\"x\": 10, \"y\": 20, \"width\": 100, \"height\": 50})"),
+        ("{CGAffineTransform=dddddd}", .text("1,0"), [],
+         "'1,0' is not a CGAffineTransform ({1, 0, 0, 1, 0, 0}, [1, 0, 0, 1, 0, 0] or {\"a\": 1, \"b\": 0, \"c\": 0, \"d\": 1, \"tx\": 0, \"ty\": 0})"),
+        ("{Foo=dd}", .text("1,2,3"), [], "'1,2,3' is not a Foo ({0.25, 0.25} or [0.25, 0.25])"),
+        ("{?=ccc}", .text("{1, 2}"), [], "'{1, 2}' is not a {?=ccc} ({3, 3, 3} or [3, 3, 3])"),
+        ("{Ints=ii}", .text("1,2.5"), [1], "'2.5' is not int32_t (an integer from -2147483648 to 2147483647) (in 2 values)"),
         ("{EaselPointArray=^{CGPoint=dd}Q}", .text("1,2"), [], "'1,2' is not a EaselPointArray"),
         ("{CGPoint=dd}", .string("x"), [], "expected a point [x, y], got a string"),
         ("{CGPoint=dd}", .list([.number(1), .null]), [1], "expected a number, got null (in a point [x, y])"),
@@ -269,16 +302,37 @@ struct ValueCodecStructTests {
 @Suite("The value codec: forms and formatting")
 struct ValueCodecFormTests {
     @Test("the text form of each type, for usage lines", arguments: [
-        ("i", "int32_t"), ("Q", "uint64_t"), ("B", "BOOL"), ("*", "char *"), ("@", "id"), ("^v", "void *"), ("d", "double"),
-        ("{CGPoint=dd}", "a CGPoint (x,y)"), ("{CGSize=dd}", "a CGSize (w,h)"), ("{CGRect={CGPoint=dd}{CGSize=dd}}", "a CGRect (x,y,w,h)"),
-        ("{CGAffineTransform=dddddd}", "a CGAffineTransform (a,b,c,d,tx,ty)"),
-        ("{EaselColor=dddd}", "a colour (#rrggbb, #rrggbbaa or r,g,b,a)"),
-        ("{?=dd}", "a struct {double, double} (2 comma-separated numbers)"), ("{Foo={Bar=dd}d}", "a Foo (3 comma-separated numbers)"),
-        ("{Foo=ii}", "a Foo (2 comma-separated values)"), ("{Foo=[2d]}", "a Foo (2 comma-separated numbers)"),
-        ("{EaselPointArray=^{CGPoint=dd}Q}", "a EaselPointArray"), ("{Node=^vd}", "a Node"), ("[2d]", "double[2]"),
+        ("i", "int32_t"), ("Q", "uint64_t"), ("B", "BOOL"), ("*", "char *"), ("@", "id (nil, self or a class name)"),
+        ("#", "Class (a class name or nil)"), (":", "SEL (a selector name or NULL)"),
+        ("^v", "void * (context or NULL)"), ("^i", "int32_t * (NULL)"), ("d", "double"), ("D", "long double"),
+        ("jd", "double _Complex 1.5+2i"),
+        ("{CGPoint=dd}", "CGPoint {10, 20}"), ("{CGSize=dd}", "CGSize {100, 50}"), ("{CGRect={CGPoint=dd}{CGSize=dd}}", "CGRect {{10, 20}, {100, 50}}"),
+        ("{CGAffineTransform=dddddd}", "CGAffineTransform {1, 0, 0, 1, 0, 0}"),
+        ("{EaselColor=dddd}", "EaselColor {1, 0.5, 0, 1}"),
+        ("{?=dd}", "{?=dd} {0.25, 0.25}"), ("{Foo={Bar=dd}d}", "Foo {{0.25, 0.25}, 0.25}"),
+        ("{Foo=ii}", "Foo {3, 3}"), ("{Foo=[2d]}", "Foo {[0.25, 0.25]}"), ("{Big=iiiii}", "Big {3, 3, 3, 3, …}"),
+        ("{Refs=@#:*}", "Refs {nil, Object, init, \"text\"}"),
+        ("{EaselPointArray=^{CGPoint=dd}Q}", "EaselPointArray"), ("{Node=^vd}", "Node"), ("[2d]", "double[2]"),
     ])
     func textForm(_ encoding: String, _ form: String) throws {
         #expect(try type(encoding).textForm == form)
+    }
+
+    @Test("a double converts exactly to IEEE binary128 (arm64's long double) and back", arguments: [
+        0.1, -2.5, 1, 0, -0.0, Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, Double.leastNormalMagnitude,
+        -Double.infinity, 1e-310,
+    ])
+    func binary128(_ value: Double) {
+        let quad = RealFormat.quadBits(value)
+        #expect(RealFormat.double(quad: quad).bitPattern == value.bitPattern)
+    }
+
+    @Test("binary128 bits of known values")
+    func binary128Bits() {
+        #expect(RealFormat.quadBits(1) == (low: 0, high: 0x3FFF_0000_0000_0000))
+        #expect(RealFormat.quadBits(-2) == (low: 0, high: 0xC000_0000_0000_0000))
+        #expect(RealFormat.quadBits(0.1).high == 0x3FFB_9999_9999_9999)
+        #expect(RealFormat.double(quad: (low: 0, high: 0x7FFF_8000_0000_0000)).isNaN)
     }
 
     @Test("reals print without a needless fraction", arguments: [
@@ -291,12 +345,16 @@ struct ValueCodecFormTests {
     @Test("pointers print in hexadecimal or as NULL")
     func pointers() throws {
         let zero = [UInt8](repeating: 0, count: 8)
-        for encoding in ["@", "^v", "*"] {
+        for (encoding, none) in [("@", "nil"), ("#", "nil"), (":", "NULL"), ("^v", "NULL"), ("*", "NULL")] {
             let pointer = try type(encoding)
-            #expect(zero.withUnsafeBytes { ValueCodec.format($0, as: pointer) } == "NULL")
+            #expect(zero.withUnsafeBytes { ValueCodec.format($0, as: pointer) } == none)
         }
         let address = withUnsafeBytes(of: UInt(0x1234), Array.init)
         #expect(address.withUnsafeBytes { ValueCodec.format($0, as: .object) } == "0x1234")
+        // A front end that knows the pointer names it.
+        #expect(address.withUnsafeBytes { ValueCodec.format($0, as: .class) { _, _ in "Chart" } } == "Chart")
+        let pair = try type("{S=:i}")
+        #expect((address + [5, 0, 0, 0, 0, 0, 0, 0]).withUnsafeBytes { ValueCodec.format($0, as: pair) { _, _ in "init" } } == "{init, 5}")
         #expect([UInt8]().withUnsafeBytes { ValueCodec.format($0, as: .void) } == "")
     }
 
@@ -305,6 +363,35 @@ struct ValueCodecFormTests {
         let value = try JSONDecoder().decode(Value.self, from: Data(#"{"a": [1, true, "x", null, {"b": 2.5}]}"#.utf8))
         #expect(value == .object(["a": .list([.number(1), .bool(true), .string("x"), .null, .object(["b": .number(2.5)])])]))
         #expect(value.kind == "an object")
+    }
+}
+
+@Suite("The value codec: invoke's bracketed text")
+struct ArgumentSyntaxTests {
+    @Test("text that does not read as brackets is refused as the whole, naming the forms and what is wrong", arguments: [
+        ("{1, 2", "missing '}' at the end"), ("{1, 2}}", "unexpected text after the closing bracket at offset 6"),
+        ("{x: 1, 2}", "either every field is named (x: 1) or none is"), ("{\"a, 2}", "the string opened at offset 1 has no closing '\"'"),
+        ("[1, 2] x", "unexpected text after the closing bracket at offset 7"), ("{x: 1, x: 2}", "the field 'x' is given twice"),
+        (String(repeating: "{", count: 70) + String(repeating: "}", count: 70), "brackets nested deeper than 64"),
+    ])
+    func malformed(_ text: String, _ detail: String) throws {
+        let error = try failure(.text(text), "{ID=id}")
+        #expect(error.message == "'\(text)' is not a ID ({3, 0.25} or [3, 0.25]): \(detail)")
+        #expect(error.path == [])
+    }
+
+    @Test("a selector in a struct is a value, not a field name; quoted strings keep commas and escapes", arguments: [
+        ("{S=:i}", "{drawRect:inContext:, 2}", "{init, 2}"), ("{S=*i}", "{\"x: {y}\", 2}", "{\"x: {y}\", 2}"),
+        ("{S=*i}", "{plain text, 2}", "{\"plain text\", 2}"),
+    ])
+    func values(_ encoding: String, _ text: String, _ printed: String) throws {
+        let type = try type(encoding)
+        // The selector is read by a front end: here every selector reads as the same pointer, named init.
+        let marker = UnsafeRawPointer(bitPattern: 0x10)
+        let storage = ValueArena()
+        let bytes = try ValueCodec.encode(.text(text), as: type, storage: storage) { _, _ in marker }
+        #expect(bytes.withUnsafeBytes { ValueCodec.format($0, as: type) { _, _ in "init" } } == printed)
+        withExtendedLifetime(storage) {}
     }
 }
 

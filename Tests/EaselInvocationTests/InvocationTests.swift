@@ -306,3 +306,52 @@ struct ArrayStructTests {
         #expect(frame.describedElementCount <= 64, "\(frame.describedElementCount) slots for \(leaves) leaves")
     }
 }
+
+/// A `double _Complex` or `float _Complex` as Swift lays it out: real part, then imaginary.
+private struct Complex<Part: BitwiseCopyable & Equatable>: BitwiseCopyable, Equatable {
+    var real: Part, imaginary: Part
+}
+
+@Suite("long double and complex values go through libffi")
+struct WideTypeInvocationTests {
+    @Test("their frames have no direct path, so both call paths are libffi's", arguments: [
+        "D@:D", "jd@:jd", "jf@:jf", "jD@:jD", "v@:D", "v@:jd", "D@:iDjdc",
+    ])
+    func noDirectPath(_ encoding: String) throws {
+        let frame = try CallFrame.cached(for: try MethodSignature.cached(encoding))
+        #expect(frame.fastPath == nil)
+        #expect(Invocation(frame: frame, forceLibffi: false).usesFastPath == false)
+    }
+
+    @Test("complex float and double arguments and returns round-trip", arguments: [false, true])
+    func complex(_ forceLibffi: Bool) throws {
+        let doubled = try call("conj_jd", "jd@:jd", returning: Complex<Double>.self, forceLibffi: forceLibffi) {
+            try $0.setArgument(Complex(real: 1.5, imaginary: -2), at: 2)
+        }
+        #expect(doubled == Complex(real: 3, imaginary: 4))
+        let swapped = try call("swap_jf", "jf@:jf", returning: Complex<Float>.self, forceLibffi: forceLibffi) {
+            try $0.setArgument(Complex<Float>(real: 0.25, imaginary: 8), at: 2)
+        }
+        #expect(swapped == Complex(real: 8, imaginary: 0.25))
+    }
+
+    #if arch(x86_64)
+    @Test("long double (x87) arguments and returns round-trip, alone and among other types", arguments: [false, true])
+    func longDouble(_ forceLibffi: Bool) throws {
+        #expect(try call("half_D", "D@:D", returning: Float80.self, forceLibffi: forceLibffi) {
+            try $0.setArgument(Float80(1) / 3, at: 2)
+        } == Float80(1) / 6)
+        let conjugate = try call("conj_jD", "jD@:jD", returning: Complex<Float80>.self, forceLibffi: forceLibffi) {
+            try $0.setArgument(Complex<Float80>(real: 0.1, imaginary: 0.2), at: 2)
+        }
+        #expect(conjugate == Complex(real: 0.1, imaginary: -0.2))
+        let mixed = try call("mixed_wide", "D@:iDjdc", returning: Float80.self, forceLibffi: forceLibffi) { invocation in
+            try invocation.setArgument(Int32(7), at: 2)
+            try invocation.setArgument(Float80(0.125), at: 3)
+            try invocation.setArgument(Complex(real: 3.0, imaginary: 0.5), at: 4)
+            try invocation.setArgument(Int8(3), at: 5)
+        }
+        #expect(mixed == 7000 + 0.125 + 30 + 0.5 + 1.5)
+    }
+    #endif
+}

@@ -234,7 +234,7 @@ struct IsolationTests {
 
         let value = try easel(["invoke", "Swatch", "sizeThatFits:", "120,40", "--isolate"])
         #expect(value.status == 0)
-        #expect(value.stdout == "{40, 40}\n")
+        #expect(value.stdout == "{width: 40, height: 40}\n")
         #expect(value.stderr == "")
 
         let folder = try Fixtures.makeTemporaryDirectory("isolation-invoke")
@@ -250,7 +250,7 @@ struct IsolationTests {
         #expect(usage.status == 2)
         #expect(usage.stderr == """
             error: -[Swatch drawRect:(CGRect)] takes 1 argument, 0 given
-            usage: easel invoke Swatch drawRect: <a CGRect (x,y,w,h)>
+            usage: easel invoke Swatch drawRect: <CGRect {{10, 20}, {100, 50}}>
 
             """)
     }

@@ -92,14 +92,14 @@ struct SessionTests {
         #expect(error.isUsageError)
         #expect(error.className == "Swatch" && error.selector == "drawRect:")
         #expect(error.message == "-[Swatch drawRect:(CGRect)] takes 1 argument, 0 given")
-        #expect(error.usage == "easel invoke Swatch drawRect: <a CGRect (x,y,w,h)>")
+        #expect(error.usage == "easel invoke Swatch drawRect: <CGRect {{10, 20}, {100, 50}}>")
     }
 
     @Test("invoke: the return value as text")
     func invokeReturnValue() throws {
         let (session, _) = try sampleSession()
         let outcome = try session.invoke(InvokeRequest(className: "Swatch", selector: "sizeThatFits:", arguments: ["120,40"]))
-        #expect(outcome.returnValue == "{40, 40}")
+        #expect(outcome.returnValue == "{width: 40, height: 40}")
         #expect(!outcome.failed)
     }
 

@@ -13,24 +13,171 @@ extension TypeEncoding {
 
     /// The form a value of the type takes as text, for usage lines and messages.
     ///
-    /// Scalars are their ``readableName`` (`int32_t`, `BOOL`); the geometry
-    /// structs and colours name their fields (`a CGRect (x,y,w,h)`, `a colour
-    /// (#rrggbb, #rrggbbaa or r,g,b,a)`); another struct counts its
-    /// comma-separated leaves (`a Insets (4 comma-separated numbers)`, or
-    /// `values` when they are not all doubles); one with no text form is
-    /// `a Name`.
+    /// Scalars are their ``readableName`` (`int32_t`, `BOOL`, `Class`); a
+    /// struct, complex number or colour is its name and an example of the text
+    /// `easel invoke` reads (`CGRect {{10, 20}, {100, 50}}`, `{ID=id} {3, 0.25}`
+    /// for an anonymous or unknown-named one spelt by its encoding when
+    /// anonymous, `EaselColor {1, 0.5, 0, 1}`); references say what they
+    /// take: `id (nil, self or a class name)`, `Class (a class name or nil)`,
+    /// `SEL (a selector name or NULL)`, `void * (context or NULL)` for the
+    /// context pointer `^v`, `int32_t * (NULL)` for any other pointer.
     public var textForm: String {
-        guard case .structure(let name, _) = self else { return readableName }
+        switch self {
+        case .structure(let name, _):
+            guard let example else { return readableName }
+            return "\(name == nil ? encoding : readableName) \(example)"
+        case .complexFloat, .complexDouble, .complexLongDouble:
+            return "\(readableName) \(example ?? "")"
+        case .pointer(.void): return "void * (context or NULL)"
+        case .pointer: return "\(readableName) (NULL)"
+        case .object: return "id (nil, self or a class name)"
+        case .class: return "Class (a class name or nil)"
+        case .selector: return "SEL (a selector name or NULL)"
+        default: return readableName
+        }
+    }
+
+    /// How a value of the type may be written for `easel invoke`, for messages:
+    /// `{3, 0.25}` and `[3, 0.25]` for a struct, also `{"x": 10, "y": 20}`
+    /// when its field names are known; empty for a type without a text form.
+    public var writtenForms: [String] {
+        switch self {
+        case .complexFloat, .complexDouble, .complexLongDouble: return ["1.5+2i", "{1.5, 2}"]
+        case .structure:
+            guard let example else { return [] }
+            var forms = isColour ? ["#ff8000", "#ff8000cc"] : []
+            forms += [example, "[" + example.dropFirst().dropLast() + "]"]
+            if var names = fieldNames, case .list(var items)? = try? ArgumentSyntax.parse(example) {
+                if self == .rect {
+                    // A rect's JSON form is flat: {"x", "y", "width", "height"}.
+                    names = ["x", "y", "width", "height"]
+                    items = items.flatMap { item -> [Value] in if case .list(let inner) = item { inner } else { [item] } }
+                }
+                let pairs = zip(names, items).map { name, item in "\"\(name)\": \(Self.json(item))" }
+                forms.append("{" + pairs.joined(separator: ", ") + "}")
+            }
+            return forms
+        default: return []
+        }
+    }
+
+    /// What a text that does not read should have been, for messages:
+    /// `a CGPoint ({10, 20}, [10, 20] or {"x": 10, "y": 20})`, `a EaselPointArray`.
+    var unreadableForm: String {
+        let name = { if case .structure(nil, _) = self { encoding } else { readableName } }()
+        return writtenForms.isEmpty ? "a \(name)" : "a \(name) (\(writtenFormsText))"
+    }
+
+    /// The forms of ``writtenForms`` in words: `{3, 0.25} or [3, 0.25]`, `a, b or c`.
+    public var writtenFormsText: String {
+        let forms = writtenForms
+        guard forms.count > 1 else { return forms.first ?? readableName }
+        return forms.dropLast().joined(separator: ", ") + " or " + forms[forms.count - 1]
+    }
+
+    /// An example item as JSON: a scalar as it is, a nested struct as an array.
+    private static func json(_ item: Value) -> String {
+        switch item {
+        case .text(let text): text
+        case .string(let text): "\"\(text)\""
+        case .list(let items): "[" + items.map(json).joined(separator: ", ") + "]"
+        default: ""
+        }
+    }
+
+    /// An example value in `invoke`'s text: `3`, `0.25`, `{10, 20}`; `nil` for a type with no text form.
+    var example: String? {
+        switch self {
+        case .char, .unsignedChar, .short, .unsignedShort, .int, .long, .unsignedInt, .unsignedLong, .longLong, .unsignedLongLong:
+            return "3"
+        case .float, .double, .longDouble: return "0.25"
+        case .complexFloat, .complexDouble, .complexLongDouble: return "1.5+2i"
+        case .bool: return "true"
+        case .cString: return "\"text\""
+        case .object: return "nil"
+        case .class: return "Object"
+        case .selector: return "init"
+        case .pointer, .void, .unknown: return nil
+        case .structure("CGPoint", _) where self == .point: return "{10, 20}"
+        case .structure("CGSize", _) where self == .size: return "{100, 50}"
+        case .structure("CGRect", _) where self == .rect: return "{{10, 20}, {100, 50}}"
+        case .structure("CGAffineTransform", _) where self == .affineTransform: return "{1, 0, 0, 1, 0, 0}"
+        case .structure("EaselColor", _) where isColour: return "{1, 0.5, 0, 1}"
+        case .structure:
+            guard countedArrayElement == nil, let members, !members.isEmpty else { return nil }
+            var items: [String] = []
+            for member in members.prefix(4) {
+                guard let item = member.type.example else { return nil }
+                items.append(item)
+            }
+            if members.count > 4 { items.append("…") }
+            return "{" + items.joined(separator: ", ") + "}"
+        case .array(let count, let element):
+            guard let item = element.example else { return nil }
+            return "[" + Array(repeating: item, count: min(count, 4)).joined(separator: ", ") + (count > 4 ? ", …]" : "]")
+        }
+    }
+
+    /// The names of a struct's fields when they are known: the geometry
+    /// structs (`x`, `y`; `width`, `height`; `origin`, `size`; `a` … `ty`),
+    /// `EaselColor` (`red`, `green`, `blue`, `alpha`), `CGVector`,
+    /// `UIEdgeInsets`/`NSEdgeInsets` and `NSRange`/`CFRange`. Encodings carry
+    /// no field names (clang's `@encode` writes none), so other structs have none.
+    public var fieldNames: [String]? {
+        guard case .structure(let name?, let fields) = self else { return nil }
+        let names: [String]
         switch name {
-        case "CGRect": return "a CGRect (x,y,w,h)"
-        case "CGPoint": return "a CGPoint (x,y)"
-        case "CGSize": return "a CGSize (w,h)"
-        case "CGAffineTransform": return "a CGAffineTransform (a,b,c,d,tx,ty)"
-        case "EaselColor" where isColour: return "a colour (#rrggbb, #rrggbbaa or r,g,b,a)"
+        case "CGPoint": names = ["x", "y"]
+        case "CGSize": names = ["width", "height"]
+        case "CGVector": names = ["dx", "dy"]
+        case "CGRect": names = ["origin", "size"]
+        case "CGAffineTransform": names = ["a", "b", "c", "d", "tx", "ty"]
+        case "EaselColor": names = ["red", "green", "blue", "alpha"]
+        case "UIEdgeInsets", "NSEdgeInsets": names = ["top", "left", "bottom", "right"]
+        case "NSRange", "_NSRange", "CFRange": names = ["location", "length"]
+        default: return nil
+        }
+        guard names.count == fields.count else { return nil }
+        if name == "CGRect", self != .rect { return nil }
+        return names
+    }
+
+    /// Whether a value of the type is a reference the front end reads: an object, class, selector or pointer.
+    var isReference: Bool {
+        switch self {
+        case .object, .class, .selector, .pointer: true
+        default: false
+        }
+    }
+
+    /// For a complex type, the type of its real and imaginary parts.
+    var complexPart: TypeEncoding? {
+        switch self {
+        case .complexFloat: .float
+        case .complexDouble: .double
+        case .complexLongDouble: .longDouble
+        default: nil
+        }
+    }
+
+    /// The fields of a struct or the elements of an array, with their byte offsets.
+    var members: [(offset: Int, type: TypeEncoding)]? {
+        switch self {
+        case .structure(_, let fields):
+            var result: [(offset: Int, type: TypeEncoding)] = []
+            var offset = 0
+            for field in fields {
+                let alignment = max(field.alignment, 1)
+                offset = (offset + alignment - 1) / alignment * alignment
+                result.append((offset, field))
+                offset += field.size
+            }
+            return result
+        case .array(let count, let element):
+            guard count <= Self.maximumValueSize else { return nil }
+            return (0..<count).map { ($0 * element.size, element) }
         default:
-            guard countedArrayElement == nil, let leaves else { return "a \(readableName)" }
-            let numbers = leaves.allSatisfy { $0.type == .double }
-            return "a \(readableName) (\(leaves.count) comma-separated \(numbers ? "numbers" : "values"))"
+            return nil
         }
     }
 
@@ -64,7 +211,8 @@ extension TypeEncoding {
     }
 
     /// The scalars of a struct or array, flattened in order with their byte offsets;
-    /// `nil` when one of them has no value form (a pointer other than a C string) or there are none.
+    /// `nil` when there are none. (Objects, classes, selectors and pointers are
+    /// leaves too: the front end that gives ``ValueCodec/References`` reads them.)
     var leaves: [(offset: Int, type: TypeEncoding)]? {
         var result: [(offset: Int, type: TypeEncoding)] = []
         func collect(_ type: TypeEncoding, at offset: Int) -> Bool {
@@ -79,13 +227,15 @@ extension TypeEncoding {
                 }
                 return !fields.isEmpty
             case .array(let count, let element):
+                guard result.count + count <= Self.maximumValueSize else { return false }
                 for index in 0..<count where !collect(element, at: offset + index * element.size) { return false }
                 return count > 0
             case .char, .unsignedChar, .short, .unsignedShort, .int, .long, .unsignedInt, .unsignedLong, .longLong,
-                 .unsignedLongLong, .float, .double, .bool, .cString:
+                 .unsignedLongLong, .float, .double, .longDouble, .complexFloat, .complexDouble, .complexLongDouble,
+                 .bool, .cString, .object, .class, .selector, .pointer:
                 result.append((offset, type))
                 return true
-            case .void, .unknown, .object, .class, .selector, .pointer:
+            case .void, .unknown:
                 return false
             }
         }

@@ -51,3 +51,13 @@ extension Value: Decodable {
         self = .object(try container.decode([String: Value].self))
     }
 }
+
+extension Value {
+    /// Whether the value is an array or an object (not one scalar).
+    var isComposite: Bool {
+        switch self {
+        case .list, .object: true
+        default: false
+        }
+    }
+}

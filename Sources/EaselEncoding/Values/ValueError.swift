@@ -22,8 +22,12 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         case expected(String, got: String)
         /// Text that does not read as the type: the text, and the form it should take.
         case unreadable(String, form: String)
+        /// Text in brackets that does not read: the text, the form it should take, and what is wrong in it.
+        case malformed(String, form: String, detail: String)
         /// A number that is not an integer in the type's range.
         case notAnInteger(Double, TypeEncoding)
+        /// A real number (as written) too large for a `float`, `double` or `long double`.
+        case outOfRange(String, TypeEncoding)
         /// A string that is not `#rrggbb` or `#rrggbbaa`.
         case notAColour(String)
         /// A type no value can be written for (an object, a pointer, `void`).
@@ -60,7 +64,10 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .expected(let form, let got): base = "expected \(form), got \(got)"
         case .unreadable(let text, let form): base = "'\(text)' is not \(form)"
+        case .malformed(let text, let form, let detail): base = "'\(text)' is not \(form): \(detail)"
         case .notAnInteger(let number, let type): base = "expected \(Self.integerForm(type)), not \(number)"
+        case .outOfRange(let text, let type):
+            base = "'\(text)' is too large for a \(type.readableName) (at most ±\(RealFormat.largest(type)))"
         case .notAColour(let text):
             base = "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"\(text)\""
         case .unsupported(let type): base = "no value can be given for the type \(type.readableName) (\(type.encoding))"
