@@ -34,6 +34,24 @@ extension CanvasImage {
         Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).release()
     }
 
+    /// Writes `text` into a plugin's message buffer (NUL-terminated, cut to
+    /// `size` bytes; nothing for NULL) and returns -1.
+    static func fail(_ text: String, _ message: UnsafeMutablePointer<CChar>?, _ size: UInt32) -> Int32 {
+        if let message, size > 0 {
+            let bytes = Array(text.utf8.prefix(Int(size) - 1))
+            bytes.withUnsafeBytes { buffer in
+                if let base = buffer.baseAddress { UnsafeMutableRawPointer(message).copyMemory(from: base, byteCount: buffer.count) }
+            }
+            message[bytes.count] = 0
+        }
+        return -1
+    }
+
+    /// Empties a plugin's message buffer after a success.
+    static func succeed(_ message: UnsafeMutablePointer<CChar>?, _ size: UInt32) {
+        if let message, size > 0 { message[0] = 0 }
+    }
+
     /// The identifier of the table: `easel.image.v1`.
     package static let extensionIdentifier = EASEL_IMAGE_EXTENSION_V1
 
@@ -47,24 +65,14 @@ extension CanvasImage {
         api.struct_size = UInt32(MemoryLayout<easel_image_api_v1>.size)
         api.load_image = { path, out, message, size in
             out?.pointee = nil
-            func fail(_ text: String) -> Int32 {
-                if let message, size > 0 {
-                    let bytes = Array(text.utf8.prefix(Int(size) - 1))
-                    bytes.withUnsafeBufferPointer { buffer in
-                        UnsafeMutableRawPointer(message).copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
-                    }
-                    message[bytes.count] = 0
-                }
-                return -1
-            }
-            guard let path else { return fail("load_image: the path is NULL") }
-            guard let out else { return fail("load_image: the place for the image is NULL") }
+            guard let path else { return fail("load_image: the path is NULL", message, size) }
+            guard let out else { return fail("load_image: the place for the image is NULL", message, size) }
             do {
                 out.pointee = handle(for: try CanvasImage(contentsOf: String(cString: path)))
-                if let message, size > 0 { message[0] = 0 }
+                succeed(message, size)
                 return 0
             } catch {
-                return fail("\(error)")
+                return fail("\(error)", message, size)
             }
         }
         api.release_image = { image in CanvasImage.release(image) }
@@ -80,6 +88,23 @@ extension CanvasImage {
         api.draw_image_part = { ctx, image, part, rect in
             guard let image = CanvasImage.resolve(image) else { return }
             Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.draw(image, part: part, in: rect) }
+        }
+        api.image_named = { owner, name, out, message, size in
+            out?.pointee = nil
+            guard let owner else { return fail("image_named: the owner object is NULL", message, size) }
+            guard let name else { return fail("image_named: the name is NULL", message, size) }
+            guard let out else { return fail("image_named: the place for the image is NULL", message, size) }
+            let text = String(cString: name)
+            guard let search = search(for: owner) else {
+                return fail("image_named: no image named '\(text)': this host has no resource folders", message, size)
+            }
+            do {
+                out.pointee = handle(for: try named(text, search: search))
+                succeed(message, size)
+                return 0
+            } catch {
+                return fail("\(error)", message, size)
+            }
         }
         table.initialize(to: api)
         return UnsafePointer(table)
