@@ -7,22 +7,24 @@ import Glibc
 #endif
 
 extension CanvasImage {
-    /// The addresses of the images plugins hold (each retained once), so
-    /// that a stale or made-up handle is ignored rather than followed.
-    private static let handles = Mutex<Set<UInt>>([])
+    /// The addresses of the images plugins hold, each with the number of
+    /// handles given out for it (the cache hands the same image to every
+    /// load of an unchanged file), so that a stale or made-up handle is
+    /// ignored rather than followed.
+    private static let handles = Mutex<[UInt: Int]>([:])
 
     /// The image behind a plugin's handle, or nil for NULL and unknown handles.
     static func resolve(_ handle: OpaquePointer?) -> CanvasImage? {
         guard let handle else { return nil }
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        guard handles.withLock({ $0.contains(address) }) else { return nil }
+        guard handles.withLock({ $0[address] != nil }) else { return nil }
         return Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
     }
 
     /// A new handle for `image`, retaining it until ``release(_:)``.
-    static func handle(for image: CanvasImage) -> OpaquePointer {
+    package static func handle(for image: CanvasImage) -> OpaquePointer {
         let pointer = Unmanaged.passRetained(image).toOpaque()
-        handles.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pointer))) }
+        handles.withLock { $0[UInt(bitPattern: Int(bitPattern: pointer)), default: 0] += 1 }
         return OpaquePointer(pointer)
     }
 
@@ -30,7 +32,12 @@ extension CanvasImage {
     static func release(_ handle: OpaquePointer?) {
         guard let handle else { return }
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        guard handles.withLock({ $0.remove(address) != nil }) else { return }
+        let known = handles.withLock { handles -> Bool in
+            guard let count = handles[address] else { return false }
+            handles[address] = count > 1 ? count - 1 : nil
+            return true
+        }
+        guard known else { return }
         Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).release()
     }
 
@@ -68,7 +75,7 @@ extension CanvasImage {
             guard let path else { return fail("load_image: the path is NULL", message, size) }
             guard let out else { return fail("load_image: the place for the image is NULL", message, size) }
             do {
-                out.pointee = handle(for: try CanvasImage(contentsOf: String(cString: path)))
+                out.pointee = handle(for: try ImageCache.shared.image(contentsOf: String(cString: path)))
                 succeed(message, size)
                 return 0
             } catch {

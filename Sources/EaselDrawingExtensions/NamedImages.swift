@@ -73,7 +73,7 @@ extension CanvasImage {
         guard let found = try find(name, search: search) else {
             throw CanvasError(message: notFoundMessage(name, search: search))
         }
-        return try CanvasImage(contentsOf: found.path, defaultSVGScale: max(1, min(search.scale, 16)))
+        return try ImageCache.shared.image(contentsOf: found.path, defaultSVGScale: max(1, min(search.scale, 16)))
     }
 
     /// The file chosen for `name`: the first folder holding any variant, the best variant there.

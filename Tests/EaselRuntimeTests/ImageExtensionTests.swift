@@ -112,4 +112,22 @@ struct ImageExtensionTests {
         api.release_image?(loaded)
         #expect(api.image_scale?(loaded) == 0)
     }
+
+    @Test("an unchanged file loaded twice is decoded once: both handles are the cached image, each released on its own")
+    func loadsShareTheCachedImage() throws {
+        let api = try Self.imageAPI()
+        let path = try Self.cardFile("shared.png")
+        let before = ImageCache.shared.statistics
+        var first: OpaquePointer?, second: OpaquePointer?
+        #expect(api.load_image?(path, &first, nil, 0) == 0)
+        #expect(api.load_image?(path, &second, nil, 0) == 0)
+        // The cache hands out one image: the same address behind both handles.
+        #expect(first != nil && first == second)
+        // Other tests load too: at least one hit, and this file decoded once (by identity, not counted globally).
+        #expect(ImageCache.shared.statistics.hits > before.hits)
+        api.release_image?(first)
+        #expect(api.image_scale?(second) == 1)   // still held by the second handle
+        api.release_image?(second)
+        #expect(api.image_scale?(second) == 0)
+    }
 }

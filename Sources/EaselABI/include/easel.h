@@ -1334,6 +1334,12 @@ typedef struct easel_image_api_v1 {
      * `message_size` bytes; `message` may be NULL), e.g. "cannot read
      * /res/arrow.png: corrupt PNG image: ...". Never crashes on bad bytes.
      * The host's copy of the pixels is premultiplied ARGB32.
+     *
+     * Decoded images are cached by file identity (device, inode, size and
+     * modification time) within a memory budget (128 MB of decoded pixels by
+     * default, least recently used out first): loading an unchanged file again
+     * returns the same image without reading it. Each handle is still the
+     * caller's and is released on its own; only regular files are read.
      */
     int32_t (*load_image)(const char *path, easel_image **out, char *message, uint32_t message_size);
 
