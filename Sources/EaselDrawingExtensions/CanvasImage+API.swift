@@ -113,7 +113,114 @@ extension CanvasImage {
                 return fail("\(error)", message, size)
             }
         }
+        api.set_interpolation_quality = { ctx, quality in
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.setInterpolationQuality(quality) }
+        }
+        api.interpolation_quality = { ctx in
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.interpolationQuality } ?? 0
+        }
+        api.draw_tiled_image = { ctx, image, tile, rect in
+            guard let image = CanvasImage.resolve(image) else { return }
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.drawTiled(image, tile: tile, in: rect) }
+        }
+        api.clip_to_image_mask = { ctx, image, rect in
+            guard let image = CanvasImage.resolve(image) else { return }
+            Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.clip(toMask: image, in: rect) }
+        }
+        api.image_from_pixels = { pixels, width, height, stride, scale, out, message, size in
+            out?.pointee = nil
+            guard let pixels else { return fail("image_from_pixels: the pixels are NULL", message, size) }
+            guard let out else { return fail("image_from_pixels: the place for the image is NULL", message, size) }
+            do {
+                out.pointee = handle(for: try CanvasImage(pixels: pixels, width: Int(width), height: Int(height),
+                                                          stride: Int(stride), scale: scale))
+                succeed(message, size)
+                return 0
+            } catch {
+                return fail("\(error)", message, size)
+            }
+        }
+        api.bitmap_context_create = { points, scale, opaque, out, message, size in
+            out?.pointee = nil
+            guard let out else { return fail("bitmap_context_create: the place for the context is NULL", message, size) }
+            do {
+                out.pointee = try BitmapContexts.create(width: points.width, height: points.height, scale: scale, opaque: opaque != 0)
+                succeed(message, size)
+                return 0
+            } catch {
+                return fail("\(error)", message, size)
+            }
+        }
+        api.image_from_bitmap_context = { ctx, out, message, size in
+            out?.pointee = nil
+            guard let ctx else { return fail("image_from_bitmap_context: the context is NULL", message, size) }
+            guard let out else { return fail("image_from_bitmap_context: the place for the image is NULL", message, size) }
+            do {
+                out.pointee = handle(for: try BitmapContexts.image(of: ctx))
+                succeed(message, size)
+                return 0
+            } catch {
+                return fail("\(error)", message, size)
+            }
+        }
+        api.bitmap_context_release = { ctx in BitmapContexts.release(ctx) }
         table.initialize(to: api)
         return UnsafePointer(table)
     }()
+}
+
+/// The bitmap contexts plugins hold (`bitmap_context_create`), each a raster
+/// canvas kept alive until `bitmap_context_release`.
+package enum BitmapContexts {
+    /// A canvas and whether its images are opaque.
+    final class Entry: @unchecked Sendable {
+        let canvas: Canvas
+        let opaque: Bool
+        init(canvas: Canvas, opaque: Bool) {
+            self.canvas = canvas
+            self.opaque = opaque
+        }
+    }
+
+    /// By context handle. (Canvases are used on the host's main thread; the lock guards the table.)
+    private static let entries = Mutex<[UInt: Entry]>([:])
+
+    private static func key(_ handle: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle))) }
+
+    /// A new bitmap context: a raster canvas of `width` x `height` points at `scale`.
+    ///
+    /// - Throws: ``CanvasError`` `bitmap_context_create: …` for a bad size or scale, or cairo's failure.
+    package static func create(width: Double, height: Double, scale: Double, opaque: Bool) throws(CanvasError) -> OpaquePointer {
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            throw CanvasError(message: "bitmap_context_create: invalid scale \(scale); it must be greater than 0 and at most 16")
+        }
+        let canvas: Canvas
+        do {
+            canvas = try Canvas(width: width, height: height, backing: .raster(scale: scale))
+        } catch {
+            throw CanvasError(message: "bitmap_context_create: \(error.message)")
+        }
+        let handle = canvas.context
+        entries.withLock { $0[key(handle)] = Entry(canvas: canvas, opaque: opaque) }
+        return handle
+    }
+
+    /// An image of what a bitmap context holds.
+    package static func image(of handle: OpaquePointer) throws(CanvasError) -> CanvasImage {
+        guard let entry = entries.withLock({ $0[key(handle)] }) else {
+            throw CanvasError(message: "image_from_bitmap_context: the context is not a bitmap context from bitmap_context_create (or was released)")
+        }
+        if entry.canvas.hasError {
+            let reason = entry.canvas.takeError()?.message ?? "its first error was reported before"
+            throw CanvasError(message: "image_from_bitmap_context: the context is in error: \(reason)")
+        }
+        return try CanvasImage(copying: entry.canvas.surface, scale: entry.canvas.deviceScale, opaque: entry.opaque)
+    }
+
+    /// Releases a bitmap context; unknown handles are ignored.
+    package static func release(_ handle: OpaquePointer?) {
+        guard let handle else { return }
+        let entry = entries.withLock { $0.removeValue(forKey: key(handle)) }
+        withExtendedLifetime(entry) {}
+    }
 }

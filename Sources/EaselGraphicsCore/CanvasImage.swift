@@ -28,12 +28,14 @@ public final class CanvasImage: @unchecked Sendable {
     public let pixelHeight: Int
     /// Pixels per point: 2 for a `@2x` file, 3 for `@3x`, else 1.
     public let scale: Double
-    /// An image file's format.
+    /// Where an image's pixels came from: an image file's format, or pixels drawn or given.
     public enum Format: String, Sendable, CaseIterable {
         case png, jpeg, webp, gif, svg
+        /// Pixels a plugin supplied, or a bitmap context drew (not decoded from a file).
+        case pixels
     }
 
-    /// The file's format (from its first bytes).
+    /// The file's format (from its first bytes), or ``Format/pixels``.
     public let format: Format
 
     /// The width in points.
@@ -121,6 +123,87 @@ public final class CanvasImage: @unchecked Sendable {
         case EASEL_IMAGE_FORMAT_SVG: .svg
         default: .png
         }
+    }
+
+    /// The largest side of an image made from pixels, in pixels (cairo's limit).
+    public static let maximumPixelSide = 32767
+
+    /// Copies premultiplied BGRA pixels (cairo's ARGB32 in native byte order,
+    /// CGImage's `premultipliedFirst | byteOrder32Little` on little-endian machines).
+    ///
+    /// - Parameters:
+    ///   - pixels: `height` rows of `stride` bytes, each starting with `width` pixels of 4 bytes.
+    ///   - width: Pixels a row, 1 to ``maximumPixelSide``.
+    ///   - height: Rows, 1 to ``maximumPixelSide``.
+    ///   - stride: Bytes from one row to the next: at least `width * 4`.
+    ///   - scale: Pixels per point, greater than 0 and at most 16.
+    /// - Throws: ``CanvasError`` `image_from_pixels: …` for a size, stride or scale out of range
+    ///   (nothing is read then), or memory that cairo cannot get.
+    public convenience init(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, scale: Double) throws(CanvasError) {
+        func refuse(_ problem: String) -> CanvasError { CanvasError(message: "image_from_pixels: \(problem)", operation: "image_from_pixels") }
+        guard (1...Self.maximumPixelSide).contains(width), (1...Self.maximumPixelSide).contains(height) else {
+            throw refuse("\(width) x \(height) pixels; a side must be 1 to \(Self.maximumPixelSide) pixels")
+        }
+        guard stride >= width * 4 else { throw refuse("stride \(stride) is less than width x 4 = \(width * 4) bytes") }
+        guard stride <= Self.maximumFileSize, stride * height <= Self.maximumFileSize else {
+            throw refuse("stride \(stride) x \(height) rows is more than \(Self.maximumFileSize / (1024 * 1024)) MB")
+        }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw refuse("invalid scale \(scale); it must be greater than 0 and at most 16") }
+        let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
+            let status = CairoStatus.check(cairo_surface_status(surface))
+            cairo_surface_destroy(surface)
+            throw refuse(status.map { "\($0)" } ?? "cairo cannot hold the image")
+        }
+        let targetStride = Int(cairo_image_surface_get_stride(surface))
+        for row in 0..<height {
+            memcpy(target + row * targetStride, pixels + row * stride, width * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+        self.init(surface: surface, scale: scale, format: .pixels)
+    }
+
+    /// An image holding a copy of an image surface's pixels (a bitmap context's).
+    ///
+    /// - Parameters:
+    ///   - source: An ARGB32 image surface (`cairo_surface_t *`); flushed, not changed.
+    ///   - scale: Pixels per point.
+    ///   - opaque: Whether to put the pixels over black, as an opaque bitmap has no alpha.
+    package convenience init(copying source: OpaquePointer, scale: Double, opaque: Bool) throws(CanvasError) {
+        cairo_surface_flush(source)
+        let width = cairo_image_surface_get_width(source), height = cairo_image_surface_get_height(source)
+        let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface),
+              let pixels = cairo_image_surface_get_data(source) else {
+            let status = CairoStatus.check(cairo_surface_status(surface)) ?? CairoStatus.check(cairo_surface_status(source))
+            cairo_surface_destroy(surface)
+            throw CanvasError(message: "image_from_bitmap_context: " + (status.map { "\($0)" } ?? "cairo cannot hold the image"))
+        }
+        // The pixels as they are (a copy of the surface drawn with cairo would apply its device scale).
+        let stride = Int(cairo_image_surface_get_stride(source)), targetStride = Int(cairo_image_surface_get_stride(surface))
+        for row in 0..<Int(height) {
+            memcpy(target + row * targetStride, pixels + row * stride, Int(width) * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+        if opaque {
+            // No alpha: what was not drawn is black, what was drawn lies over black.
+            let cr: OpaquePointer = cairo_create(surface)
+            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+        }
+        self.init(surface: surface, scale: scale, format: .pixels)
+    }
+
+    /// An image over a surface it now owns.
+    private init(surface: OpaquePointer, scale: Double, format: Format) {
+        self.surface = surface
+        self.pixelWidth = Int(cairo_image_surface_get_width(surface))
+        self.pixelHeight = Int(cairo_image_surface_get_height(surface))
+        self.scale = scale
+        self.format = format
     }
 
     deinit { cairo_surface_destroy(surface) }

@@ -32,15 +32,23 @@ struct ImageExtensionTests {
         // The first size is the least a host has; this host has every slot appended since.
         #expect(EASEL_IMAGE_API_V1_SIZE == 56)
         #expect(api.struct_size == UInt32(MemoryLayout<easel_image_api_v1>.size))
-        #expect(MemoryLayout<easel_image_api_v1>.size == 64)
+        #expect(MemoryLayout<easel_image_api_v1>.size == 128)
         #expect(api.abi_version == UInt32(EASEL_ABI_VERSION_MAJOR) << 16 | UInt32(EASEL_ABI_VERSION_MINOR))
         let offsets = [
             MemoryLayout<easel_image_api_v1>.offset(of: \.load_image), MemoryLayout<easel_image_api_v1>.offset(of: \.release_image),
             MemoryLayout<easel_image_api_v1>.offset(of: \.image_size), MemoryLayout<easel_image_api_v1>.offset(of: \.image_scale),
             MemoryLayout<easel_image_api_v1>.offset(of: \.draw_image), MemoryLayout<easel_image_api_v1>.offset(of: \.draw_image_part),
             MemoryLayout<easel_image_api_v1>.offset(of: \.image_named),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.set_interpolation_quality),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.interpolation_quality),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.draw_tiled_image),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.clip_to_image_mask),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.image_from_pixels),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.bitmap_context_create),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.image_from_bitmap_context),
+            MemoryLayout<easel_image_api_v1>.offset(of: \.bitmap_context_release),
         ]
-        #expect(offsets == [8, 16, 24, 32, 40, 48, 56])
+        #expect(offsets == [8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120])
     }
 
     @Test("a @2x PNG loads with its size in points and scale 2, and draws scaled into a rect and in part")
