@@ -47,11 +47,11 @@ public enum PluginResources {
         let name = self.name(ofPluginAt: path)
         guard !name.isEmpty else { return [] }
         var places = [directory(of: path)]
-        if let resolved = realpath(path, nil) {
-            let target = String(cString: resolved)
-            free(resolved)
-            let targetDirectory = directory(of: target)
-            if targetDirectory != places[0], self.name(ofPluginAt: target) == name { places.append(targetDirectory) }
+        // A link: the folders beside the file it resolves to come next.
+        var link = stat()
+        if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let target = resolved(path),
+           let here = resolved(places[0]), directory(of: target) != here, self.name(ofPluginAt: target) == name {
+            places.append(directory(of: target))
         }
         for place in places {
             let own = place + "/" + name + ".resources"
@@ -61,6 +61,13 @@ public enum PluginResources {
             }
         }
         return result
+    }
+
+    /// The path with every link resolved, or nil.
+    static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 
     /// The folder a path is in (`.` for a bare name).

@@ -63,7 +63,7 @@ struct ImageCacheTests {
         #expect(cache.statistics.decodes == 6 && cache.statistics.count == 1)
     }
 
-    @Test("a file that is not regular is refused by name without being opened for reading; errors are not cached")
+    @Test("a file that is not regular (a FIFO, a folder) is refused by name before any read; errors are not cached")
     func refusals() throws {
         let cache = ImageCache()
         let folder = try Fixtures.makeTemporaryDirectory("image-cache-fifo")

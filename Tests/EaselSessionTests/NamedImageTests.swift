@@ -136,6 +136,21 @@ struct NamedImageTests {
         #expect(try fixture.render("dot", scale: 2).image.pixel(x: 20, y: 20) == blue)
     }
 
+    @Test("a plugin file that is a link also gets the folders beside its target; another spelling of one folder is one folder")
+    func linkedPlugin() throws {
+        let fixture = try NamedImageFolder()
+        let elsewhere = try Fixtures.makeTemporaryDirectory("named-images-link")
+        let link = elsewhere.appendingPathComponent("libNamedImages.so").path
+        #expect(symlink(fixture.plugin.path, link) == 0)
+        #expect(PluginResources.folders(forPluginAt: link) == [fixture.resources.path])
+        let own = elsewhere.appendingPathComponent("NamedImages.resources")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        #expect(PluginResources.folders(forPluginAt: link) == [own.path, fixture.resources.path])
+        // Not a link: "<folder>/./libNamedImages.so" is the plugin folder once, not once more through realpath.
+        #expect(PluginResources.folders(forPluginAt: fixture.folder.path + "/./libNamedImages.so")
+            == [fixture.folder.path + "/./NamedImages.resources"])
+    }
+
     @Test("a resource folder writable by others is not searched, and the message says why; a FIFO is never opened")
     func untrustedFolderAndFIFO() throws {
         let fixture = try NamedImageFolder()
