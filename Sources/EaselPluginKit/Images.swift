@@ -147,9 +147,10 @@ extension Image {
             throw ImageError(message: "image_from_pixels: \(width) x \(height) pixels, \(bytesPerRow) bytes a row, is out of range")
         }
         // The host reads `height` rows of `bytesPerRow` (the last only `width * 4`): the buffer must hold them.
-        let needed = height == 0 ? 0 : (height - 1).multipliedReportingOverflow(by: bytesPerRow).partialValue + width * 4
-        guard pixels.count >= needed else {
-            throw ImageError(message: "image_from_pixels: the buffer has \(pixels.count) bytes; \(width) x \(height) pixels, \(bytesPerRow) bytes a row, need \(needed)")
+        let rows = max(height - 1, 0).multipliedReportingOverflow(by: bytesPerRow)
+        let needed = rows.partialValue.addingReportingOverflow(height == 0 ? 0 : width * 4)
+        guard !rows.overflow, !needed.overflow, pixels.count >= needed.partialValue else {
+            throw ImageError(message: "image_from_pixels: the buffer has \(pixels.count) bytes, fewer than \(width) x \(height) pixels at \(bytesPerRow) bytes a row need")
         }
         var handle: OpaquePointer?
         var message = [CChar](repeating: 0, count: 512)

@@ -64,6 +64,12 @@ struct KitImageDrawing: ViewClass {
                     }
                     g.draw(drawn, in: Rect(x: 20, y: 20, width: 20, height: 20))
                     if drawn.scale != 2 || g.interpolationQuality != .default { view.log("scale \(drawn.scale)") }
+                    // A buffer shorter than its rows is refused before the host reads it.
+                    do {
+                        _ = try checker.withUnsafeBytes { try Image(pixels: $0, width: 4, height: 4, bytesPerRow: 16) }
+                        view.log("a short buffer was accepted")
+                    } catch let error as ImageError where error.message.hasPrefix("image_from_pixels: the buffer has 16 bytes") {
+                    }
                 } catch {
                     view.log("\(error)")
                 }
