@@ -132,9 +132,10 @@ extension Canvas {
                 state = savedStates.removeLast()
                 return
             }
-            if let below = savedStates.last, below.maskCount != state.maskCount {
-                // Image masks set since the save: composite their groups through them.
-                compositeMasks(cr, downTo: below.maskCount)
+            // Image masks set since the save: composite their groups through
+            // them (the common case, no mask at all, costs one compare).
+            if state.maskCount != 0, let below = savedStates.last?.maskCount, below != state.maskCount {
+                compositeMasks(cr, downTo: below)
             }
             if savedStates.last?.opensLayer == true {
                 // A transparency layer left open: end it, compositing what it holds.
@@ -345,7 +346,9 @@ extension Canvas {
     /// Pops the open layer on top of the saved states and paints it with the
     /// restored alpha and blend mode. Runs inside `perform`.
     package func compositeLayer(_ cr: OpaquePointer) {
-        if let below = savedStates.last, below.maskCount != state.maskCount { compositeMasks(cr, downTo: below.maskCount) }
+        if state.maskCount != 0, let below = savedStates.last?.maskCount, below != state.maskCount {
+            compositeMasks(cr, downTo: below)
+        }
         cairo_pop_group_to_source(cr)
         cairoLineWidth = .nan
         guard CairoStatus.check(cairo_status(cr)) == nil, var saved = savedStates.popLast() else { return }
