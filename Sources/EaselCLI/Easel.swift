@@ -102,7 +102,16 @@ struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
         abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
-        subcommands: [List.self, Invoke.self, Render.self, Gallery.self, CacheCommand.self, IsolatedWorkerCommand.self])
+        subcommands: [List.self, Inspect.self, Invoke.self, Render.self, Gallery.self, Compare.self, CacheCommand.self,
+                      IsolatedWorkerCommand.self])
+
+    @Flag(name: .long, help: "Print Easel's version, its plugin ABI and the versions of cairo, Pango and libffi it runs with.")
+    var version = false
+
+    func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        for line in EaselVersions.lines() { try printOutput(line) }
+    }
 
     /// Runs the command with Easel's exit statuses: 0 success, 1 runtime failure, 2 usage error.
     ///

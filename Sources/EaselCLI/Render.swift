@@ -41,11 +41,17 @@ struct Render: ParsableCommand {
             hard a PNG is compressed, --quality the quality of a JPEG or WebP.
             """)
 
-    @Argument(help: "The scene file (JSON).")
-    var scene: String
+    @Argument(help: "The scene file (JSON; - reads standard input). Several scenes render in one process into the folder -o names.")
+    var scenes: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output), or with several scenes (or a name ending in /) the folder to write them into.", valueName: "file"))
     var output: String
+
+    @Option(help: ArgumentHelp("The format of the images a batch writes into the -o folder (png, jpg, jpeg, webp, svg, pdf; default png).", valueName: "ext"))
+    var format: String?
+
+    /// Whether this run renders into a folder: several scenes, or `-o` ending in `/`.
+    var isBatch: Bool { scenes.count > 1 || output.hasSuffix("/") }
 
     @OptionGroup var encoding: EncodingOptions
 
@@ -64,6 +70,18 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
+        guard !scenes.isEmpty else { throw ValidationError("give a scene file to render") }
+        if isBatch {
+            guard output != "-" else { throw ValidationError("several scenes are written into a folder: give -o a folder, not -") }
+            guard !scenes.contains("-") else { throw ValidationError("a batch of scenes cannot read one from standard input (-)") }
+            guard frames == nil else { throw ValidationError("--frames renders one scene; it cannot be combined with several") }
+            guard ["png", "jpg", "jpeg", "webp", "svg", "pdf"].contains(batchExtension) else {
+                throw ValidationError("--format must be png, jpg, jpeg, webp, svg or pdf; got '\(format ?? "")'")
+            }
+            try encoding.validate(output: "x." + batchExtension)
+            return
+        }
+        if format != nil { throw ValidationError("--format applies to a batch of scenes written into a folder; -o names the file here") }
         try encoding.validate(output: output)
         if isolation.isolated && frames != nil {
             throw ValidationError(isolation.isolate ? "--frames cannot be combined with --isolate"
@@ -71,7 +89,14 @@ struct Render: ParsableCommand {
         }
     }
 
+    /// The extension of a batch's images.
+    var batchExtension: String { (format ?? "png").lowercased() }
+
     func run() throws {
+        if isBatch { return try runBatch() }
+        let scene = scenes[0]
+        // An output Easel cannot write is refused before any plugin loads (status 2).
+        try perform { () throws(SessionError) in try OutputTarget(output).checkFormat() }
         let session = plugins.session()
         let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames,
                                     compression: encoding.compression ?? .default,
@@ -85,6 +110,52 @@ struct Render: ParsableCommand {
         if timings { outcome.times.report().forEach(printError) }
         outcome.notes.forEach(printError)
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
+    }
+
+    /// Several scenes into the `-o` folder, plugins loaded once (each scene in
+    /// its own worker with `--isolate` or `--timeout`): one line per scene,
+    /// status 1 when any failed.
+    func runBatch() throws {
+        let session = plugins.session()
+        let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
+        var items: [BatchItem]
+        if isolation.isolated {
+            items = []
+            for scene in scenes {
+                let path = Session.batchOutput(for: scene, folder: output, extension: batchExtension)
+                var itemOptions = options
+                itemOptions.output = .file(path)
+                do {
+                    try OutputFile.makeFolder(output)
+                    let outcome = try session.renderIsolated(scene: scene, options: itemOptions, isolation: isolation.settings)
+                    items.append(BatchItem(scene: scene, output: path, result: .success(outcome)))
+                } catch {
+                    items.append(BatchItem(scene: scene, output: path, result: .failure(error)))
+                }
+            }
+        } else {
+            items = try perform { () throws(SessionError) in
+                try session.renderBatch(scenes: scenes, into: output, extension: batchExtension, options: options)
+            }
+        }
+        var failed = 0
+        for item in items {
+            switch item.result {
+            case .success(let outcome):
+                outcome.diagnostics.forEach(printError)
+                if timings { outcome.times.report().forEach(printError) }
+                outcome.notes.forEach(printError)
+                if outcome.failed { failed += 1 }
+                try printOutput("\(item.scene) -> \(item.output)\(outcome.failed ? " (with errors)" : "")")
+            case .failure(let error):
+                failed += 1
+                printError("error: \(error.message)")
+            }
+        }
+        if failed > 0 {
+            throw CommandFailure(status: 1, lines: ["error: \(failed) of \(items.count) scenes failed"])
+        }
     }
 }
 

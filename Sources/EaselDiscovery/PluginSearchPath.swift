@@ -58,56 +58,43 @@ public enum PluginSearchPath {
 package enum PluginFolder {
     /// The `*.so` files of a folder (not hidden ones, not sub-folders), sorted by name.
     ///
-    /// A file whose name is not valid UTF-8 is not listed: it is refused with
-    /// its name shown escaped (`good\xff.so`), since plugin paths are kept as text.
+    /// A file whose name is not valid UTF-8 (`good\xff.so`) is listed and
+    /// loaded like any other: its path keeps the name's bytes losslessly
+    /// (``FileSystemName``) and messages show them escaped.
     package static func sharedObjects(in folder: String) -> Result<[String], PluginLoadError> {
-        sharedObjectsAndRefusals(in: folder).map(\.files)
-    }
-
-    /// ``sharedObjects(in:)``, and the refusals of the files whose names are not UTF-8, by name.
-    package static func sharedObjectsAndRefusals(in folder: String)
-        -> Result<(files: [String], refused: [PluginLoadError]), PluginLoadError> {
         var info = stat()
-        guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard FileSystemName.stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             return .failure(PluginLoadError(path: folder, kind: .missingFolder,
                 message: "plugin folder does not exist or is not a folder"))
         }
-        guard let dir = opendir(folder) else {
+        guard let dir = FileSystemName.withCString(folder, { opendir($0) }) else {
             return .failure(PluginLoadError(path: folder, kind: .unreadable,
                 message: "cannot list the plugin folder: \(String(cString: strerror(errno)))"))
         }
         defer { closedir(dir) }
         var names: [String] = []
-        var refused: [(name: [UInt8], error: PluginLoadError)] = []
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(dir) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             guard bytes.first != UInt8(ascii: "."), bytes.count > 3, bytes.suffix(3).elementsEqual(".so".utf8) else { continue }
             let type = entry.pointee.d_type
             if type == UInt8(DT_DIR) { continue }
-            guard let name = String(validating: bytes, as: UTF8.self) else {
-                let bad = bytes.firstIndex { !(0x20..<0x7F).contains($0) } ?? 0
-                let shown = DisplayText.escaped(bytes)
-                refused.append((bytes, PluginLoadError(path: prefix + shown, kind: .invalidName,
-                    message: "the file name \"\(shown)\" is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16)) at \(bad)); easel keeps plugin paths as UTF-8 text: rename the file")))
-                continue
-            }
-            let path = prefix + name
+            // A name that is not UTF-8 is kept losslessly (FileSystemName)
+            // and shown with its bytes escaped.
+            let path = prefix + FileSystemName.decode(bytes)
             // Broken links and unreadable entries are kept: the probe reports them.
             // The entry's type saves a stat() unless it is a link or unknown.
             if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
                 var fileInfo = stat()
-                if stat(path, &fileInfo) == 0, (fileInfo.st_mode & S_IFMT) == S_IFDIR { continue }
+                if FileSystemName.stat(path, &fileInfo) == 0, (fileInfo.st_mode & S_IFMT) == S_IFDIR { continue }
             }
             names.append(path)
         }
-        return .success((names.sorted(), refused.sorted { $0.name.lexicographicallyPrecedes($1.name) }.map(\.error)))
+        return .success(names.sorted())
     }
 
     /// The resolved absolute path, or the path itself when it cannot be resolved.
     package static func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileSystemName.realpath(path) ?? path
     }
 }

@@ -30,11 +30,10 @@ extension Registry {
         var seen = Set<String>()
         for folder in folders {
             let files: [String]
-            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
+            switch PluginFolder.sharedObjects(in: folder) {
             case .success(let found):
-                files = found.files
+                files = found
                 if let refusal = trust.checkFolder(folder) { recordFailure(refusal); continue }
-                found.refused.forEach(recordFailure)
             case .failure(let error): recordFailure(error); continue
             }
             for file in files {

@@ -41,11 +41,10 @@ extension Registry {
         var failures: [PluginLoadError] = []
         var seen = Set<String>()
         for folder in folders {
-            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
+            switch PluginFolder.sharedObjects(in: folder) {
             case .success(let found):
                 if let refusal = trust.checkFolder(folder) { failures.append(refusal); continue }
-                failures += found.refused
-                files += found.files.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }.map { ($0, folder) }
+                files += found.filter { seen.insert(PluginFolder.canonicalPath($0)).inserted }.map { ($0, folder) }
             case .failure(let error):
                 failures.append(error)
             }

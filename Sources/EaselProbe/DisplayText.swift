@@ -30,7 +30,7 @@ package enum DisplayText {
     }
 
     /// A string as ``escaped(_:)`` shows it.
-    package static func escaped(_ text: String) -> String { escaped(Array(text.utf8)) }
+    package static func escaped(_ text: String) -> String { escaped(FileSystemName.bytes(text)) }
 
     /// Control characters (C0, DEL, C1) and the invisible formatting
     /// characters that reorder or hide text (bidirectional overrides and

@@ -46,7 +46,7 @@ package enum ELFCheck {
     #endif
 
     static func check(path: String, fileSize: Int) -> Outcome {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemName.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
         return check(descriptor: fd, fileSize: fileSize)

@@ -176,7 +176,7 @@ package enum PluginDependencies {
                     for (entry, folder) in searched {
                         let candidate = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                         var info = stat()
-                        if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                        if FileSystemName.stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
                             found = (candidate, entry)
                             break
                         }
@@ -261,9 +261,7 @@ package enum PluginDependencies {
     }
 
     static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        FileSystemName.realpath(path)
     }
 }
 

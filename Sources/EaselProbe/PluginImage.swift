@@ -84,11 +84,11 @@ package final class PluginImage: Sendable {
         // A device or FIFO is refused before it is opened (opening one may
         // have effects); what is opened is checked again below.
         var before = stat()
-        if stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG {
+        if FileSystemName.stat(path, &before) == 0, (before.st_mode & S_IFMT) != S_IFREG {
             return fail((before.st_mode & S_IFMT) == S_IFDIR ? "not a regular file (a folder)" : "not a regular file")
         }
         var fd: Int32
-        repeat { fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
+        repeat { fd = FileSystemName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {
             let code = errno
             let reason = String(cString: strerror(code))
@@ -96,10 +96,8 @@ package final class PluginImage: Sendable {
             if code == ELOOP {
                 return fail("cannot read the file: it is a symbolic link in a loop, or through too many links (\(reason))")
             }
-            if code == ENOENT, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let count = readlink(path, &target, target.count - 1)
-                let destination = count > 0 ? DisplayText.escaped(target[..<count].map { UInt8(bitPattern: $0) }) : "?"
+            if code == ENOENT, FileSystemName.lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                let destination = FileSystemName.readlink(path).map { DisplayText.escaped($0) } ?? "?"
                 return fail("cannot read the file: it is a dangling symbolic link to '\(destination)' (\(reason))")
             }
             return fail("cannot read the file: \(reason)")

@@ -159,9 +159,11 @@ package enum ScannerProtocol {
         /// Forgets what was written, keeping the memory.
         package mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
-        mutating func begin(_ kind: Kind) {
+        mutating func begin(_ kind: Kind) { beginRaw(kind.rawValue) }
+
+        mutating func beginRaw(_ kind: UInt8) {
             start = bytes.count
-            bytes.append(kind.rawValue)
+            bytes.append(kind)
             bytes.append(contentsOf: [0, 0, 0, 0])
         }
 
@@ -403,5 +405,86 @@ private struct RecordReader {
                 ended = true
             }
         }
+    }
+}
+
+// MARK: - The registry cache's records
+
+extension ScannerProtocol {
+    /// One entry of the registry cache (EaselDiscovery's RegistryCache): a
+    /// scanner answer and what it was recorded for.
+    package struct CacheRecord: Sendable {
+        /// The host ABI the answer was recorded under.
+        package var hostABI: String
+        /// The file's modification time (nanoseconds) and size when probed.
+        package var mtime: Int64, size: Int64
+        /// When the answer was recorded (seconds since 1970).
+        package var recordedAt: Double
+        /// The time limit a time-out ran under.
+        package var timeLimit: Double?
+        /// The file's path.
+        package var path: String
+        /// The answer.
+        package var result: Result<PluginDescription, PluginLoadError>
+
+        package init(hostABI: String, mtime: Int64, size: Int64, recordedAt: Double, timeLimit: Double?,
+                     path: String, result: Result<PluginDescription, PluginLoadError>) {
+            self.hostABI = hostABI
+            self.mtime = mtime
+            self.size = size
+            self.recordedAt = recordedAt
+            self.timeLimit = timeLimit
+            self.path = path
+            self.result = result
+        }
+    }
+
+    /// The kind byte of a cache record's header packet ("C"), which the
+    /// helper never sends.
+    static let cacheRecordKind: UInt8 = 0x43
+
+    /// Appends a cache record: a header packet (`'C'` hostABI mtime size
+    /// recordedAt(bit pattern) hasLimit(count 0 or 1) [limit(bit pattern)])
+    /// and then the answer packet, as the helper writes it.
+    package static func writeCacheRecord(_ record: CacheRecord, to writer: inout Writer) {
+        writer.beginRaw(cacheRecordKind)
+        writer.string(record.hostABI)
+        writer.integer(Int(record.mtime))
+        writer.integer(Int(record.size))
+        writer.integer(Int(Int64(bitPattern: record.recordedAt.bitPattern)))
+        writer.count(record.timeLimit == nil ? 0 : 1)
+        if let limit = record.timeLimit { writer.integer(Int(Int64(bitPattern: limit.bitPattern))) }
+        writer.end()
+        writeAnswer(path: record.path, record.result, to: &writer)
+    }
+
+    /// Reads every cache record of `bytes`; `nil` when anything does not
+    /// parse (the cache is then ignored and written again).
+    package static func readCacheRecords(_ bytes: UnsafeRawBufferPointer) -> [CacheRecord]? {
+        var records: [CacheRecord] = []
+        var offset = 0
+        while offset < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            guard rest.count >= headerSize, rest[0] == cacheRecordKind else { return nil }
+            let length = Int(UInt32(littleEndian: rest.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
+            guard length <= rest.count - headerSize else { return nil }
+            var reader = Reader(UnsafeRawBufferPointer(rebasing: rest[headerSize..<headerSize + length]))
+            guard let abi = reader.string(), let mtime = reader.integer(), let size = reader.integer(),
+                  let recorded = reader.integer(), let hasLimit = reader.rawCount(), hasLimit <= 1 else { return nil }
+            var limit: Double?
+            if hasLimit == 1 {
+                guard let bits = reader.integer() else { return nil }
+                limit = Double(bitPattern: UInt64(bitPattern: Int64(bits)))
+            }
+            guard reader.atEnd else { return nil }
+            let answerStart = offset + headerSize + length
+            guard case .message(.answer(let path, let result), let answerLength) =
+                    readPacket(UnsafeRawBufferPointer(rebasing: bytes[answerStart...])) else { return nil }
+            records.append(CacheRecord(hostABI: abi, mtime: Int64(mtime), size: Int64(size),
+                                       recordedAt: Double(bitPattern: UInt64(bitPattern: Int64(recorded))),
+                                       timeLimit: limit, path: path, result: result))
+            offset = answerStart + answerLength
+        }
+        return records
     }
 }

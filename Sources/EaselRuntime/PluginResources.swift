@@ -49,7 +49,7 @@ public enum PluginResources {
         var places = [directory(of: path)]
         // A link: the folders beside the file it resolves to come next.
         var link = stat()
-        if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let target = resolved(path),
+        if FileSystemName.lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let target = resolved(path),
            let here = resolved(places[0]), directory(of: target) != here, self.name(ofPluginAt: target) == name {
             places.append(directory(of: target))
         }
@@ -65,9 +65,7 @@ public enum PluginResources {
 
     /// The path with every link resolved, or nil.
     static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        FileSystemName.realpath(path)
     }
 
     /// The folder a path is in (`.` for a bare name).
@@ -78,19 +76,19 @@ public enum PluginResources {
 
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return FileSystemName.stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The names in a folder ending in `suffix`, sorted; at most 10,000 entries are read.
     static func entries(of folder: String, endingWith suffix: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
+        guard let stream = FileSystemName.withCString(folder, { opendir($0) }) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
         var read = 0
         while read < 10_000, let entry = readdir(stream) {
             read += 1
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                FileSystemName.decode(raw.prefix { $0 != 0 })
             }
             if name.hasSuffix(suffix), name.count > suffix.count { names.append(name) }
         }

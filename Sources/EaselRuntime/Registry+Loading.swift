@@ -36,89 +36,113 @@ package enum PluginLinker {
         case plugin(path: String)
     }
 
-    /// Claims class names in order (the first definition wins), then rejects
-    /// every unit with a class whose superclass chain does not reach an
-    /// existing class through the classes of units still accepted, until
+    /// What linking decided: the units that load, each with the classes it
+    /// may not register, and the failures, in the order they were found.
+    package struct Linked {
+        /// The indexes of the units that load, in order: those with a class left, or that declare none.
+        package var accepted: [Int] = []
+        /// For a loading unit, the names of its classes that are refused.
+        package var dropped: [Int: Set<String>] = [:]
+        /// One failure per refused class.
+        package var failures: [PluginLoadError] = []
+    }
+
+    /// Links at the granularity of classes, as the Objective-C runtime
+    /// does: a class whose name is already taken (the first definition in
+    /// search-path order wins), or whose superclass chain does not reach an
+    /// existing class through classes still accepted, is refused alone; the
+    /// plugin's other classes load. Refusals cascade to subclasses until
     /// nothing changes.
     ///
     /// - Parameters:
     ///   - units: Probed plugins in search-path order.
     ///   - existing: Who defines a class name already (built-ins, earlier loads), or `nil`.
-    /// - Returns: The indexes of the units that link, in order, and the
-    ///   failures of the others in the order they were found.
-    package static func link(_ units: [Unit], existing: (String) -> Definer?) -> (accepted: [Int], failures: [PluginLoadError]) {
-        var failures: [PluginLoadError] = []
+    /// - Returns: The units that load (all but those whose every class was
+    ///   refused), their refused classes, the failures.
+    package static func link(_ units: [Unit], existing: (String) -> Definer?) -> Linked {
+        var linked = Linked()
         // Claim class names in search-path order: the first definition wins.
         var owner: [String: String] = [:]   // class name -> path of the defining plugin
-        var accepted: [Int] = []
+        var refusedBy: [String: (path: String, reason: String)] = [:]
         for (index, unit) in units.enumerated() {
-            var conflict: PluginLoadError?
+            linked.accepted.append(index)
             for cls in unit.classes {
+                let taken: String?
                 if let definer = existing(cls.name) {
-                    let where_ = switch definer {
-                    case .builtIn: "as a host built-in"
-                    case .plugin(let path): "by \(path)"
+                    switch definer {
+                    case .builtIn: taken = "as a host built-in"
+                    case .plugin(let path): taken = "by \(path)"
                     }
-                    conflict = PluginLoadError(path: unit.path, kind: .duplicateClass, className: cls.name,
-                        message: "class '\(cls.name)' is already defined \(where_); the first definition in search-path order wins")
                 } else if let first = owner[cls.name] {
-                    conflict = PluginLoadError(path: unit.path, kind: .duplicateClass, className: cls.name,
-                        message: "class '\(cls.name)' is already defined by \(first); the first definition in search-path order wins")
+                    taken = "by \(first)"
+                } else {
+                    taken = nil
                 }
-                if conflict != nil { break }
+                guard let taken else { owner[cls.name] = unit.path; continue }
+                let message = "class '\(cls.name)' is already defined \(taken); the first definition in search-path order wins"
+                linked.failures.append(PluginLoadError(path: unit.path, kind: .duplicateClass, className: cls.name,
+                                                       message: message))
+                linked.dropped[index, default: []].insert(cls.name)
             }
-            if let conflict { failures.append(conflict); continue }
-            for cls in unit.classes { owner[cls.name] = unit.path }
-            accepted.append(index)
         }
 
-        // Resolve superclasses until no plugin is rejected any more.
-        var rejected = Set<Int>(), rejectedPaths = Set<String>()
+        // Resolve superclasses, refusing classes until none is refused any more.
+        var available: [String: String] = [:]   // class name -> superclass name, of classes still accepted
+        for (index, unit) in units.enumerated() {
+            for cls in unit.classes where linked.dropped[index]?.contains(cls.name) != true && available[cls.name] == nil {
+                available[cls.name] = cls.superclass
+            }
+        }
         var changed = true
-        while changed {
+        var rounds = 0
+        while changed && rounds <= available.count + 1 {
             changed = false
-            let available = Dictionary(
-                accepted.filter { !rejected.contains($0) }.flatMap { index in units[index].classes.map { ($0.name, $0.superclass) } },
-                uniquingKeysWith: { first, _ in first })
-            for index in accepted where !rejected.contains(index) {
-                if let error = unresolvedSuperclass(of: units[index], available: available, existing: existing,
-                                                    owner: owner, rejectedPaths: rejectedPaths) {
-                    failures.append(error)
-                    rejected.insert(index)
-                    rejectedPaths.insert(units[index].path)
+            rounds += 1
+            for (index, unit) in units.enumerated() {
+                for cls in unit.classes where linked.dropped[index]?.contains(cls.name) != true {
+                    guard let error = unresolvedSuperclass(of: cls, in: unit, available: available, existing: existing,
+                                                           owner: owner, refusedBy: refusedBy) else { continue }
+                    linked.failures.append(error)
+                    linked.dropped[index, default: []].insert(cls.name)
+                    available[cls.name] = nil
+                    refusedBy[cls.name] = (unit.path, error.message)
                     changed = true
                 }
             }
         }
-        return (accepted.filter { !rejected.contains($0) }, failures)
+        // A plugin none of whose classes links is refused as a whole (a plugin declaring none loads).
+        linked.accepted.removeAll { index in
+            !units[index].classes.isEmpty && (linked.dropped[index]?.count ?? 0) >= units[index].classes.count
+        }
+        return linked
     }
 
-    /// The error for a unit with a class whose superclass chain does not
-    /// reach an existing class through available classes, or `nil` when all resolve.
-    private static func unresolvedSuperclass(of unit: Unit, available: [String: String], existing: (String) -> Definer?,
-                                             owner: [String: String], rejectedPaths: Set<String>) -> PluginLoadError? {
-        for cls in unit.classes {
-            var visited: [String] = [cls.name]
-            var current = cls.superclass
-            while existing(current) == nil {
-                guard let superclassOfCurrent = available[current] else {
-                    let because: String
-                    if let path = owner[current], rejectedPaths.contains(path) {
-                        because = "whose plugin \(path) was not loaded"
-                    } else {
-                        because = "which no built-in class or loaded plugin defines"
-                    }
-                    let chain = visited.count > 1 ? " (through \(visited.dropFirst().joined(separator: " → ")))" : ""
-                    return PluginLoadError(path: unit.path, kind: .missingSuperclass, className: cls.name,
-                        message: "class '\(cls.name)' inherits from '\(current)'\(chain), \(because)")
+    /// The error for a class whose superclass chain does not reach an
+    /// existing class through available classes, or `nil` when it resolves.
+    private static func unresolvedSuperclass(of cls: (name: String, superclass: String), in unit: Unit,
+                                             available: [String: String], existing: (String) -> Definer?,
+                                             owner: [String: String],
+                                             refusedBy: [String: (path: String, reason: String)]) -> PluginLoadError? {
+        var visited: [String] = [cls.name]
+        var current = cls.superclass
+        while existing(current) == nil {
+            guard let superclassOfCurrent = available[current] else {
+                let because: String
+                if let refusal = refusedBy[current] {
+                    because = "which \(refusal.path) defines but was not loaded"
+                } else {
+                    because = "which no built-in class or loaded plugin defines"
                 }
-                if visited.contains(current) {
-                    return PluginLoadError(path: unit.path, kind: .missingSuperclass, className: cls.name,
-                        message: "class '\(cls.name)' has a superclass cycle: \((visited + [current]).joined(separator: " → "))")
-                }
-                visited.append(current)
-                current = superclassOfCurrent
+                let chain = visited.count > 1 ? " (through \(visited.dropFirst().joined(separator: " → ")))" : ""
+                return PluginLoadError(path: unit.path, kind: .missingSuperclass, className: cls.name,
+                    message: "class '\(cls.name)' inherits from '\(current)'\(chain), \(because)")
             }
+            if visited.contains(current) || visited.count > 4096 {
+                return PluginLoadError(path: unit.path, kind: .missingSuperclass, className: cls.name,
+                    message: "class '\(cls.name)' has a superclass cycle: \((visited + [current]).joined(separator: " → "))")
+            }
+            visited.append(current)
+            current = superclassOfCurrent
         }
         return nil
     }
@@ -135,17 +159,20 @@ extension Registry {
         let units = candidates.map { candidate in
             PluginLinker.Unit(path: candidate.path, classes: candidate.classes.map { ($0.name, $0.superclassName) })
         }
-        let (acceptedIndexes, linkFailures) = PluginLinker.link(units, existing: definer(of:))
-        linkFailures.forEach(recordFailure)
+        let linked = PluginLinker.link(units, existing: definer(of:))
+        linked.failures.forEach(recordFailure)
 
         // Create the classes, superclasses first.
         var loaded: [LoadedPlugin] = []
-        let survivors = acceptedIndexes.map { candidates[$0] }
-        var pending = survivors.flatMap { c in c.classes.map { (c, $0) } }
+        let survivors = linked.accepted.map { candidates[$0] }
+        let kept = linked.accepted.map { index in
+            candidates[index].classes.filter { linked.dropped[index]?.contains($0.name) != true }
+        }
+        var pending = zip(survivors, kept).flatMap { candidate, classes in classes.map { (candidate, $0) } }
         var described: [String: LoadedPlugin] = [:]
-        for candidate in survivors {
+        for (candidate, classes) in zip(survivors, kept) {
             described[candidate.path] = LoadedPlugin(path: candidate.path, name: candidate.name,
-                abiMajor: candidate.abiMajor, abiMinor: candidate.abiMinor, classNames: candidate.classes.map(\.name))
+                abiMajor: candidate.abiMajor, abiMinor: candidate.abiMinor, classNames: classes.map(\.name))
         }
         while !pending.isEmpty {
             let before = pending.count
@@ -158,7 +185,7 @@ extension Registry {
             if pending.count == before { break }  // unreachable: cycles were rejected above
         }
         for candidate in survivors {
-            let plugin = described[candidate.path]!
+            guard let plugin = described[candidate.path] else { continue }
             self.plugins.append(plugin)
             loaded.append(plugin)
         }

@@ -182,7 +182,8 @@ private struct Builder {
         let declared = object.objectClass.ancestry.reversed().flatMap { $0.properties.map(\.name) }
         for key in members.keys.sorted() where !declared.contains(key) {
             let names = declared.isEmpty ? "it declares none" : "it declares: \(declared.joined(separator: ", "))"
-            throw node.child(key)!.error("class '\(object.objectClass.name)' has no property '\(key)' (\(names))")
+            throw node.child(key)!.error("class '\(object.objectClass.name)' has no property '\(key)' (\(names))"
+                                         + NameSuggestion.clause(for: key, among: declared))
         }
         for name in declared {
             if let value = node.child(name) { try set(name, of: object, to: value, what: "property '\(name)'") }
@@ -253,8 +254,11 @@ private struct Builder {
     }
 
     func suggestion(for name: String) -> String {
+        if let refusal = registry.failures.first(where: { $0.className == name }) {
+            return ": \(refusal.path) defines it but it was not loaded (\(refusal.message))"
+        }
         let known = registry.classes.map(\.name)
-        if let close = known.first(where: { $0.lowercased() == name.lowercased() }) { return "; did you mean '\(close)'?" }
+        if let close = NameSuggestion.closest(to: name, among: known) { return "; did you mean '\(close)'?" }
         return " (registered classes: \(known.joined(separator: ", ")))"
     }
 }

@@ -65,13 +65,57 @@ public struct Scene {
     ///
     /// - Throws: ``SceneError`` naming the file: unreadable, a JSON syntax
     ///   error (with its line and column), or a bad canvas or tree shape.
+    /// `-` reads standard input (named `<stdin>` in messages).
     public static func load(contentsOf path: String) throws(SceneError) -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var error = SceneError(path: "", "cannot read the scene file")
-            error.file = path
+        let name = path == "-" ? standardInputName : path
+        switch readAll(path == "-" ? nil : path) {
+        case .success(let bytes): return try parse(Data(bytes), file: name)
+        case .failure(let failure):
+            var error = SceneError(path: "", "cannot read the scene file: \(failure.reason)")
+            error.file = name
             throw error
         }
-        return try parse(data, file: path)
+    }
+
+    /// Why a file could not be read: the system's reason, or a size limit.
+    public struct ReadFailure: Error, Sendable {
+        /// The reason, e.g. `No such file or directory`.
+        public let reason: String
+    }
+
+    /// How messages name a scene read from standard input.
+    public static let standardInputName = "<stdin>"
+
+    /// The most bytes a scene file may have (a scene of 100,000 views is about 10 MB).
+    public static let maximumFileSize = 256 << 20
+
+    /// The bytes of a file (standard input for `nil`), or the system's reason it cannot be read.
+    public static func readAll(_ path: String?) -> Result<[UInt8], ReadFailure> {
+        let fd: Int32
+        if let path {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                return .failure(ReadFailure(reason: "it is a folder"))
+            }
+        } else {
+            fd = STDIN_FILENO
+        }
+        defer { if path != nil { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return .failure(ReadFailure(reason: String(cString: strerror(errno)))) }
+            if count == 0 { return .success(bytes) }
+            bytes += chunk[..<count]
+            if bytes.count > maximumFileSize {
+                return .failure(ReadFailure(reason: "it is larger than \(maximumFileSize >> 20) MiB"))
+            }
+        }
     }
 
     /// Checks that the canvas makes a raster image (PNG) of at most `limit` pixels a side.

@@ -60,8 +60,10 @@ struct Node {
     func checkKeys(_ allowed: Set<String>) throws(SceneError) {
         guard let object else { return }
         for key in object.keys.sorted() where !allowed.contains(key) {
-            throw SceneError(path: path.isEmpty ? key : "\(path).\(key)",
-                             "unknown key '\(key)'; expected one of: \(allowed.sorted().joined(separator: ", "))")
+            let known = allowed.sorted()
+            let hint = NameSuggestion.closest(to: key, among: known).map { "did you mean '\($0)'?" }
+                ?? "expected one of: \(known.joined(separator: ", "))"
+            throw SceneError(path: path.isEmpty ? key : "\(path).\(key)", "unknown key '\(key)'; \(hint)")
         }
     }
 }

@@ -52,9 +52,11 @@ public struct SessionError: Error, CustomStringConvertible, Sendable {
 }
 
 extension SessionError {
-    /// A scene that cannot be read or built: its file and JSON path.
+    /// A scene that cannot be read or built: its file and JSON path. It is
+    /// the user's input refused before any drawing (exit status 2).
     init(_ error: SceneError) {
-        self.init("\(error)", file: error.file, jsonPath: error.location.isEmpty ? nil : error.location)
+        self.init("\(error)", file: error.file, jsonPath: error.location.isEmpty ? nil : error.location,
+                  isUsageError: true)
     }
 
     /// A message that cannot be sent: its class and selector, and the usage line for a usage error.

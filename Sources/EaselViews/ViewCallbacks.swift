@@ -27,3 +27,33 @@ enum ViewCallbacks {
     static let flipContext = HostCall("flipContext:", "v@:" + EASEL_ENCODE_CONTEXT)
 }
 
+
+/// The check `easel list` makes before anything is drawn: a view class's
+/// method named like a UIKit callback but declared with another signature
+/// is never called (the host reports it when it would call it).
+public enum ViewCallbackCheck {
+    /// The callbacks the host sends to views with the signature it calls them with.
+    static let calls: [String: HostCall] = Dictionary(uniqueKeysWithValues: [
+        ViewCallbacks.drawRect, ViewCallbacks.layoutSubviews, ViewCallbacks.sizeThatFits,
+        ViewCallbacks.willMoveToSuperview, ViewCallbacks.didMoveToSuperview, ViewCallbacks.didAddSubview,
+        ViewCallbacks.willRemoveSubview, ViewCallbacks.willMoveToWindow, ViewCallbacks.didMoveToWindow,
+        ViewCallbacks.touchesBegan, ViewCallbacks.touchesMoved, ViewCallbacks.touchesEnded,
+        ViewCallbacks.touchesCancelled, ViewCallbacks.hitTest, ViewCallbacks.pointInside,
+    ].map { ($0.selector.name, $0) })
+
+    /// The built-in view classes (`View` and its built-in subclasses).
+    public static let builtInViewClasses: Set<String> = ["View", "Window", "OverlayView", "RHView"]
+
+    /// A warning for a view class's method that the host would call with
+    /// another signature, or `nil` when the selector is not a view callback
+    /// or its encoding is callable as the host calls it.
+    ///
+    /// - Returns: e.g. `-[BadView drawRect:] is declared "v@:i", but views are sent drawRect: as
+    ///   "v@:{CGRect={CGPoint=dd}{CGSize=dd}}": it will not be called`.
+    public static func warning(className: String, selector: String, encoding: String) -> String? {
+        guard let call = calls[selector] else { return nil }
+        if let signature = try? MethodSignature.cached(encoding), call.accepts(signature) { return nil }
+        return "-[\(className) \(selector)] is declared \"\(encoding)\", but views are sent \(selector) as "
+            + "\"\(call.encoding)\": it will not be called"
+    }
+}

@@ -165,7 +165,7 @@ struct CLITests {
             #expect(data.count > 500)
         }
         let bad = try easel(["invoke", "Swatch", "drawRect:", "0,0,10,10", "-o", folder.appendingPathComponent("x.bmp").path])
-        #expect(bad.status == 1)
+        #expect(bad.status == 2)
         #expect(bad.stderr.contains("x.bmp"))
     }
 

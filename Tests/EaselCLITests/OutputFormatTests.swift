@@ -58,7 +58,7 @@ struct OutputFormatTests {
         let folder = file.deletingLastPathComponent()
         let gif = folder.appendingPathComponent("out.gif").path
         let unknown = try easel(["render", file.path, "-o", gif])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 2)   // refused before any plugin loads
         #expect(unknown.stderr == "error: cannot write '\(gif)': unsupported file extension; use .png, .jpg, .jpeg, .webp, .svg or .pdf\n")
         #expect(!FileManager.default.fileExists(atPath: gif))
 

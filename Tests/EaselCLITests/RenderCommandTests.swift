@@ -64,15 +64,18 @@ struct RenderCommandTests {
         #expect(stages == ["timings", "load", "scene", "layout", "draw", "encode", "total"])
     }
 
-    @Test("a bad scene exits 1 naming the file and the JSON path; a bad option exits 2")
+    @Test("a bad or missing scene exits 2 naming the file and the JSON path or the system's reason; a bad option exits 2")
     func errors() throws {
         let file = try writeScene(#"{ "canvas": { "size": [10, 10] }, "root": { "subviews": [ { "class": "Nope" } ] } }"#)
         let result = try easel(["render", file.path, "-o", "/tmp/never.png"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: \(file.path): root.subviews[0].class: unknown class 'Nope' (registered classes: "))
         let missing = try easel(["render", "/nonexistent/scene.json", "-o", "/tmp/never.png"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "error: /nonexistent/scene.json: cannot read the scene file\n")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: /nonexistent/scene.json: cannot read the scene file: No such file or directory\n")
+        let folder = try easel(["render", file.deletingLastPathComponent().path, "-o", "/tmp/never.png"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "error: \(file.deletingLastPathComponent().path): cannot read the scene file: it is a folder\n")
         let usage = try easel(["render", file.path, "-o", "/tmp/never.png", "--scale", "0"])
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--scale must be between 0 and 16; got 0.0"))
@@ -93,5 +96,93 @@ struct RenderCommandTests {
         // The label area under it has dark text pixels.
         let label = (14..<100).flatMap { x in (94..<106).map { image.pixel(x: x, y: $0) } }
         #expect(label.contains { $0.r < 100 && $0.a == 255 })
+    }
+}
+
+@Suite("CSS colours in a rendered scene")
+struct CSSColourRenderTests {
+    @Test("a named colour, rgb() with a / alpha, hsl() and #rgb fill their views with the colours CSS gives")
+    func pixels() throws {
+        let file = try writeScene(##"""
+            { "canvas": { "size": [40, 10], "background": "white" },
+              "root": { "subviews": [
+                { "class": "View", "frame": [0, 0, 10, 10], "backgroundColor": "tomato" },
+                { "class": "View", "frame": [10, 0, 10, 10], "backgroundColor": "rgb(0 0 255 / 50%)" },
+                { "class": "View", "frame": [20, 0, 10, 10], "backgroundColor": "hsl(120, 100%, 25%)" },
+                { "class": "View", "frame": [30, 0, 10, 10], "backgroundColor": "#f0f" } ] } }
+            """##, label: "css-colours")
+        let output = file.deletingLastPathComponent().appendingPathComponent("css.png")
+        let result = try easel(["render", file.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try RasterImage(contentsOfPNG: output.path)
+        expectPixel(image, 5, 5, RGBA(r: 255, g: 99, b: 71))        // tomato #ff6347
+        expectPixel(image, 15, 5, RGBA(r: 127, g: 127, b: 255))     // half blue over white
+        expectPixel(image, 25, 5, RGBA(r: 0, g: 128, b: 0))         // hsl(120, 100%, 25%) = #008000
+        expectPixel(image, 35, 5, RGBA(r: 255, g: 0, b: 255))
+    }
+}
+
+@Suite("easel render of many scenes into a folder")
+struct BatchRenderTests {
+    let examples = Fixtures.packageRoot.appendingPathComponent("Examples")
+
+    @Test("two example scenes render into the folder, pixel-identical to their references, plugins loaded once")
+    func batch() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch").appendingPathComponent("out/nested")
+        let scenes = ["bubble", "minipicker"].map { examples.appendingPathComponent("\($0).json").path }
+        let result = try easel(["render"] + scenes + ["-o", folder.path, "--timings"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == scenes.map { "\($0) -> \(folder.path)/\(URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent).png\n" }.joined())
+        for name in ["bubble", "minipicker"] {
+            let reference = try RasterImage(contentsOfPNG: examples.appendingPathComponent("\(name).png").path)
+            expectSameImage(try RasterImage(contentsOfPNG: folder.appendingPathComponent("\(name).png").path), reference)
+        }
+        // One timings block per scene; only the first loads the plugins.
+        let loads = result.stderr.split(separator: "\n").filter { $0.hasPrefix("  load") }
+            .compactMap { Double($0.split(separator: " ").last ?? "") }
+        #expect(loads.count == 2 && loads[1] == 0, "\(result.stderr)")
+    }
+
+    @Test("a bad scene is reported and the others are still written (status 1); --format picks the images' format")
+    func badScene() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-bad")
+        let bad = try writeScene(#"{ "canvas": { "size": [5, 5] }, "root": { "class": "Nope" } }"#, name: "bad.json", label: "batch-bad-scene")
+        let good = examples.appendingPathComponent("bubble.json").path
+        let result = try easel(["render", bad.path, good, "-o", folder.path, "--format", "webp"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "\(good) -> \(folder.path)/bubble.webp\n")
+        #expect(result.stderr.hasPrefix("error: \(bad.path): root.class: unknown class 'Nope' (registered classes: "))
+        #expect(result.stderr.hasSuffix("\nerror: 1 of 2 scenes failed\n"))
+        let webp = try Data(contentsOf: folder.appendingPathComponent("bubble.webp"))
+        #expect(webp.prefix(4) == Data("RIFF".utf8) && webp.dropFirst(8).prefix(4) == Data("WEBP".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.webp").path))
+    }
+
+    @Test("scenes that would write the same file, -o -, --frames or a bad --format are refused before drawing (status 2)")
+    func refused() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-refused")
+        let one = examples.appendingPathComponent("bubble.json").path
+        let copy = try writeScene(try String(contentsOfFile: one, encoding: .utf8), name: "bubble.json", label: "batch-copy")
+        let clash = try easel(["render", one, copy.path, "-o", folder.path])
+        #expect(clash.status == 2)
+        #expect(clash.stderr == "error: '\(one)' and '\(copy.path)' would both be written to '\(folder.path)/bubble.png': rename one of them\n")
+        #expect(try easel(["render", one, copy.path, "-o", "-"]).status == 2)
+        #expect(try easel(["render", one, copy.path, "-o", folder.path, "--frames", folder.path]).status == 2)
+        let format = try easel(["render", one, "-o", folder.path + "/", "--format", "gif"])
+        #expect(format.status == 2)
+        #expect(format.stderr.hasPrefix("Error: --format must be png, jpg, jpeg, webp, svg or pdf; got 'gif'\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("with --isolate every scene renders in a worker, with the same pixels")
+    func isolated() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-isolated")
+        let scenes = ["bubble", "graph"].map { examples.appendingPathComponent("\($0).json").path }
+        let result = try easel(["render"] + scenes + ["-o", folder.path, "--isolate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["bubble", "graph"] {
+            let reference = try RasterImage(contentsOfPNG: examples.appendingPathComponent("\(name).png").path)
+            expectSameImage(try RasterImage(contentsOfPNG: folder.appendingPathComponent("\(name).png").path), reference)
+        }
     }
 }

@@ -148,7 +148,7 @@ struct BrokenPluginTests {
         #expect(failure.message.contains("unterminated"), "\(failure.message)")
     }
 
-    @Test("a plugin whose superclass lives in a refused plugin is refused too, naming it")
+    @Test("a class whose superclass is defined nowhere is refused alone: the plugin's other classes load, as in Objective-C")
     func cascade() throws {
         let samples = try Fixtures.samplePluginsDirectory()
         // Only Charts: without Shapes, Chart's superclass Swatch is defined nowhere.
@@ -160,8 +160,11 @@ struct BrokenPluginTests {
         let failure = try #require(registry.failures.first)
         #expect(failure.kind == .missingSuperclass)
         #expect(failure.message == "class 'Chart' inherits from 'Swatch', which no built-in class or loaded plugin defines")
-        // ChartCoordinator is in the same file: a plugin loads whole or not at all.
-        #expect(registry.objectClass(named: "ChartCoordinator") == nil)
+        // ChartCoordinator is in the same file and inherits from Object: it loads.
+        #expect(registry.objectClass(named: "ChartCoordinator") != nil)
+        #expect(registry.objectClass(named: "Chart") == nil)
+        #expect(registry.plugins.map(\.name) == ["Charts"])
+        #expect(registry.plugins.first?.classNames == ["ChartCoordinator"])
     }
 
     @Test("a missing plugin folder is reported; the same file reached twice loads once")
@@ -180,5 +183,64 @@ struct BrokenPluginTests {
         #expect(PluginSearchPath.resolve(explicit: [], environment: ["EASEL_PLUGIN_PATH": "/c"],
                                          executablePath: "/x/easel") == ["/c"])
         #expect(PluginSearchPath.resolve(explicit: [], environment: [:], executablePath: "/x/bin/easel") == ["/x/bin"])
+    }
+}
+
+@Suite("Linking class by class")
+struct ClassLinkingTests {
+    /// A C plugin `name` defining `classes` (name, superclass), each a view that fills its rect with `colour`.
+    func plugin(_ name: String, _ classes: [(String, String)], into folder: URL) throws {
+        let definitions = classes.map { #"EASEL_CLASS_WITHOUT_PROPERTIES("\#($0.0)", "\#($0.1)", 0, methods)"# }
+        let source = """
+            #include "easel.h"
+            #include "easel_util.h"
+            static const easel_host_api *g_host;
+            static void draw(easel_object *self, easel_sel cmd, easel_rect rect) {
+                (void)self; (void)cmd;
+                easel_context *ctx = g_host->graphics->current_context();
+                g_host->graphics->set_fill_color(ctx, (easel_color){0, 0, 1, 1});
+                g_host->graphics->fill_rect(ctx, rect);
+            }
+            static const easel_method_desc methods[] = { EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, draw) };
+            static const easel_class_desc classes[] = { \(definitions.joined(separator: ", ")) };
+            EASEL_DEFINE_PLUGIN(plugin, "\(name)", classes);
+            EASEL_PLUGIN_ENTRY(host) { g_host = host; return &plugin; }
+            """
+        let file = folder.appendingPathComponent("\(name).c")
+        try Data(source.utf8).write(to: file)
+        let library = try Fixtures.compileC(file, into: folder.appendingPathComponent("\(name).so"))
+        chmod(library.path, 0o755)
+    }
+
+    @Test("a duplicate class drops only that class: the later plugin's other classes and their subclasses load")
+    func duplicateDropsOneClass() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("link-duplicate")
+        chmod(folder.path, 0o755)
+        try plugin("a_first", [("Shared", "View")], into: folder)
+        try plugin("b_second", [("Shared", "View"), ("OnlyInB", "View"), ("BelowShared", "Shared")], into: folder)
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        #expect(registry.failures == [PluginLoadError(path: folder.appendingPathComponent("b_second.so").path,
+            kind: .duplicateClass, className: "Shared",
+            message: "class 'Shared' is already defined by \(folder.appendingPathComponent("a_first.so").path); the first definition in search-path order wins")])
+        #expect(registry.objectClass(named: "OnlyInB")?.plugin?.name == "b_second")
+        // A subclass of the duplicate name inherits from the definition that won.
+        #expect(registry.objectClass(named: "BelowShared")?.superclass?.plugin?.name == "a_first")
+        #expect(registry.plugins.map(\.classNames) == [["Shared"], ["OnlyInB", "BelowShared"]])
+    }
+
+    @Test("a scene naming a class that was refused is told which plugin defined it and why")
+    func unknownClassNamesThePlugin() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("link-refused")
+        chmod(folder.path, 0o755)
+        try plugin("orphans", [("Orphan", "NoSuchView"), ("Fine", "View")], into: folder)
+        let scene = folder.appendingPathComponent("scene.json")
+        try Data(#"{ "canvas": { "size": [10, 10] }, "root": { "class": "Orphan" } }"#.utf8).write(to: scene)
+        let result = try easel(["render", scene.path, "--plugins", folder.path, "-o", folder.appendingPathComponent("x.png").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: \(scene.path): root.class: unknown class 'Orphan': \(folder.appendingPathComponent("orphans.so").path) defines it but it was not loaded (class 'Orphan' inherits from 'NoSuchView', which no built-in class or loaded plugin defines)\n"),
+                "\(result.stderr)")
+        let listing = try easel(["list", "--plugins", folder.path])
+        #expect(listing.stdout.contains("  class Fine : View\n"), "\(listing.stdout)")
     }
 }

@@ -290,26 +290,39 @@ struct NameTests {
                                    message: "class #1: class name \"Bad\\x1b[31m\" has a control character at byte 3"))
     }
 
-    @Test("a file name that is not UTF-8 is reported by its escaped name, not as a missing file; the folder's other plugins load")
+    @Test("a file name that is not UTF-8 loads like any other, in process and through the scanner")
     func nonUTF8FileName() throws {
         let root = try folder("names-file")
-        let dot = try Fixtures.buildFixture("good_extra", into: root)
-        chmod(dot.path, 0o755)
+        let built = try Fixtures.buildFixture("good_extra", into: root)
         let bad = Array(root.path.utf8) + Array("/good".utf8) + [0xFF] + Array(".so".utf8)
-        let created = bad.withUnsafeBufferPointer { buffer -> Bool in
+        let renamed = bad.withUnsafeBufferPointer { buffer -> Bool in
             let path = buffer.map { CChar(bitPattern: $0) } + [0]
-            return link(dot.path, path) == 0
+            return rename(built.path, path) == 0 && chmod(path, 0o755) == 0
         }
-        try #require(created)
-        let expected = PluginLoadError(path: root.path + "/good\\xff.so", kind: .invalidName,
-            message: "the file name \"good\\xff.so\" is not valid UTF-8 (byte 0xff at 4); easel keeps plugin paths as UTF-8 text: rename the file")
+        try #require(renamed)
         let registry = Registry()
         registry.loadPlugins(from: [root.path])
-        #expect(registry.failures == [expected])
+        #expect(registry.failures == [])
         #expect(registry.objectClass(named: "Dot") != nil)
-        #expect(try scanner().scan(folders: [root.path]).entries.compactMap {
-            if case .failed(let error) = $0.outcome { return error } else { return nil }
-        } == [expected])
+        let entries = try scanner().scan(folders: [root.path]).entries
+        let loaded = entries.compactMap { entry -> [UInt8]? in
+            if case .plugin = entry.outcome { return FileSystemName.bytes(entry.path) } else { return nil }
+        }
+        #expect(loaded == [bad])
+        #expect(entries.map { DisplayText.escaped($0.path) } == [root.path + "/good\\xff.so"])
+    }
+
+    @Test("file names map to strings and back to the same bytes, also names that look like the mapping")
+    func fileSystemNamesRoundTrip() {
+        let names: [[UInt8]] = [
+            Array("plain.so".utf8), Array("café.so".utf8), [0x67, 0xFF, 0x2E], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80],
+            Array("\u{10FF80}x".utf8), [0xF4, 0x8F, 0xBF, 0xBF], [0x80, 0x80, 0x41],
+        ]
+        for name in names {
+            #expect(FileSystemName.bytes(FileSystemName.decode(name)) == name)
+        }
+        #expect(DisplayText.escaped(FileSystemName.decode([0x67, 0xFF, 0x2E, 0x73, 0x6F])) == "g\\xff.so")
+        #expect(FileSystemName.decode(Array("café".utf8)) == "café")
     }
 }
 
@@ -377,9 +390,19 @@ struct ForeignNameTests {
         #expect(try scanner(cache: cache).scan(folders: [plugins.path]).plugin(plugins, "good_extra.so") != nil)
         // An older easel's cache (or anyone who can write it) holds a name this one refuses.
         let file = URL(fileURLWithPath: RegistryCache(directory: cache.path).file)
-        let text = try String(contentsOf: file, encoding: .utf8)
-        try #require(text.contains("\"Dot\""))
-        try Data(text.replacingOccurrences(of: "\"Dot\"", with: "\"Dot\\u001b[31m\"").utf8).write(to: file)
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let magic = Array("EASELREG".utf8)
+        var records = try #require(bytes.withUnsafeBytes {
+            ScannerProtocol.readCacheRecords(UnsafeRawBufferPointer(rebasing: $0[magic.count...]))
+        })
+        try #require(records.count == 1)
+        guard case .success(var plugin) = records[0].result else { Issue.record("not a plugin"); return }
+        try #require(plugin.classes.first?.name == "Dot")
+        plugin.classes[0].name = "Dot\u{1B}[31m"
+        records[0].result = .success(plugin)
+        var writer = ScannerProtocol.Writer()
+        ScannerProtocol.writeCacheRecord(records[0], to: &writer)
+        try Data(magic + writer.bytes).write(to: file)
         let scan = try scanner(cache: cache).scan(folders: [plugins.path])
         #expect(scan.statistics.cacheHits == 1)
         #expect(scan.failure(plugins, "good_extra.so") == PluginLoadError(path: dot.path, kind: .invalidName,

@@ -126,7 +126,7 @@ struct RegistryCacheTests {
         let first = scanner.scan(folders: [folder.path])
         #expect(first.statistics == PluginScan.Statistics(cacheHits: 0, probed: 2, helperLaunches: 1))
         #expect(first.failure(folder, "b_plugin.so")?.kind == .crashed)
-        #expect(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("registry-v1.json").path))
+        #expect(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("registry-v2.bin").path))
 
         let second = scanner.scan(folders: [folder.path])
         #expect(second.statistics == PluginScan.Statistics(cacheHits: 2, probed: 0, helperLaunches: 0))
@@ -153,33 +153,39 @@ struct RegistryCacheTests {
     func keyedByABI() throws {
         let folder = try pluginFolder("cache-abi", [("good", "good_extra")])
         let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
-        let file = cacheFolder.appendingPathComponent("registry-v1.json")
+        let file = cacheFolder.appendingPathComponent("registry-v2.bin")
         _ = try scanner(cache: cacheFolder).scan(folders: [folder.path])
-        let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("\"hostABI\":\"2.0\""))
-        try Data(text.replacingOccurrences(of: "\"hostABI\":\"2.0\"", with: "\"hostABI\":\"1.0\"").utf8).write(to: file)
+        // The host ABI is a length-prefixed string in each record's header.
+        let current: [UInt8] = [3, 0, 0, 0] + Array("2.0".utf8), other: [UInt8] = [3, 0, 0, 0] + Array("1.0".utf8)
+        let bytes = try [UInt8](Data(contentsOf: file))
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: current) })
+        try Data(bytes[..<at] + other + bytes[(at + current.count)...]).write(to: file)
 
         let rescanned = try scanner(cache: cacheFolder).scan(folders: [folder.path])
         #expect(rescanned.statistics.probed == 1)
-        let after = try String(contentsOf: file, encoding: .utf8)
-        #expect(after.contains("\"hostABI\":\"1.0\"") && after.contains("\"hostABI\":\"2.0\""))
+        let after = try [UInt8](Data(contentsOf: file))
+        func count(_ pattern: [UInt8]) -> Int { after.indices.filter { after[$0...].starts(with: pattern) }.count }
+        #expect(count(other) == 1 && count(current) == 1)
     }
 
-    @Test("a cache file in another format or not JSON is ignored with a warning and rewritten")
+    @Test("a cache file in another format, or a damaged one, is ignored with a warning and rewritten")
     func versioned() throws {
         let folder = try pluginFolder("cache-format", [("good", "good_extra")])
         let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
-        let file = cacheFolder.appendingPathComponent("registry-v1.json")
-        try Data("{\"format\": 2, \"entries\": []}".utf8).write(to: file)
+        let file = cacheFolder.appendingPathComponent("registry-v2.bin")
+        try Data("{\"format\": 1, \"entries\": []}".utf8).write(to: file)
         let scan = try scanner(cache: cacheFolder).scan(folders: [folder.path])
-        #expect(scan.warnings == ["ignoring the plugin cache \(file.path): format 2, this easel reads format 1; scanning again"])
+        #expect(scan.warnings == ["ignoring the plugin cache \(file.path): it is not a format-2 cache file; scanning again"])
         #expect(scan.plugin(folder, "good.so") != nil)
-        let rewritten = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        #expect(rewritten["format"] as? Int == 1)
+        let rewritten = try [UInt8](Data(contentsOf: file))
+        #expect(rewritten.starts(with: Array("EASELREG".utf8)))
+        #expect(try scanner(cache: cacheFolder).scan(folders: [folder.path]).statistics.probed == 0)
 
-        try Data("garbage".utf8).write(to: file)
+        // Cut inside the last record: damaged.
+        try Data(rewritten.dropLast(3)).write(to: file)
         let again = try scanner(cache: cacheFolder).scan(folders: [folder.path])
-        #expect(again.warnings.first?.hasPrefix("ignoring the plugin cache \(file.path)") == true)
+        #expect(again.warnings == ["ignoring the plugin cache \(file.path): it is damaged; scanning again"])
+        #expect(again.plugin(folder, "good.so") != nil)
         #expect(try scanner(cache: cacheFolder).scan(folders: [folder.path]).warnings == [])
     }
 
@@ -203,11 +209,11 @@ struct RegistryCacheTests {
         let one = try pluginFolder("cache-prune-1", [("a", "good_extra"), ("b", "crash_draw")])
         let two = try pluginFolder("cache-prune-2", [("c", "hang_draw")])
         let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
-        let file = cacheFolder.appendingPathComponent("registry-v1.json")
+        let file = cacheFolder.appendingPathComponent("registry-v2.bin")
         _ = try scanner(cache: cacheFolder).scan(folders: [one.path, two.path])
         try FileManager.default.removeItem(at: one.appendingPathComponent("b.so"))
         _ = try scanner(cache: cacheFolder).scan(folders: [one.path])
-        let text = try String(contentsOf: file, encoding: .utf8)
+        let text = try String(decoding: Data(contentsOf: file), as: UTF8.self)
         #expect(text.contains("\(one.path)/a.so") && !text.contains("\(one.path)/b.so") && text.contains("\(two.path)/c.so"))
     }
 
@@ -216,6 +222,6 @@ struct RegistryCacheTests {
         #expect(RegistryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/easel")
         #expect(RegistryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.cache/easel")
         #expect(RegistryCache.defaultDirectory(environment: ["HOME": "/home/u"]) == "/home/u/.cache/easel")
-        #expect(RegistryCache(directory: "/x/cache/easel").file == "/x/cache/easel/registry-v1.json")
+        #expect(RegistryCache(directory: "/x/cache/easel").file == "/x/cache/easel/registry-v2.bin")
     }
 }

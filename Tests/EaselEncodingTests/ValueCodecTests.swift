@@ -143,8 +143,9 @@ struct ValueCodecColourTests {
     }
 
     @Test("a colour that does not read says which forms a colour takes", arguments: [
-        (Value.string("#12345"), [Int](), "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"#12345\""),
-        (.string("red"), [], "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"red\""),
+        (Value.string("#12345"), [Int](), "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"#12345\""),
+        (.string("rouge"), [], "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"rouge\""),
+        (.string("rgb(1, 2)"), [], "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"rgb(1, 2)\""),
         (.text("#12345"), [], "'#12345' is not a colour (#rrggbb or #rrggbbaa)"),
         (.text("#gggggg"), [], "'#gggggg' is not a colour (#rrggbb or #rrggbbaa)"),
         (.text("1,0,0"), [], "'1,0,0' is not a colour (#rrggbb, #rrggbbaa or r,g,b,a)"),
@@ -304,5 +305,32 @@ struct ValueCodecFormTests {
         let value = try JSONDecoder().decode(Value.self, from: Data(#"{"a": [1, true, "x", null, {"b": 2.5}]}"#.utf8))
         #expect(value == .object(["a": .list([.number(1), .bool(true), .string("x"), .null, .object(["b": .number(2.5)])])]))
         #expect(value.kind == "an object")
+    }
+}
+
+@Suite("CSS colours in scenes")
+struct CSSColourTests {
+    static let cases: [(String, [Double])] = [
+        ("#f00", [1, 0, 0, 1]), ("#f008", [1, 0, 0, 136.0 / 255]), ("#336699", [0.2, 0.4, 0.6, 1]),
+        ("#ffffff80", [1, 1, 1, 128.0 / 255]), ("red", [1, 0, 0, 1]), ("RebeccaPurple", [0.4, 0.2, 0.6, 1]),
+        ("transparent", [0, 0, 0, 0]), ("rgb(255, 0, 51)", [1, 0, 0.2, 1]), ("rgba(255, 0, 0, 0.5)", [1, 0, 0, 0.5]),
+        ("rgb(100% 0% 20% / 50%)", [1, 0, 0.2, 0.5]), ("rgb(300, -5, 0)", [1, 0, 0, 1]),
+        ("hsl(0, 100%, 50%)", [1, 0, 0, 1]), ("hsl(120deg 100% 25%)", [0, 0.5, 0, 1]),
+        ("hsla(240, 100%, 50%, 0.25)", [0, 0, 1, 0.25]), ("hsl(0.5turn, 100%, 50%)", [0, 1, 1, 1]),
+        ("  white ", [1, 1, 1, 1]),
+    ]
+
+    @Test("each form gives the components CSS gives", arguments: cases)
+    func forms(_ text: String, _ expected: [Double]) throws {
+        let components = try #require(CSSColour.parse(text))
+        #expect(components.count == 4)
+        #expect(zip(components, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(text): \(components)")
+    }
+
+    @Test("what is not a colour", arguments: ["", "#", "#ff00000", "#ggg", "rouge", "rgb(1, 2)", "rgb(1, 2, 3, 4, 5)",
+                                             "rgb(a, b, c)", "hsl(0, 100, 50)", "rgb(1 2 3 / )", "rgb(1, 2, 3",
+                                             "rgb(nan, 0, 0)", "url(x)"])
+    func refused(_ text: String) {
+        #expect(CSSColour.parse(text) == nil)
     }
 }

@@ -110,7 +110,7 @@ struct HostileSceneTests {
         #expect(error.message == message && error.file == path && error.jsonPath == "canvas.size")
         for extra in [[], ["--isolate"]] {
             let result = try easel(["render", path, "-o", path + ".png"] + extra)
-            #expect(result.status == 1 && result.stderr == "error: \(message)\n", "\(extra): \(result.stderr)")
+            #expect(result.status == 2 && result.stderr == "error: \(message)\n", "\(extra): \(result.stderr)")
         }
         // A vector output has no pixels to count.
         #expect(try easel(["render", path, "-o", path + ".svg"]).status == 0)

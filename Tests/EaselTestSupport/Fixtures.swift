@@ -92,6 +92,18 @@ public enum Fixtures {
         return output
     }
 
+    /// Compiles a C source file anywhere into the shared object `output`,
+    /// as ``buildFixture(_:into:soName:linkArguments:)`` compiles fixtures.
+    public static func compileC(_ source: URL, into output: URL) throws -> URL {
+        let compiler = try executable(named: ProcessInfo.processInfo.environment["CC"] ?? "cc")
+        let result = try run(compiler, ["-shared", "-fPIC", "-O1", "-I", abiIncludeDirectory.path, "-o", output.path, source.path])
+        guard result.status == 0, result.signal == nil else {
+            throw FixtureError("\(compiler.path) failed to compile \(source.lastPathComponent) (status \(result.status)):\n"
+                               + result.stderr)
+        }
+        return output
+    }
+
     /// The built `easel-plugin-scanner`, next to the sample plugins and `easel`.
     public static func scannerExecutable() throws -> URL {
         try samplePluginsDirectory().appendingPathComponent("easel-plugin-scanner")

@@ -224,9 +224,8 @@ public struct PluginScanner: Sendable {
             var folderInfo = stat()
             let folderKnown = inputs != nil && stat(folder, &folderInfo) == 0
             let files: [String]
-            let badNames: [PluginLoadError]
-            switch PluginFolder.sharedObjectsAndRefusals(in: folder) {
-            case .success(let list): (files, badNames) = list
+            switch PluginFolder.sharedObjects(in: folder) {
+            case .success(let list): files = list
             case .failure(let error):
                 entries.append(PluginScan.Entry(path: folder, outcome: .failed(error), recordedAt: now, source: .host))
                 inputs = nil
@@ -238,11 +237,6 @@ public struct PluginScanner: Sendable {
                 inputs = nil
                 continue
             }
-            for error in badNames {
-                entries.append(PluginScan.Entry(path: error.path, outcome: .failed(error), recordedAt: now, source: .host,
-                                                folder: folder))
-                inputs = nil
-            }
             if folderKnown {
                 let mtime = Int64(folderInfo.st_mtim.tv_sec) * 1_000_000_000 + Int64(folderInfo.st_mtim.tv_nsec)
                 inputs?.folders.append(ScanInputs.Folder(path: folder, device: UInt64(folderInfo.st_dev),
@@ -252,7 +246,7 @@ public struct PluginScanner: Sendable {
             }
             for path in files {
                 var info = stat()
-                guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                guard FileSystemName.stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
                     inputs = nil
                     guard seen.insert(FileIdentity(path: path)).inserted else { continue }
                     let error = PluginProbe.checkFile(path)
@@ -460,9 +454,13 @@ public struct PluginCatalog: Sendable {
         let units = described.map { plugin in
             PluginLinker.Unit(path: plugin.path, classes: plugin.classes.map { ($0.name, $0.superclass) })
         }
-        let (accepted, linkFailures) = PluginLinker.link(units) { builtIns.contains($0) ? .builtIn : nil }
-        plugins = accepted.map { described[$0] }
-        self.failures = failures + linkFailures.map { Failure(error: $0, recordedAt: now) }
+        let linked = PluginLinker.link(units) { builtIns.contains($0) ? .builtIn : nil }
+        plugins = linked.accepted.map { index in
+            var plugin = described[index]
+            if let dropped = linked.dropped[index] { plugin.classes.removeAll { dropped.contains($0.name) } }
+            return plugin
+        }
+        self.failures = failures + linked.failures.map { Failure(error: $0, recordedAt: now) }
     }
 
     /// The plugins and failures of a registry that loaded plugins in this process.

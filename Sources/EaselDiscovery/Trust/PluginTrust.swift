@@ -218,10 +218,10 @@ public struct PluginTrust: Sendable, Equatable, Codable {
                 + problem.remedy(for: folderSubject, path: pluginFolder))
         }
         var link = stat()
-        guard lstat(path, &link) == 0 else { return nil }
+        guard FileSystemName.lstat(path, &link) == 0 else { return nil }
         if (link.st_mode & S_IFMT) != S_IFLNK {
             var info = status ?? stat()
-            guard status != nil || stat(path, &info) == 0, let problem = Permissions.problem(info) else { return nil }
+            guard status != nil || FileSystemName.stat(path, &info) == 0, let problem = Permissions.problem(info) else { return nil }
             return refuse("\(fileWord) is \(problem.phrase) (mode \(Permissions.mode(info))); "
                 + problem.remedy(for: subject, path: path))
         }
@@ -292,7 +292,7 @@ package enum Permissions {
     /// stat() of `path` and its first problem, or `nil` when it has none or cannot be stat()ed.
     static func check(_ path: String) -> (Problem, stat)? {
         var info = stat()
-        guard stat(path, &info) == 0, let problem = problem(info) else { return nil }
+        guard FileSystemName.stat(path, &info) == 0, let problem = problem(info) else { return nil }
         return (problem, info)
     }
 
@@ -321,9 +321,7 @@ package enum Permissions {
 
     /// The path with every link resolved, or `nil`.
     static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        FileSystemName.realpath(path)
     }
 
     /// A user's name, or the number when it has none.

@@ -22,7 +22,7 @@ package enum SHA256 {
     /// - Returns: The digest, or the reason the file cannot be read
     ///   (`strerror` text).
     package static func hexDigest(ofFileAt path: String) -> Result<String, DigestError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemName.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(DigestError(reason: String(cString: strerror(errno)))) }
         defer { close(fd) }
         var hasher = Hasher()

@@ -153,7 +153,7 @@ public enum ValueCodec {
             var components: [Double]?
             switch value {
             case .string(let text):
-                guard let parsed = colour(hex: text) else { throw ValueError(.notAColour(text)) }
+                guard let parsed = CSSColour.parse(text) else { throw ValueError(.notAColour(text)) }
                 components = parsed
             case .text(let text) where text.hasPrefix("#"):
                 guard let parsed = colour(hex: text) else {

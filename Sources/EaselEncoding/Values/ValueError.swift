@@ -61,7 +61,8 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
         case .expected(let form, let got): base = "expected \(form), got \(got)"
         case .unreadable(let text, let form): base = "'\(text)' is not \(form)"
         case .notAnInteger(let number, let type): base = "expected \(Self.integerForm(type)), not \(number)"
-        case .notAColour(let text): base = "expected a colour \"#rrggbb\" or \"#rrggbbaa\", got \"\(text)\""
+        case .notAColour(let text):
+            base = "expected a colour (\"#rrggbb\", \"#rgb\", \"#rrggbbaa\", a CSS name such as \"red\", \"rgb(…)\", \"rgba(…)\" or \"hsl(…)\"), got \"\(text)\""
         case .unsupported(let type): base = "no value can be given for the type \(type.readableName) (\(type.encoding))"
         case .invalid(let text): base = text
         }

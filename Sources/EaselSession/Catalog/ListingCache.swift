@@ -22,7 +22,7 @@ import EaselProbe
 /// easel-listing 1 <length of these lines>
 /// program <device> <inode> <mtime ns> <size>    the executable that made it (easel)
 /// abi 1 1                                      the host ABI (major, minor)
-/// cache <device> <inode> <mtime ns> <size>      registry-v1.json
+/// cache <device> <inode> <mtime ns> <size>      registry-v2.bin
 /// timeouts <seconds>                           shortest limit of a recorded time-out, or -
 /// trust <writable>                             1 when writable plugins were allowed, else 0
 /// folders <count>                              then, for each folder in order:
@@ -249,7 +249,7 @@ public struct ListingCache: Sendable {
         var fields = NumberFields(UnsafeBufferPointer(rebasing: line[length...]))
         var info = stat()
         guard let device = fields.next(), let inode = fields.next(), let mtime = fields.next(), let size = fields.next(),
-              fields.atEnd, stat(path, &info) == 0 else { return false }
+              fields.atEnd, FileSystemName.stat(path, &info) == 0 else { return false }
         return device == Int64(bitPattern: UInt64(info.st_dev)) && inode == Int64(bitPattern: UInt64(info.st_ino))
             && mtime == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) && size == Int64(info.st_size)
     }
@@ -264,13 +264,13 @@ public struct ListingCache: Sendable {
     /// Whether `path` is a symbolic link (or cannot be lstat()ed).
     private static func isLink(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
+        return FileSystemName.lstat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// `<device> <inode> <mtime ns> <size>` of a file, following links.
     private static func identity(of path: String) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard FileSystemName.stat(path, &info) == 0 else { return nil }
         let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         return "\(UInt64(info.st_dev)) \(UInt64(info.st_ino)) \(mtime) \(Int64(info.st_size))"
     }
@@ -294,7 +294,7 @@ private struct OpenListing {
     let headerLength: Int
 
     init?(_ path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemName.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

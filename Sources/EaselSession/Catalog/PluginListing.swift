@@ -1,4 +1,5 @@
 import EaselDiscovery
+import EaselProbe
 import EaselRuntime
 import EaselViews
 import Foundation
@@ -22,6 +23,7 @@ public struct PluginListing {
     public var text: String {
         var out = "Plugin folders:\n" + folders.map { "  \($0)\n" }.joined()
         out += "\n\(catalog.plugins.count) plugin\(catalog.plugins.count == 1 ? "" : "s") loaded\n"
+        let views = viewClassNames
         for plugin in catalog.plugins {
             out += "\n\(PluginLoadError.displayed(plugin.path))\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
             for cls in plugin.classes {
@@ -32,6 +34,7 @@ public struct PluginListing {
                 for method in cls.methods {
                     out += "    \(method.readableSignature(className: cls.name))  \(method.encoding)\n"
                 }
+                for warning in warnings(for: cls, views: views) { out += "    warning: \(warning)\n" }
             }
         }
         if !catalog.failures.isEmpty {
@@ -42,6 +45,32 @@ public struct PluginListing {
             }
         }
         return out
+    }
+
+    /// The class names of every listed plugin class that is a view
+    /// (its superclass chain reaches a built-in view class).
+    var viewClassNames: Set<String> {
+        let superclasses = Dictionary(catalog.plugins.flatMap { $0.classes.map { ($0.name, $0.superclass) } },
+                                      uniquingKeysWith: { first, _ in first })
+        var views = Set<String>()
+        for name in superclasses.keys {
+            var current = name
+            var steps = 0
+            while let next = superclasses[current], steps <= superclasses.count {
+                current = next
+                steps += 1
+            }
+            if ViewCallbackCheck.builtInViewClasses.contains(current) { views.insert(name) }
+        }
+        return views
+    }
+
+    /// Warnings for a view class's callbacks declared with a signature the host does not call.
+    func warnings(for cls: ClassDescription, views: Set<String>? = nil) -> [String] {
+        guard (views ?? viewClassNames).contains(cls.name) else { return [] }
+        return cls.methods.compactMap {
+            ViewCallbackCheck.warning(className: cls.name, selector: $0.selector, encoding: $0.encoding)
+        }
     }
 
     /// `easel list --failed`: every failure with its reason, the time it was recorded and the plugin's last output.
@@ -86,6 +115,8 @@ struct JSONListing: Encodable {
     struct ClassEntry: Encodable {
         let name: String; let superclass: String
         let properties: [PropertyEntry]; let methods: [MethodEntry]
+        /// Callbacks declared with a signature the host does not call (view classes only); omitted when none.
+        let warnings: [String]?
     }
     struct PluginEntry: Encodable {
         let path: String; let name: String; let abiVersion: String
@@ -104,25 +135,29 @@ struct JSONListing: Encodable {
 
     init(_ listing: PluginListing) {
         folders = listing.folders
+        let views = listing.viewClassNames
         plugins = listing.catalog.plugins.map { plugin in
-            PluginEntry(path: plugin.path, name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
-                        resources: PluginResources.folders(forPluginAt: plugin.path),
-                        classes: plugin.classes.map(JSONListing.classEntry))
+            PluginEntry(path: FileSystemName.jsonText(plugin.path), name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
+                        resources: PluginResources.folders(forPluginAt: plugin.path).map(FileSystemName.jsonText),
+                        classes: plugin.classes.map { cls in
+                            JSONListing.classEntry(cls, warnings: listing.warnings(for: cls, views: views))
+                        })
         }
         failures = listing.catalog.failures.map {
-            FailureEntry(path: $0.error.path, reason: $0.error.kind.rawValue, message: $0.error.message,
+            FailureEntry(path: FileSystemName.jsonText($0.error.path), reason: $0.error.kind.rawValue, message: $0.error.message,
                          className: $0.error.className, selector: $0.error.selector,
                          output: $0.error.output, recordedAt: PluginListing.timestamp($0.recordedAt))
         }
     }
 
-    static func classEntry(_ cls: ClassDescription) -> ClassEntry {
+    static func classEntry(_ cls: ClassDescription, warnings: [String] = []) -> ClassEntry {
         ClassEntry(
             name: cls.name, superclass: cls.superclass,
             properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType) },
             methods: cls.methods.map {
                 MethodEntry(selector: $0.selector, encoding: $0.encoding, signature: $0.readableSignature(className: cls.name))
-            })
+            },
+            warnings: warnings.isEmpty ? nil : warnings)
     }
 }
 

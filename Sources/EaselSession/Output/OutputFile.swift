@@ -41,6 +41,29 @@ public enum OutputFile {
         }
     }
 
+    /// Creates a folder (and its missing parents, at most 64 levels), as `mkdir -p` does.
+    ///
+    /// - Throws: ``SessionError`` `cannot create the folder '<path>': <the system's reason>`.
+    public static func makeFolder(_ path: String) throws(SessionError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw SessionError("cannot create the folder '\(path)': a file of that name exists", file: path)
+            }
+            return
+        }
+        var missing: [String] = []
+        var current = path
+        while missing.count < 64, stat(current, &info) != 0 {
+            missing.append(current)
+            guard let slash = current.lastIndex(of: "/"), slash != current.startIndex else { break }
+            current = String(current[..<slash])
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw SessionError("cannot create the folder '\(folder)': \(reason(errno))", file: folder)
+        }
+    }
+
     /// Writes `bytes` to `path`.
     ///
     /// - Throws: ``SessionError`` `cannot write '<path>': <the system's reason>`, naming the file.

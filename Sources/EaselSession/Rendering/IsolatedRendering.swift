@@ -51,6 +51,11 @@ extension Session {
         guard options.frames == nil else {
             throw SessionError("--frames cannot be combined with --isolate", isUsageError: true)
         }
+        guard scene != "-" else {
+            // The worker reads the scene file itself, under its sandbox.
+            throw SessionError("a scene from standard input (-) cannot be rendered isolated (--isolate or --timeout): "
+                               + "save it to a file first", isUsageError: true)
+        }
         var times = StageTimes()
         let scanned = try measure(&times.load) { () throws(SessionError) in try plugins.scan(isolated: true, warn: report) }
         let printed = reportScanFailures(scanned.scan)

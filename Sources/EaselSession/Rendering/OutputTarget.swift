@@ -48,7 +48,8 @@ public enum OutputTarget: Sendable, Equatable {
     ///   `cannot write 'x.gif': unsupported file extension; use .png, .jpg, .jpeg, .webp, .svg or .pdf`.
     public func checkFormat() throws(SessionError) {
         guard case .file(let path) = self, Self.format(of: path) == nil else { return }
-        throw SessionError("cannot write '\(path)': unsupported file extension; use \(Self.supportedExtensions)", file: path)
+        throw SessionError("cannot write '\(path)': unsupported file extension; use \(Self.supportedExtensions)", file: path,
+                           isUsageError: true)
     }
 
     /// Writes a canvas, at `scale` pixels per point for a raster format (by default the canvas's own).

@@ -1,0 +1,45 @@
+import EaselTestSupport
+import Foundation
+import Testing
+
+@Suite("easel inspect")
+struct InspectCommandTests {
+    @Test("a sample class: chain, plugin, inherited and own properties with defaults, own and inherited methods")
+    func bubble() throws {
+        let result = try easel(["inspect", "BubbleView", "--plugins", try Fixtures.samplePluginsDirectory().path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "class BubbleView : View : Object")
+        #expect(lines.dropFirst().first?.hasPrefix("  plugin Bubble, ") == true && lines[1].hasSuffix("/libBubble.so"))
+        #expect(lines.contains("  frame: CGRect = {{0, 0}, {0, 0}}  (View)"))
+        #expect(lines.contains("  alpha: double = 1  (View)"))
+        #expect(lines.contains("  cornerRadius: double = 12"))
+        #expect(lines.contains("  fillColor: EaselColor = {1, 1, 1, 1}"))
+        #expect(lines.contains("  -[BubbleView drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}"))
+        #expect(lines.contains("  -[View hitTest:(CGPoint) withEvent:(id)] -> id  @@:{CGPoint=dd}@  (inherited from View)"))
+    }
+
+    @Test("--json carries the same, with where each method is implemented")
+    func json() throws {
+        let result = try easel(["inspect", "Chart", "--json", "--plugins", try Fixtures.samplePluginsDirectory().path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["superclasses"] as? [String] == ["Swatch", "View", "Object"])
+        #expect(object["plugin"] as? String == "Charts")
+        #expect(object["isView"] as? Bool == true)
+        let methods = try #require(object["methods"] as? [[String: Any]])
+        // Chart overrides Swatch's drawRect:; the inherited one is listed as overridden.
+        let drawRects = methods.filter { $0["selector"] as? String == "drawRect:" }
+        #expect(drawRects.map { $0["implementedBy"] as? String } == ["Chart", "Swatch"])
+        #expect(drawRects.map { $0["overridden"] as? Bool } == [false, true])
+        let properties = try #require(object["properties"] as? [[String: Any]])
+        #expect(properties.contains { $0["name"] as? String == "color" && $0["declaredBy"] as? String == "Swatch" })
+    }
+
+    @Test("an unknown class exits 2 with a did-you-mean")
+    func unknown() throws {
+        let result = try easel(["inspect", "Bubbleview", "--plugins", try Fixtures.samplePluginsDirectory().path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: no class named 'Bubbleview'; did you mean 'BubbleView'?\n")
+    }
+}
