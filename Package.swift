@@ -128,7 +128,7 @@ let package = Package(
             name: "EaselSession",
             dependencies: [
                 "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselABI",
-                "EaselInvocation", "EaselProbe",
+                "EaselInvocation", "EaselProbe", "EaselEncoding",
             ]),
         // `easel`: argument parsing and printing on top of the session.
         .executableTarget(

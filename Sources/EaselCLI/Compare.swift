@@ -16,16 +16,17 @@ struct Compare: ParsableCommand {
             of the differences: differing pixels red over a faded grey copy of the expected image.
             """)
 
-    @Argument(help: "The expected (golden) image.")
+    @Argument(help: "The expected (golden) image.", completion: Completions.rasterImages)
     var expected: String
 
-    @Argument(help: "The image to check.")
+    @Argument(help: "The image to check.", completion: Completions.rasterImages)
     var actual: String
 
     @Option(help: "The largest difference per colour component (premultiplied, 0–255) that still counts as the same.")
     var tolerance: Int = 0
 
-    @Option(help: ArgumentHelp("Write a picture of the differences (PNG) to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a picture of the differences (PNG) to this file.", valueName: "file"),
+            completion: .file(extensions: ["png"]))
     var diff: String?
 
     func validate() throws {

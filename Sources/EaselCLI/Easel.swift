@@ -26,7 +26,7 @@ extension CommandFailure {
 struct PluginOptions: ParsableArguments {
     @Option(name: .customLong("plugins"), help: ArgumentHelp(
         "A plugin folder (repeatable), searched before EASEL_PLUGIN_PATH; without either, the folder of the easel executable.",
-        valueName: "dir"))
+        valueName: "dir"), completion: .directory)
     var folders: [String] = []
 
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the plugin cache: scan every plugin file again.")
@@ -44,7 +44,7 @@ struct PluginOptions: ParsableArguments {
 
     @Option(name: .customLong("allow-list"), help: ArgumentHelp(
         "Load only plugin files whose SHA-256 digest is listed in this file, in sha256sum's format (also EASEL_ALLOW_LIST).",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var allowList: String?
 
     func validate() throws {

@@ -16,7 +16,7 @@ struct Inspect: ParsableCommand {
             the host does not call. Built-in classes (View, Window, …) can be inspected too.
             """)
 
-    @Argument(help: "The class name.")
+    @Argument(help: "The class name.", completion: Completions.classes)
     var className: String
 
     @Flag(help: "Print JSON instead of text.")

@@ -41,13 +41,16 @@ struct Render: ParsableCommand {
             hard a PNG is compressed, --quality the quality of a JPEG or WebP.
             """)
 
-    @Argument(help: "The scene file (JSON; - reads standard input). Several scenes render in one process into the folder -o names.")
+    @Argument(help: "The scene file (JSON; - reads standard input). Several scenes render in one process into the folder -o names.",
+              completion: Completions.scenes)
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output), or with several scenes (or a name ending in /) the folder to write them into.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output), or with several scenes (or a name ending in /) the folder to write them into.", valueName: "file"),
+            completion: Completions.images)
     var output: String
 
-    @Option(help: ArgumentHelp("The format of the images a batch writes into the -o folder (png, jpg, jpeg, webp, svg, pdf; default png).", valueName: "ext"))
+    @Option(help: ArgumentHelp("The format of the images a batch writes into the -o folder (png, jpg, jpeg, webp, svg, pdf; default png).", valueName: "ext"),
+            completion: .list(["png", "jpg", "jpeg", "webp", "svg", "pdf"]))
     var format: String?
 
     /// Whether this run renders into a folder: several scenes, or `-o` ending in `/`.
@@ -60,7 +63,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
 
-    @Option(help: ArgumentHelp("Also write one PNG per step into DIR: frame-000.png (before the first step), frame-001.png, …", valueName: "dir"))
+    @Option(help: ArgumentHelp("Also write one PNG per step into DIR: frame-000.png (before the first step), frame-001.png, …", valueName: "dir"),
+            completion: .directory)
     var frames: String?
 
     @Flag(help: "Print the time of each stage (load, scene, layout, draw, encode) to standard error.")
@@ -170,7 +174,8 @@ struct Gallery: ParsableCommand {
             class and plugin name.
             """)
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg or .webp; - for PNG on standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg or .webp; - for PNG on standard output).", valueName: "file"),
+            completion: .file(extensions: ["png", "jpg", "jpeg", "webp"]))
     var output: String
 
     @OptionGroup var encoding: EncodingOptions

@@ -42,4 +42,15 @@ struct InspectCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr == "error: no class named 'Bubbleview'; did you mean 'BubbleView'?\n")
     }
+
+    @Test("list --json gives every property's default")
+    func listDefaults() throws {
+        let result = try easel(["list", "--json", "--plugins", try Fixtures.samplePluginsDirectory().path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let classes = (object["plugins"] as? [[String: Any]] ?? []).flatMap { $0["classes"] as? [[String: Any]] ?? [] }
+        let bubble = try #require(classes.first { $0["name"] as? String == "BubbleView" })
+        let properties = bubble["properties"] as? [[String: Any]] ?? []
+        #expect(properties.first { $0["name"] as? String == "cornerRadius" }?["default"] as? String == "12")
+        #expect(properties.first { $0["name"] as? String == "fillColor" }?["default"] as? String == "{1, 1, 1, 1}")
+    }
 }

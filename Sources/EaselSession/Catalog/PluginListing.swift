@@ -110,7 +110,11 @@ public struct PluginListing {
 
 /// The JSON form of `easel list`.
 struct JSONListing: Encodable {
-    struct PropertyEntry: Encodable { let name: String; let encoding: String; let type: String }
+    struct PropertyEntry: Encodable {
+        let name: String; let encoding: String; let type: String
+        /// The default as `easel invoke` prints values; absent for pointers (addresses in the plugin's process).
+        let `default`: String?
+    }
     struct MethodEntry: Encodable { let selector: String; let encoding: String; let signature: String }
     struct ClassEntry: Encodable {
         let name: String; let superclass: String
@@ -153,7 +157,8 @@ struct JSONListing: Encodable {
     static func classEntry(_ cls: ClassDescription, warnings: [String] = []) -> ClassEntry {
         ClassEntry(
             name: cls.name, superclass: cls.superclass,
-            properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType) },
+            properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType,
+                                                       default: ClassInspection.defaultText($0)) },
             methods: cls.methods.map {
                 MethodEntry(selector: $0.selector, encoding: $0.encoding, signature: $0.readableSignature(className: cls.name))
             },

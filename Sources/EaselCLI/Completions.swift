@@ -1,0 +1,40 @@
+import ArgumentParser
+import EaselSession
+
+/// Shell completion of the names the plugins define, for the scripts
+/// `easel --generate-completion-script bash|zsh|fish` writes: the shell runs
+/// `easel` to ask for them, which reads the plugin cache (no plugin code runs
+/// when the cache is current).
+enum Completions {
+    /// The `--plugins` folders among the words typed so far.
+    static func folders(in words: [String]) -> [String] {
+        var folders: [String] = []
+        var index = 0
+        while index < words.count {
+            if words[index] == "--plugins", index + 1 < words.count {
+                folders.append(words[index + 1])
+                index += 2
+                continue
+            }
+            if words[index].hasPrefix("--plugins=") { folders.append(String(words[index].dropFirst("--plugins=".count))) }
+            index += 1
+        }
+        return folders
+    }
+
+    /// Every class name of the loaded plugins and the host's built-ins that starts with `prefix`.
+    static func classNames(_ words: [String], _: Int, _ prefix: String) -> [String] {
+        let environment = PluginEnvironment(PluginSettings(folders: folders(in: words)))
+        let session = Session(plugins: environment, report: { _ in })
+        guard let listing = try? session.listing() else { return [] }
+        let names = listing.catalog.plugins.flatMap { $0.classes.map(\.name) }
+            + ["Object", "View", "Window", "OverlayView", "RHView", "Touch"]
+        return names.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// The kinds used by the commands.
+    static let classes = CompletionKind.custom { words, index, prefix in classNames(words, index, prefix) }
+    static let scenes = CompletionKind.file(extensions: ["json"])
+    static let images = CompletionKind.file(extensions: ["png", "jpg", "jpeg", "webp", "svg", "pdf"])
+    static let rasterImages = CompletionKind.file(extensions: ["png", "jpg", "jpeg", "webp", "gif", "svg"])
+}
