@@ -57,6 +57,8 @@ public struct Scene {
     /// The folders `image_named` searches after a plugin's own resource
     /// folders (`"imageFolders"`), resolved against the scene file's folder.
     public private(set) var imageFolders: [String] = []
+    /// The most `imageFolders` a scene may name (each `image_named` call looks in every one).
+    public static let maximumImageFolders = 64
 
     let root: Node
     let steps: [Node]
@@ -189,7 +191,11 @@ public struct Scene {
         _ = try root.requireObject()
         let steps = try top.child("steps")?.elements() ?? []
         var scene = Scene(width: size[0], height: size[1], scale: scale, background: background, file: nil, root: root, steps: steps)
-        for node in try top.child("imageFolders")?.elements() ?? [] {
+        let folderNodes = try top.child("imageFolders")?.elements() ?? []
+        guard folderNodes.count <= maximumImageFolders else {
+            throw SceneError(path: "imageFolders", "at most \(maximumImageFolders) image folders, not \(folderNodes.count)")
+        }
+        for node in folderNodes {
             let folder = try node.string()
             guard !folder.isEmpty else { throw node.error("an image folder may not be empty") }
             scene.imageFolders.append(folder)
