@@ -152,6 +152,18 @@ extension Canvas {
             defer { cairo_surface_destroy(sub) }
             cairo_save(cr)
             cairo_new_path(cr)
+            if state.shadow != nil {
+                // The image's shadow, cast within the clip (not the rect): the
+                // part's pixels alone, transparent around them.
+                let shape: OpaquePointer = cairo_pattern_create_for_surface(sub)
+                var matrix = cairo_matrix_t()
+                cairo_matrix_init_scale(&matrix, (right - left) / rect.size.width, (bottom - top) / rect.size.height)
+                cairo_matrix_translate(&matrix, -rect.origin.x, -rect.origin.y)
+                cairo_pattern_set_matrix(shape, &matrix)
+                cairo_pattern_set_filter(shape, Self.filter(state.interpolation))
+                castShadow(.pattern(shape))
+                cairo_pattern_destroy(shape)
+            }
             cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
             cairo_clip(cr)
             // The part's pixels → rect.

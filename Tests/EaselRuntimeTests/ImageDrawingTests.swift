@@ -66,6 +66,27 @@ struct ImageDrawingTests {
         #expect(canvas.takeError()?.message == "set_interpolation_quality: unknown interpolation quality 9")
     }
 
+    @Test("an image casts the shadow in effect: its own shape, at the offset, under the image")
+    func imageShadow() throws {
+        // A 2 x 2 image, opaque red but for a transparent bottom-right pixel, drawn 10 x 10 at (5, 5).
+        let image = try pixelImage([bgra(255, 0, 0) + bgra(255, 0, 0), bgra(255, 0, 0) + bgra(0, 0, 0, 0)], width: 2)
+        defer { api.release_image?(image) }
+        let canvas = try Canvas(width: 30, height: 30, backing: .raster(scale: 1))
+        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+            .assumingMemoryBound(to: easel_paint_api.self).pointee
+        api.set_interpolation_quality?(canvas.context, Int32(EASEL_INTERPOLATION_NONE))
+        paint.set_shadow(canvas.context, easel_size(width: 8, height: 8), 0, easel_color(red: 0, green: 0, blue: 1, alpha: 1))
+        api.draw_image?(canvas.context, image, rect(5, 5, 10, 10))
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        #expect(drawn.pixel(x: 5, y: 5) == red && drawn.pixel(x: 14, y: 9) == red)
+        // The shadow, 8 points down and right, blue where the image is opaque, under it.
+        #expect(drawn.pixel(x: 16, y: 14) == blue && drawn.pixel(x: 13, y: 22) == blue)
+        // Not where the image is transparent: its bottom-right quarter (10...14) and its shadow (18...22).
+        #expect(drawn.pixel(x: 21, y: 21) == transparent && drawn.pixel(x: 12, y: 12) == transparent)
+        #expect(drawn.pixel(x: 24, y: 24) == transparent && drawn.pixel(x: 4, y: 4) == transparent)
+    }
+
     @Test("a tiled image repeats from its tile, the phase at the user-space origin, within the rect only")
     func tiledPattern() throws {
         // 2 x 2 pixels: red top left, blue elsewhere; a tile of 4 x 4 points makes each pixel 2 x 2 points.

@@ -1356,6 +1356,8 @@ typedef struct easel_image_api_v1 {
      * Draws the whole image scaled into `rect` (user space) under the
      * context's transform, clip and global alpha, with good interpolation;
      * the image's edge pixels are repeated, not blended with transparency.
+     * The shadow in effect (easel.paint.v1's set_shadow) is cast in the
+     * image's shape (its alpha), as fills cast theirs (since easel.image.v1 size 128).
      * An empty rect draws nothing; a non-finite one puts the context in error.
      */
     void (*draw_image)(easel_context *ctx, const easel_image *image, easel_rect rect);
