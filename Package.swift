@@ -107,7 +107,7 @@ let package = Package(
             name: "EaselViews",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselRuntime", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselEncoding", "EaselInvocation", "CEaselSupport",
-                "EaselProbe",
+                "EaselProbe", "EaselDrawingExtensions",
             ]),
         .target(
             name: "EaselScene",

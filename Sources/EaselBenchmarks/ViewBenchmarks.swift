@@ -241,7 +241,7 @@ private final class DirectFrame {
 }
 
 /// Pixels that differ at all, and pixels that differ by more than 2 in a channel.
-private func differences(_ a: RasterImage, _ b: RasterImage) -> (any: Int, visible: Int) {
+func differences(_ a: RasterImage, _ b: RasterImage) -> (any: Int, visible: Int) {
     guard a.width == b.width, a.height == b.height else { fail("images of different sizes") }
     var any = 0, visible = 0
     for (p, q) in zip(a.pixels, b.pixels) where p != q {
@@ -254,7 +254,7 @@ private func differences(_ a: RasterImage, _ b: RasterImage) -> (any: Int, visib
 // MARK: - Timing
 
 /// The best time, in ns, of `rounds` rounds of `frames` calls of `body`.
-private func bestTime(rounds: Int, frames: Int, _ body: () throws -> Void) rethrows -> Double {
+func bestTime(rounds: Int, frames: Int, _ body: () throws -> Void) rethrows -> Double {
     var best = Double.infinity
     for _ in 0..<rounds {
         let start = nanoseconds()
@@ -266,7 +266,7 @@ private func bestTime(rounds: Int, frames: Int, _ body: () throws -> Void) rethr
 
 /// Times several bodies in interleaved rounds, so that a slow patch of the
 /// shared machine hits them alike; the best round of each, in ns per frame.
-private func bestTimes(rounds: Int, frames: Int, _ bodies: [() throws -> Void]) throws -> [Double] {
+func bestTimes(rounds: Int, frames: Int, _ bodies: [() throws -> Void]) throws -> [Double] {
     for body in bodies { try body() }  // warm up
     var best = [Double](repeating: .infinity, count: bodies.count)
     for _ in 0..<rounds {
@@ -320,7 +320,7 @@ private func measureFrame(_ grid: Grid, registry: Registry, options: ViewBenchma
                         cairoAllocations: cairoAllocations, differing: differing), canvas)
 }
 
-private func allocationsOf(_ body: () throws -> Void) rethrows -> Double {
+func allocationsOf(_ body: () throws -> Void) rethrows -> Double {
     let before = easel_malloc_count()
     try body()
     return Double(easel_malloc_count() - before)

@@ -6,6 +6,8 @@
 //   10,000 `Tile` views rendered through Easel compared with the same drawing
 //   done with cairo directly, a one-view dirty-region redraw, and the heap
 //   memory a view costs.
+// - layers (LayerBenchmarks.swift, `layers`): 1000 views with rounded
+//   corners, borders and shadows against the same drawn with cairo directly.
 //
 // - scanning (ScanBenchmarks.swift): a cold scan of 200 plugins through
 //   easel-plugin-scanner compared with an in-process dlopen + dlsym loop, and
@@ -17,7 +19,7 @@
 //   the demo end to end compared with its drawing alone.
 //
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [scan] [render] [output] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -88,7 +90,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false
+var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runLayers = false
 var options = ViewBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
 var arguments = CommandLine.arguments.dropFirst()
@@ -103,6 +105,7 @@ while let argument = arguments.popFirst() {
     case "scan": runScan = true
     case "render": runRender = true
     case "output": runOutput = true
+    case "layers": runLayers = true
     case "--png": options.pngFolder = value(after: argument)
     case "--rounds":
         guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a positive number") }
@@ -119,17 +122,17 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [scan] [render] [output] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]]")
     }
 }
-if !runCalls && !runViews && !runScan && !runRender && !runOutput { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runLayers { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-if runCalls || runViews || runOutput { registry.loadPlugins(from: [folder]) }
+if runCalls || runViews || runOutput || runLayers { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
 if runScan {
@@ -142,6 +145,10 @@ if runCalls && options.profileFrames == nil {
 }
 if runViews {
     allMet = try runViewBenchmarks(registry: registry, options: options) && allMet
+}
+if runLayers && options.profileFrames == nil {
+    if runViews { print("") }
+    allMet = try runLayerBenchmarks(registry: registry, options: options) && allMet
 }
 if runRender {
     print("")

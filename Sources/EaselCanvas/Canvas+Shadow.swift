@@ -70,6 +70,9 @@ extension Canvas {
         case fillAndStroke
         /// A pattern (a transparency layer's group) painted over the clip.
         case pattern(OpaquePointer)
+        /// A pattern whose content lies within a rectangle of user space (which
+        /// bounds the mask more tightly than the clip).
+        case patternWithin(OpaquePointer, easel_rect)
     }
 
     /// Paints the current shadow of `shape`, if there is a shadow. Runs inside
@@ -85,6 +88,11 @@ extension Canvas {
         case .fill, .fillAndStroke: cairo_fill_extents(cr, &x1, &y1, &x2, &y2)
         case .stroke: cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
         case .pattern: cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        case .patternWithin(_, let rect):
+            // User space as cairo has it: the Swift-side translation added.
+            let r = rect.standardized
+            let ox = isOffset ? offsetX : 0, oy = isOffset ? offsetY : 0
+            (x1, y1, x2, y2) = (r.origin.x + ox, r.origin.y + oy, r.origin.x + r.size.width + ox, r.origin.y + r.size.height + oy)
         }
         if case .fillAndStroke = shape {
             var sx1 = 0.0, sy1 = 0.0, sx2 = 0.0, sy2 = 0.0
@@ -140,7 +148,7 @@ extension Canvas {
             cairo_set_dash(maskContext, lengths, Int32(dashes), dashOffset)
             if case .stroke = shape { cairo_stroke(maskContext) } else { cairo_fill_preserve(maskContext) }
             if case .fillAndStroke = shape { cairo_stroke(maskContext) }
-        case .pattern(let pattern):
+        case .pattern(let pattern), .patternWithin(let pattern, _):
             cairo_set_source(maskContext, pattern)
             cairo_paint(maskContext)
         }
@@ -180,7 +188,7 @@ extension Canvas {
 
     /// Blurs an 8-bit alpha image in place: three box blurs of `radius`
     /// along rows, then along columns (zero beyond the edges).
-    static func boxBlur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
+    package static func boxBlur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
         let longest = max(width, height)
         var line = [UInt32](repeating: 0, count: longest)
         var blurred = [UInt32](repeating: 0, count: longest)

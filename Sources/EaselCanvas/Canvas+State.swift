@@ -345,7 +345,12 @@ extension Canvas {
 extension Canvas {
     /// Pops the open layer on top of the saved states and paints it with the
     /// restored alpha and blend mode. Runs inside `perform`.
-    package func compositeLayer(_ cr: OpaquePointer) {
+    ///
+    /// - Parameters:
+    ///   - contentBounds: Where the layer's content lies, in the restored user
+    ///     space, when the caller knows: the shadow's mask then covers only it
+    ///     (plus the blur), not the whole clip.
+    package func compositeLayer(_ cr: OpaquePointer, contentBounds: easel_rect? = nil) {
         if state.maskCount != 0, let below = savedStates.last?.maskCount, below != state.maskCount {
             compositeMasks(cr, downTo: below)
         }
@@ -355,7 +360,9 @@ extension Canvas {
         saved.opensLayer = false
         state = saved
         applyGuardClip()
-        if state.shadow != nil, let group = cairo_get_source(cr) { castShadow(.pattern(group)) }
+        if state.shadow != nil, let group = cairo_get_source(cr) {
+            castShadow(contentBounds.map { .patternWithin(group, $0) } ?? .pattern(group))
+        }
         cairo_paint_with_alpha(cr, state.alpha)
     }
 }

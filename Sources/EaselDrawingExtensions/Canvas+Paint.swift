@@ -411,13 +411,20 @@ extension Canvas {
     /// Without an open layer on top of the saved states (none begun, or saves
     /// inside it left unrestored) the canvas goes in error.
     package func endTransparencyLayer() {
+        endTransparencyLayer(contentBounds: nil)
+    }
+
+    /// Ends the transparency layer begun last, as ``endTransparencyLayer()``,
+    /// knowing where its content lies (in the user space of the state the
+    /// begin saved): a shadow is then made from that area alone, not the whole clip.
+    package func endTransparencyLayer(contentBounds: easel_rect?) {
         perform("end_transparency_layer") { cr throws(CanvasError) in
             guard pendingSaves == 0, savedStates.last?.opensLayer == true else {
                 throw .invalidArgument(
                     "end_transparency_layer",
                     "no transparency layer to end (none begun, or a save_state inside it not restored)")
             }
-            compositeLayer(cr)
+            compositeLayer(cr, contentBounds: contentBounds)
         }
     }
 }

@@ -92,6 +92,7 @@ private struct Builder {
         "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
+        "bounds", "center", "anchorPoint", "layer",
     ]
     static let attributeKeys = [
         "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque", "clearsContextBeforeDrawing",
@@ -111,12 +112,13 @@ private struct Builder {
         guard cls.ancestry.contains(where: { $0.name == "View" }) else {
             throw node.child("class")!.error("class '\(className)' is not a view class (it does not inherit from View)")
         }
-        var frame = isRoot ? canvas : easel_rect.zero
-        if let frameNode = node.child("frame") { frame = try ValueConversion.rect(frameNode) }
+        // The frame, bounds, center and anchor point, resolved in their documented order (Scene+Layer.swift).
+        let geometry = try SceneGeometry(node, isRoot: isRoot, canvas: canvas)
         let view: View
-        do { view = try registry.makeView(ofClass: className, frame: frame) } catch {
+        do { view = try registry.makeView(ofClass: className, frame: geometry.initialFrame) } catch {
             throw node.error(error.message)
         }
+        geometry.apply(to: view)
         paths[ObjectIdentifier(view)] = node.path
         if let idNode = node.child("id") {
             let id = try idNode.string()
@@ -128,6 +130,7 @@ private struct Builder {
         }
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
+        if let layer = node.child("layer") { try SceneLayer.apply(layer, to: view, viewNode: node) }
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {

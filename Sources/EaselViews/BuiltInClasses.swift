@@ -9,8 +9,13 @@ import EaselRuntime
 enum BuiltInClasses {
     /// What every registry of a host with views starts with: `Object`, then
     /// `View`, `Window`, `OverlayView`, `RHView` and `Touch`, and the host
-    /// table's view functions.
-    static let all = BuiltIns(classes: [
+    /// table's view functions. Registers the layer extension (easel.layer.v1).
+    static let all: BuiltIns = {
+        _ = LayerAPI.registered
+        return classes
+    }()
+
+    private static let classes = BuiltIns(classes: [
         BuiltIns.object,
         BuiltInClass(name: "View", superclassName: "Object", instanceType: View.self, methods: [
             spec(ViewCallbacks.hitTest, unsafeBitCast(viewHitTest, to: UnsafeRawPointer.self)),

@@ -87,6 +87,37 @@ final class DrawList {
         static let translation = Flags(rawValue: 1 << 5)
         /// `drawRect` is the built-in `drawRect:` of an overlay.
         static let overlayForward = Flags(rawValue: 1 << 6)
+        /// The view has layer effects (rounded corners, a border, a shadow,
+        /// opacity without a group): the renderer draws it on the layer path,
+        /// with the list's ``DrawList/LayerRecord`` at the same index.
+        static let layer = Flags(rawValue: 1 << 7)
+    }
+
+    /// What the layer path draws for a view with layer effects (View+Layer.swift), in its down space.
+    struct LayerRecord {
+        /// The corner radii: top left, top right, bottom right, bottom left.
+        var radii: (Double, Double, Double, Double)
+        /// Whether the content, the subviews and the shadow are clipped to the rounded bounds.
+        var masks: Bool
+        var borderWidth: Double
+        var borderColor: easel_color
+        /// The background, filled in the rounded shape by the layer path (`nil`: none, or `Record.background` fills it).
+        var background: easel_color?
+        /// The shadow's colour (its opacity multiplied in), offset and blur, on the canvas; `nil` without a shadow.
+        var shadow: (color: easel_color, offsetX: Double, offsetY: Double, blur: Double)?
+        /// The layer's shadow path, which casts the shadow.
+        var shadowShape: ShadowPath?
+        /// Whether the rounded bounds cast the shadow: the view's only content
+        /// is an opaque background, so its composited alpha is that shape.
+        var shadowOfBounds: Bool
+        /// Where the shadow of the composited content can fall, in the view's down space.
+        var shadowClip: easel_rect
+        /// Where the composited content lies (the subtree's extent without the shadow), in the view's down space.
+        var contentExtent: easel_rect
+        /// Whether opacity composites the subtree as one group.
+        var groupOpacity: Bool
+
+        var isRounded: Bool { radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0 }
     }
 
     /// The records, in drawing order.
@@ -100,19 +131,21 @@ final class DrawList {
     private var hosts: [View] = []
     /// Where each view's record is.
     private var indexes: [ObjectIdentifier: Int] = [:]
+    /// The layer records of the records flagged ``Flags/layer``, by index.
+    private(set) var layers: [Int: LayerRecord] = [:]
     /// The device scale last given to the views' `contentScaleFactor`.
     var appliedScale: Double?
 
     /// Builds the list of the tree rooted at `root`, without recursion.
     init(root: View) {
-        var path: [(index: Int, view: View, next: Int)] = []
-        path.append((append(root, parent: -1), root, 0))
+        var path: [(index: Int, subviews: [View], next: Int)] = []
+        path.append((append(root, parent: -1), root.subviewsInDrawingOrder, 0))
         while let top = path.last {
-            let subviews = top.view.subviews
+            let subviews = top.subviews
             if top.next < subviews.count {
                 path[path.count - 1].next += 1
                 let child = subviews[top.next]
-                path.append((append(child, parent: top.index), child, 0))
+                path.append((append(child, parent: top.index), child.subviewsInDrawingOrder, 0))
             } else {
                 records[top.index].end = Int32(records.count)
                 path.removeLast()
@@ -123,7 +156,7 @@ final class DrawList {
     private func append(_ view: View, parent: Int) -> Int {
         let index = records.count
         let parentToCanvas = parent >= 0 ? records[parent].toCanvas : .identity
-        records.append(record(of: view, parent: parent, parentToCanvas: parentToCanvas))
+        records.append(record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas))
         views.append(Unmanaged.passUnretained(view))
         if parent >= 0 { retained.append(view) }
         indexes[ObjectIdentifier(view)] = index
@@ -131,7 +164,7 @@ final class DrawList {
     }
 
     /// The record of a view, from its current state.
-    private func record(of view: View, parent: Int, parentToCanvas: easel_affine_transform) -> Record {
+    private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform) -> Record {
         let local = view.downToSuperviewDown
         let toCanvas = local.concatenating(parentToCanvas)
         let bounds = view.bounds
@@ -148,8 +181,10 @@ final class DrawList {
             background = color
             flags.insert(.background)
         }
-        if local.isIdentity { flags.insert(.identity) }
-        if local.isTranslation { flags.insert(.translation) }
+        // A view on the layer path has neither flag: the renderer's common
+        // case (a translation) then never has to look for the layer flag.
+        if local.isIdentity, view.layerStorage?.hasEffects != true { flags.insert(.identity) }
+        if local.isTranslation, view.layerStorage?.hasEffects != true { flags.insert(.translation) }
         var call = drawRect, target: OpaquePointer? = view.handle, selector = ViewCallbacks.drawRect.selector
         var storage: UnsafeMutableRawPointer? = view.storage
         if info.isOverlayForward {
@@ -162,7 +197,17 @@ final class DrawList {
             if let host = forward?.host { hosts.append(host) }
         }
         let targetBytes = target.map { min(Int(easel_support_allocation_size(UnsafeMutableRawPointer($0))), 512) } ?? 0
-        return Record(local: local, toCanvas: toCanvas, bounds: bounds, box: toCanvas.apply(to: bounds),
+        var box = toCanvas.apply(to: bounds)
+        if let layer = view.layerStorage, layer.hasEffects {
+            flags.insert(.layer)
+            let record = Self.layerRecord(of: view, layer, toCanvas: toCanvas, flags: &flags, background: background,
+                                          hasContent: drawRect != nil)
+            if record.shadow != nil { box = toCanvas.apply(to: view.subtreeExtent) }
+            layers[index] = record
+        } else if !layers.isEmpty {
+            layers[index] = nil
+        }
+        return Record(local: local, toCanvas: toCanvas, bounds: bounds, box: box,
                       alpha: view.alpha, background: background, drawRect: drawRect, call: call, target: target,
                       selector: selector, storage: storage, targetBytes: Int32(targetBytes),
                       parent: Int32(parent), end: Int32(-1), flags: flags)
@@ -178,11 +223,58 @@ final class DrawList {
         for index in first..<end {
             let parent = Int(records[index].parent)
             let subtreeEnd = records[index].end
-            records[index] = record(of: views[index].takeUnretainedValue(), parent: parent,
+            records[index] = record(of: views[index].takeUnretainedValue(), index: index, parent: parent,
                                          parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity)
             records[index].end = subtreeEnd
         }
         return true
+    }
+}
+
+extension DrawList {
+    /// The layer record of a view with layer effects; takes the background
+    /// from the record's flags when the layer path fills it rounded.
+    private static func layerRecord(of view: View, _ layer: LayerStorage, toCanvas: easel_affine_transform,
+                                    flags: inout Flags, background: easel_color, hasContent: Bool) -> LayerRecord {
+        let radius = layer.cornerRadius, corners = layer.maskedCorners
+        let radii = (corners.contains(.minXMinY) ? radius : 0, corners.contains(.maxXMinY) ? radius : 0,
+                     corners.contains(.maxXMaxY) ? radius : 0, corners.contains(.minXMaxY) ? radius : 0)
+        var record = LayerRecord(radii: radii, masks: view.clipsToBounds, borderWidth: layer.hasBorder ? layer.borderWidth : 0,
+                                 borderColor: layer.borderColor, background: nil, shadow: nil, shadowShape: nil, shadowOfBounds: false,
+                                 shadowClip: .zero, contentExtent: .zero, groupOpacity: layer.allowsGroupOpacity)
+        if record.isRounded, flags.contains(.background) {
+            flags.remove(.background)
+            record.background = background
+        }
+        if layer.castsShadow {
+            // Core Animation's shadow lives in the layer's space: its offset
+            // turns and its blur scales with the view's transform. The canvas
+            // takes them in its own points (CGContextSetShadow's convention).
+            let offset = layer.shadowOffset
+            let scale = abs(toCanvas.a * toCanvas.d - toCanvas.b * toCanvas.c).squareRoot()
+            var color = layer.shadowColor
+            color.alpha *= layer.shadowOpacity
+            record.shadow = (color, toCanvas.a * offset.width + toCanvas.c * offset.height,
+                             toCanvas.b * offset.width + toCanvas.d * offset.height, 2 * layer.shadowRadius * scale)
+            if let path = layer.shadowPath {
+                record.shadowShape = path
+            } else if !hasContent, !flags.contains(.underlay), view.subviews.isEmpty,
+                      (record.background ?? (flags.contains(.background) ? background : nil))?.alpha == 1 {
+                // The composited content is exactly the opaque background in
+                // the rounded bounds (the border lies inside it): its shadow
+                // is that shape's, cast without drawing the view twice.
+                record.shadowOfBounds = true
+            }
+            record.shadowClip = view.subtreeExtent
+            // Without a path, the shadow widened the extent by its reach on every side.
+            let reach = layer.shadowPath == nil ? layer.shadowReach : 0
+            let clip = record.shadowClip
+            record.contentExtent = layer.shadowPath == nil
+                ? easel_rect(x: clip.origin.x + reach, y: clip.origin.y + reach,
+                             width: max(clip.size.width - 2 * reach, 0), height: max(clip.size.height - 2 * reach, 0))
+                : clip
+        }
+        return record
     }
 }
 

@@ -2,6 +2,7 @@ import EaselRuntime
 import EaselABI
 import CEaselSupport
 import EaselCanvas
+import EaselDrawingExtensions
 import EaselGeometry
 import EaselInvocation
 
@@ -141,6 +142,13 @@ extension View {
         for subview in subviews where !subview.isHidden {
             extent = extent.dirtyUnion(subview.toSuperview.apply(to: subview.subtreeExtent))
         }
+        if let layer = layerStorage, layer.castsShadow {
+            // The shadow (of the path, or of everything drawn so far) reaches beyond it.
+            let reach = layer.shadowReach
+            let shape = layer.shadowPath?.boundingBox ?? extent
+            extent = extent.dirtyUnion(easel_rect(x: shape.origin.x - reach, y: shape.origin.y - reach,
+                                                  width: shape.size.width + 2 * reach, height: shape.size.height + 2 * reach))
+        }
         return extent
     }
 
@@ -220,6 +228,11 @@ extension View {
         var translation: Canvas.SavedTranslation?
         var savedState: Bool
         var groupAlpha: Double?
+        /// The index of a view drawn on the layer path, whose close ``closeLayer`` does (-1: none).
+        var layer: Int32 = -1
+        /// What the layer path opened: a clip to the rounded bounds, a shadow's transparency layer.
+        var maskSaved = false
+        var shadowLayer = false
 
         @inline(__always)
         func close(_ canvas: Canvas) {
@@ -239,7 +252,7 @@ extension View {
     private static func draw(_ list: DrawList, canvas: Canvas, state: inout RenderState) {
         // Copies of the arrays: plugin code that changes the tree or a view
         // while drawing changes the list's own arrays (copy on write), not these.
-        let records = list.records, views = list.views
+        let records = list.records, views = list.views, layers = list.layers
         records.withUnsafeBufferPointer { records in
             views.withUnsafeBufferPointer { views in
                 guard let base = records.baseAddress else { return }
@@ -248,7 +261,7 @@ extension View {
                 let count = records.count
                 while index < count {
                     while let last = open.last, index >= last.end {
-                        last.close(canvas)
+                        if last.layer < 0 { last.close(canvas) } else { closeLayer(last, base, layers, canvas) }
                         open.removeLast()
                     }
                     let record = base + index
@@ -285,6 +298,17 @@ extension View {
                         // canvas can keep it without saving its state.
                         subtree.translation = canvas.beginTranslation(x: record.pointee.local.tx,
                                                                       y: record.pointee.local.ty)
+                    } else if flags.contains(.layer) {
+                        // Rounded corners, a border, a shadow: the layer path,
+                        // off the common one (a layer's record is never flagged
+                        // as a translation or the identity, so it comes here).
+                        let subtree = views[index]._withUnsafeGuaranteedRef {
+                            $0.openLayer(record, index: index, end: end, touched: touched, layers: layers,
+                                         canvas: canvas, state: &state)
+                        }
+                        if end == index + 1 { closeLayer(subtree, base, layers, canvas) } else { open.append(subtree) }
+                        index += 1
+                        continue
                     } else {
                         if changesState {
                             canvas.saveState()
@@ -318,7 +342,9 @@ extension View {
                     }
                     index += 1
                 }
-                while let last = open.popLast() { last.close(canvas) }
+                while let last = open.popLast() {
+                    if last.layer < 0 { last.close(canvas) } else { closeLayer(last, base, layers, canvas) }
+                }
             }
         }
     }
@@ -346,6 +372,128 @@ extension View {
             if touched { return false }
         }
         return true
+    }
+
+    /// Opens a view with layer effects (View+Layer.swift), in Core
+    /// Animation's order: its transform; its opacity as a group (or
+    /// multiplied into its drawing); with `masksToBounds` the clip to the
+    /// rounded bounds (which clips the shadow too); the shadow, of the shadow
+    /// path or the rounded bounds when they are known to be its shape, else
+    /// of everything the subtree draws, through a transparency layer; the
+    /// background in the rounded shape and the view's content. The subtree
+    /// then draws, and ``closeLayer`` draws the border and closes the rest.
+    @inline(never)
+    private func openLayer(_ record: UnsafePointer<DrawList.Record>, index: Int, end: Int, touched: Bool,
+                           layers: [Int: DrawList.LayerRecord], canvas: Canvas, state: inout RenderState) -> OpenSubtree {
+        var subtree = OpenSubtree(end: end, translation: nil, savedState: true, groupAlpha: nil, layer: Int32(index))
+        guard let layer = layers[index] else {
+            preconditionFailure("a draw record flagged as a layer has its layer record")
+        }
+        let bounds = record.pointee.bounds
+        let alpha = record.pointee.alpha
+        canvas.saveState()
+        let local = record.pointee.local
+        if !local.isIdentity { canvas.concatenate(local) }
+        if alpha < 1 {
+            if layer.groupOpacity {
+                canvas.beginTransparencyGroup()
+                subtree.groupAlpha = alpha
+            } else {
+                canvas.setAlpha(canvas.state.alpha * alpha)
+            }
+        }
+        if layer.masks {
+            canvas.saveState()
+            Self.addLayerShape(canvas, bounds, layer.radii)
+            canvas.clip(rule: Int32(EASEL_FILL_NONZERO))
+            subtree.maskSaved = true
+        }
+        if let shadow = layer.shadow {
+            if layer.shadowShape != nil || layer.shadowOfBounds {
+                // A known shape casts the shadow: painted with a clear fill.
+                canvas.saveState()
+                canvas.setShadow(offsetX: shadow.offsetX, offsetY: shadow.offsetY, blur: shadow.blur, color: shadow.color)
+                if let path = layer.shadowShape { Self.addShadowPath(canvas, path) } else { Self.addLayerShape(canvas, bounds, layer.radii) }
+                canvas.setFillColor(easel_color(red: 0, green: 0, blue: 0, alpha: 0))
+                canvas.fillPath(rule: Int32(EASEL_FILL_NONZERO))
+                canvas.restoreState()
+            } else {
+                // The shadow of the composited subtree: drawn into a
+                // transparency layer, bounded by a clip to where it can reach,
+                // whose alpha casts the shadow when it ends.
+                canvas.saveState()
+                canvas.clip(to: layer.shadowClip)
+                canvas.setShadow(offsetX: shadow.offsetX, offsetY: shadow.offsetY, blur: shadow.blur, color: shadow.color)
+                canvas.beginTransparencyLayer()
+                subtree.shadowLayer = true
+            }
+        }
+        if touched {
+            if let background = layer.background {
+                canvas.saveState()
+                canvas.setFillColor(background)
+                Self.addLayerShape(canvas, bounds, layer.radii)
+                canvas.fillPath(rule: Int32(EASEL_FILL_NONZERO))
+                canvas.restoreState()
+            }
+            drawContent(record, index: index, canvas: canvas, state: &state)
+        }
+        if record.pointee.flags.contains(.clips), !layer.masks { canvas.clip(to: bounds) }
+        return subtree
+    }
+
+    /// Closes what ``openLayer`` opened, drawing the border above the subtree first.
+    @inline(never)
+    private static func closeLayer(_ subtree: OpenSubtree, _ base: UnsafePointer<DrawList.Record>,
+                                   _ layers: [Int: DrawList.LayerRecord], _ canvas: Canvas) {
+        let index = Int(subtree.layer)
+        if let layer = layers[index], layer.borderWidth > 0 {
+            // Inside the bounds: between the rounded bounds and the same
+            // shape inset by the width, with radii smaller by the width.
+            let bounds = base[index].bounds, width = layer.borderWidth
+            canvas.saveState()
+            canvas.setFillColor(layer.borderColor)
+            addLayerShape(canvas, bounds, layer.radii)
+            let inner = easel_rect(x: bounds.origin.x + width, y: bounds.origin.y + width,
+                                   width: bounds.size.width - 2 * width, height: bounds.size.height - 2 * width)
+            if inner.size.width > 0, inner.size.height > 0 {
+                let (a, b, c, d) = layer.radii
+                addLayerShape(canvas, inner, (max(a - width, 0), max(b - width, 0), max(c - width, 0), max(d - width, 0)))
+            }
+            canvas.fillPath(rule: Int32(EASEL_FILL_EVEN_ODD))
+            canvas.restoreState()
+        }
+        if subtree.shadowLayer {
+            canvas.endTransparencyLayer(contentBounds: layers[index]?.contentExtent)
+            canvas.restoreState()
+        }
+        if subtree.maskSaved { canvas.restoreState() }
+        if let groupAlpha = subtree.groupAlpha { canvas.endTransparencyGroup(alpha: groupAlpha) }
+        canvas.restoreState()
+    }
+
+    /// Adds the bounds with their corner radii (top left, top right, bottom right, bottom left) to the path.
+    private static func addLayerShape(_ canvas: Canvas, _ rect: easel_rect, _ radii: (Double, Double, Double, Double)) {
+        if radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0 {
+            canvas.addRoundedRect(rect, topLeft: radii.0, topRight: radii.1, bottomRight: radii.2, bottomLeft: radii.3)
+        } else {
+            canvas.addRect(rect)
+        }
+    }
+
+    /// Adds a shadow path to the canvas's path.
+    private static func addShadowPath(_ canvas: Canvas, _ path: ShadowPath) {
+        switch path {
+        case .rect(let rect): canvas.addRect(rect)
+        case .roundedRect(let rect, let radius):
+            canvas.addRoundedRect(rect, topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius)
+        case .ellipse(let rect): canvas.addEllipse(in: rect)
+        case .polygon(let points):
+            guard let first = points.first else { return }
+            canvas.move(toX: first.x, y: first.y)
+            for point in points.dropFirst() { canvas.addLine(toX: point.x, y: point.y) }
+            canvas.closePath()
+        }
     }
 
     private func drawContent(_ record: UnsafePointer<DrawList.Record>, index: Int, canvas: Canvas,

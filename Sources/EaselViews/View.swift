@@ -14,7 +14,8 @@
 //
 // Geometry follows UIKit exactly: a view stores `center` (in its
 // superview's coordinates), `bounds` (its own coordinates; the origin scrolls
-// the content) and `transform` (about the centre). `frame` is derived: the
+// the content) and `transform` (about the layer's anchor point, the centre
+// by default; View+Layer.swift). `frame` is derived: the
 // bounding box of the transformed bounds. A right-handed view (RHView) is
 // the one exception to UIKit, taken from AppKit's unflipped NSView: its own
 // coordinates have y pointing up, so a point (x, y) of it lies at
@@ -109,6 +110,8 @@ public class View: EaselObject {
 
     /// Overlays created for this view, in the order they were added.
     final var overlays: [OverlayView] = []
+    /// The layer's own properties (View+Layer.swift), made on the first change of one.
+    final var layerStorage: LayerStorage?
 
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
@@ -206,7 +209,7 @@ public class View: EaselObject {
         }
     }
 
-    /// The affine transform applied about the centre (identity by default).
+    /// The affine transform applied about the layer's anchor point, the centre by default (identity by default).
     public final var transform: easel_affine_transform {
         get { storedTransform }
         set {
@@ -223,14 +226,18 @@ public class View: EaselObject {
     /// With a non-identity transform this is the bounding box of the
     /// transformed bounds (UIKit: "the value of this property is undefined
     /// and should be ignored" becomes a defined, useful value). Setting it
-    /// sets the bounds size and the centre, as UIKit does.
+    /// sets the bounds size and the centre, as UIKit does: the centre (the
+    /// layer's `position`) becomes the frame's origin plus the layer's
+    /// `anchorPoint` times its size, the frame's middle for the default
+    /// anchor point (0.5, 0.5).
     public final var frame: easel_rect {
         get { toSuperview.apply(to: storedBounds) }
         set {
             let new = newValue.standardized
             guard new.origin.x.isFinite, new.origin.y.isFinite, new.size.width.isFinite, new.size.height.isFinite
             else { return }
-            center = easel_point(x: new.midX, y: new.midY)
+            let anchor = layerStorage?.anchorPoint ?? easel_point(x: 0.5, y: 0.5)
+            center = easel_point(x: new.origin.x + anchor.x * new.size.width, y: new.origin.y + anchor.y * new.size.height)
             bounds = easel_rect(origin: storedBounds.origin, size: new.size)
         }
     }
@@ -245,7 +252,8 @@ public class View: EaselObject {
     final var downToSuperviewDown: easel_affine_transform {
         var centerDown = storedCenter
         if let superview, superview.isRightHanded { centerDown = superview.ownToDown.apply(to: storedCenter) }
-        let mid = easel_affine_transform(translationX: -storedBounds.midX, y: -storedBounds.midY)
+        let anchor = anchorInBounds
+        let mid = easel_affine_transform(translationX: -anchor.x, y: -anchor.y)
         let placed = storedTransform.isIdentity ? mid : mid.concatenating(storedTransform)
         return placed.concatenating(easel_affine_transform(translationX: centerDown.x, y: centerDown.y))
     }
@@ -297,6 +305,44 @@ public class View: EaselObject {
     public final func convert(_ rect: easel_rect, from view: View?) -> easel_rect {
         var transform = view?.toRoot ?? .identity
         transform = transform.concatenating(toRoot.inverted() ?? .identity)
+        return transform.apply(to: rect)
+    }
+
+    /// From this view's own coordinates to the screen's: the canvas its root is rendered into, where the root stands at its frame.
+    final var toScreen: easel_affine_transform {
+        toRoot.concatenating(rootView.toSuperview)
+    }
+
+    /// Converts a point from this view's coordinates to a window's (UIWindow's `convertPoint:toWindow:`).
+    ///
+    /// The screen is the canvas a tree is rendered into, where each root
+    /// (a window) stands at its frame.
+    /// - Parameters:
+    ///   - point: A point in this view's coordinates.
+    ///   - window: The window whose coordinates to convert to; `nil` for the screen's.
+    public final func convert(_ point: easel_point, toWindow window: Window?) -> easel_point {
+        let onScreen = toScreen.apply(to: point)
+        guard let window, let back = window.toScreen.inverted() else { return onScreen }
+        return back.apply(to: onScreen)
+    }
+
+    /// Converts a point from a window's coordinates (`nil`: the screen's) to this view's (`convertPoint:fromWindow:`).
+    public final func convert(_ point: easel_point, fromWindow window: Window?) -> easel_point {
+        let onScreen = window?.toScreen.apply(to: point) ?? point
+        return (toScreen.inverted() ?? .identity).apply(to: onScreen)
+    }
+
+    /// Converts a rectangle from this view's coordinates to a window's (`nil`: the screen's); through a rotation, the bounding box.
+    public final func convert(_ rect: easel_rect, toWindow window: Window?) -> easel_rect {
+        var transform = toScreen
+        if let window, let back = window.toScreen.inverted() { transform = transform.concatenating(back) }
+        return transform.apply(to: rect)
+    }
+
+    /// Converts a rectangle from a window's coordinates (`nil`: the screen's) to this view's.
+    public final func convert(_ rect: easel_rect, fromWindow window: Window?) -> easel_rect {
+        var transform = window?.toScreen ?? .identity
+        transform = transform.concatenating(toScreen.inverted() ?? .identity)
         return transform.apply(to: rect)
     }
 

@@ -100,10 +100,12 @@ struct ABITests {
         var paintCount: UInt32 = 0
         var imageCount: UInt32 = 0
         var textCount: UInt32 = 0
+        var layerCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
             + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
             + UnsafeBufferPointer(start: easel_text_v1_pins(&textCount), count: Int(textCount))
+            + UnsafeBufferPointer(start: easel_layer_pins(&layerCount), count: Int(layerCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -144,6 +146,7 @@ struct ABITests {
             "easel_font_desc": imported(easel_font_desc()), "easel_font_metrics": imported(easel_font_metrics()),
             "easel_text_style": imported(easel_text_style()), "easel_text_attribute": imported(easel_text_attribute()),
             "easel_text_api": imported(easel_text_api()),
+            "easel_layer_api": imported(easel_layer_api()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {

@@ -1505,4 +1505,136 @@ enum {
     EASEL_INTERPOLATION_MEDIUM = 4
 };
 
+/* ---- extension easel.layer.v1 ---- */
+
+/**
+ * The identifier of the layer extension: `host->get_extension(EASEL_LAYER_EXTENSION_ID)`
+ * returns a `const easel_layer_api *`, or NULL on a host without it (and in
+ * the scanner). Since: easel.layer.v1
+ */
+#define EASEL_LAYER_EXTENSION_ID "easel.layer.v1"
+
+/** sizeof(easel_layer_api) in easel.layer.v1: the least struct_size a host's table has. Since: easel.layer.v1 */
+#define EASEL_LAYER_API_V1_SIZE 336
+
+/**
+ * The corners `cornerRadius` rounds (Core Animation's CACornerMask, same
+ * values; y points down, so MIN_Y is the top). Since: easel.layer.v1
+ */
+enum {
+    EASEL_CORNER_MIN_X_MIN_Y = 1 << 0,
+    EASEL_CORNER_MAX_X_MIN_Y = 1 << 1,
+    EASEL_CORNER_MIN_X_MAX_Y = 1 << 2,
+    EASEL_CORNER_MAX_X_MAX_Y = 1 << 3,
+    EASEL_CORNER_ALL = 15
+};
+
+/**
+ * The layer behind every view (CALayer, the view as its delegate), for
+ * plugin code (easel.layer.v1). Owned by the host, valid for the life of the
+ * process; main thread only, from methods (not the entry point), never while
+ * the view's tree draws (a drawRect: may read, not set).
+ *
+ * `view` is any view (an object of `View` or a subclass). Getters return the
+ * property's default for NULL or an object that is not a view; setters
+ * return EASEL_OK, EASEL_ERROR_NULL_ARGUMENT for NULL,
+ * EASEL_ERROR_TYPE_MISMATCH for an object that is not a view, or
+ * EASEL_ERROR_INVALID_OPERATION for a value the layer refuses (a negative or
+ * non-finite radius or width, a colour component that is not a number, a
+ * shadow polygon of more than 100,000 points), which leaves the property
+ * unchanged; every error is also reported as a diagnostic naming the
+ * function. Opacities are clamped to 0...1, colour components too.
+ *
+ * The properties a view also has are one and the same: opacity is the
+ * view's alpha, position its center, hidden, background colour and
+ * masks-to-bounds (clipsToBounds) its own. Lengths are in points, in the
+ * view's coordinates. Since: easel.layer.v1
+ */
+typedef struct easel_layer_api {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_layer_api) in the host: at least EASEL_LAYER_API_V1_SIZE. */
+    uint32_t struct_size;
+
+    /** The corner radius (0: square corners). Rounds the background and the border, and with masks_to_bounds clips content and subviews. */
+    double (*corner_radius)(const easel_object *view);
+    int32_t (*set_corner_radius)(easel_object *view, double radius);
+    /** The corners the radius rounds: EASEL_CORNER_* bits (EASEL_CORNER_ALL by default); other bits are ignored. */
+    uint32_t (*masked_corners)(const easel_object *view);
+    int32_t (*set_masked_corners)(easel_object *view, uint32_t corners);
+    /** 1 when content, subviews and the shadow are clipped to the rounded bounds (the view's clipsToBounds). */
+    int32_t (*masks_to_bounds)(const easel_object *view);
+    int32_t (*set_masks_to_bounds)(easel_object *view, int32_t masks);
+    /** The border's width (0 by default), drawn inside the bounds above the content and the subviews. */
+    double (*border_width)(const easel_object *view);
+    int32_t (*set_border_width)(easel_object *view, double width);
+    /** The border's colour (opaque black by default). */
+    easel_color (*border_color)(const easel_object *view);
+    int32_t (*set_border_color)(easel_object *view, easel_color color);
+    /** The shadow's colour (opaque black by default); its alpha is multiplied by the shadow opacity. */
+    easel_color (*shadow_color)(const easel_object *view);
+    int32_t (*set_shadow_color)(easel_object *view, easel_color color);
+    /** The shadow's opacity, 0...1 (0 by default: no shadow). */
+    double (*shadow_opacity)(const easel_object *view);
+    int32_t (*set_shadow_opacity)(easel_object *view, double opacity);
+    /** The shadow's offset in the view's coordinates ((0, -3) by default). */
+    easel_size (*shadow_offset)(const easel_object *view);
+    int32_t (*set_shadow_offset)(easel_object *view, easel_size offset);
+    /** The shadow's blur radius (3 by default), about the standard deviation of a Gaussian; at most 1000. */
+    double (*shadow_radius)(const easel_object *view);
+    int32_t (*set_shadow_radius)(easel_object *view, double radius);
+    /**
+     * Sets the shadow path to a rectangle with rounded corners of one radius
+     * (0: a plain rectangle), in the view's coordinates. Without a shadow
+     * path the shadow follows the composited alpha of the view and its subviews.
+     */
+    int32_t (*set_shadow_path_rect)(easel_object *view, easel_rect rect, double corner_radius);
+    /** Sets the shadow path to the ellipse inscribed in `rect`. */
+    int32_t (*set_shadow_path_ellipse)(easel_object *view, easel_rect rect);
+    /** Sets the shadow path to a closed polygon; the host copies the points (at most 100,000). */
+    int32_t (*set_shadow_path_polygon)(easel_object *view, const easel_point *points, uint32_t count);
+    /** Removes the shadow path. */
+    int32_t (*clear_shadow_path)(easel_object *view);
+    /** 1 when a shadow path is set. */
+    int32_t (*has_shadow_path)(const easel_object *view);
+    /** The opacity: the view's alpha (1 by default). */
+    double (*opacity)(const easel_object *view);
+    int32_t (*set_opacity)(easel_object *view, double opacity);
+    /**
+     * The anchor point in the unit square of the bounds ((0.5, 0.5) by
+     * default, (0, 0) the top left). The transform turns and scales about
+     * it; setting it keeps the position and moves the frame.
+     */
+    easel_point (*anchor_point)(const easel_object *view);
+    int32_t (*set_anchor_point)(easel_object *view, easel_point anchor);
+    /** Where the anchor point lies in the superview: the view's center. */
+    easel_point (*position)(const easel_object *view);
+    int32_t (*set_position)(easel_object *view, easel_point position);
+    /** The order among siblings when drawn: by z position, then by index (0 by default). Hit testing keeps the subviews' order. */
+    double (*z_position)(const easel_object *view);
+    int32_t (*set_z_position)(easel_object *view, double z);
+    /** 1 when the view and its subviews are hidden (the view's hidden). */
+    int32_t (*hidden)(const easel_object *view);
+    int32_t (*set_hidden)(easel_object *view, int32_t hidden);
+    /** The background colour (the view's); alpha 0 when it has none. Setting alpha 0 removes it. */
+    easel_color (*background_color)(const easel_object *view);
+    int32_t (*set_background_color)(easel_object *view, easel_color color);
+    /** 1 (the default) when an opacity below 1 composites the view and its subviews as one group. */
+    int32_t (*allows_group_opacity)(const easel_object *view);
+    int32_t (*set_allows_group_opacity)(easel_object *view, int32_t allows);
+
+    /**
+     * Window conversions (UIWindow's convertPoint:toWindow: and friends): from
+     * `view`'s coordinates to `window`'s, or back. `window` is a view whose
+     * class is Window or a subclass, or NULL for the screen: the canvas the
+     * trees are rendered into, where each root stands at its frame. A rect
+     * becomes the bounding box of its converted corners. A non-window
+     * `window` counts as NULL and is reported.
+     */
+    easel_point (*convert_point_to_window)(const easel_object *view, easel_point point, const easel_object *window);
+    easel_point (*convert_point_from_window)(const easel_object *view, easel_point point, const easel_object *window);
+    easel_rect (*convert_rect_to_window)(const easel_object *view, easel_rect rect, const easel_object *window);
+    easel_rect (*convert_rect_from_window)(const easel_object *view, easel_rect rect, const easel_object *window);
+} easel_layer_api;
+
 #endif /* EASEL_H */

@@ -361,4 +361,72 @@ static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.layer.v1 ---- */
+
+/** The layer extension's table: S(type, size in bytes). */
+#define EASEL_LAYER_PINNED_STRUCTS(S) \
+    S(easel_layer_api, 336)
+
+/** Its slots in declaration order: F(type, field, offset in bytes). */
+#define EASEL_LAYER_PINNED_FIELDS(F) \
+    F(easel_layer_api, abi_version, 0) \
+    F(easel_layer_api, struct_size, 4) \
+    F(easel_layer_api, corner_radius, 8) \
+    F(easel_layer_api, set_corner_radius, 16) \
+    F(easel_layer_api, masked_corners, 24) \
+    F(easel_layer_api, set_masked_corners, 32) \
+    F(easel_layer_api, masks_to_bounds, 40) \
+    F(easel_layer_api, set_masks_to_bounds, 48) \
+    F(easel_layer_api, border_width, 56) \
+    F(easel_layer_api, set_border_width, 64) \
+    F(easel_layer_api, border_color, 72) \
+    F(easel_layer_api, set_border_color, 80) \
+    F(easel_layer_api, shadow_color, 88) \
+    F(easel_layer_api, set_shadow_color, 96) \
+    F(easel_layer_api, shadow_opacity, 104) \
+    F(easel_layer_api, set_shadow_opacity, 112) \
+    F(easel_layer_api, shadow_offset, 120) \
+    F(easel_layer_api, set_shadow_offset, 128) \
+    F(easel_layer_api, shadow_radius, 136) \
+    F(easel_layer_api, set_shadow_radius, 144) \
+    F(easel_layer_api, set_shadow_path_rect, 152) \
+    F(easel_layer_api, set_shadow_path_ellipse, 160) \
+    F(easel_layer_api, set_shadow_path_polygon, 168) \
+    F(easel_layer_api, clear_shadow_path, 176) \
+    F(easel_layer_api, has_shadow_path, 184) \
+    F(easel_layer_api, opacity, 192) \
+    F(easel_layer_api, set_opacity, 200) \
+    F(easel_layer_api, anchor_point, 208) \
+    F(easel_layer_api, set_anchor_point, 216) \
+    F(easel_layer_api, position, 224) \
+    F(easel_layer_api, set_position, 232) \
+    F(easel_layer_api, z_position, 240) \
+    F(easel_layer_api, set_z_position, 248) \
+    F(easel_layer_api, hidden, 256) \
+    F(easel_layer_api, set_hidden, 264) \
+    F(easel_layer_api, background_color, 272) \
+    F(easel_layer_api, set_background_color, 280) \
+    F(easel_layer_api, allows_group_opacity, 288) \
+    F(easel_layer_api, set_allows_group_opacity, 296) \
+    F(easel_layer_api, convert_point_to_window, 304) \
+    F(easel_layer_api, convert_point_from_window, 312) \
+    F(easel_layer_api, convert_rect_to_window, 320) \
+    F(easel_layer_api, convert_rect_from_window, 328)
+
+/** The pinned layout of easel.layer.v1, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_layer_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_LAYER_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_LAYER_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 #endif /* EASEL_ABI_PINS_H */

@@ -1,0 +1,220 @@
+// Layer benchmark (issue 14, item 9, first part): a 1920x1080 frame of 1000
+// views with rounded corners, borders and shadows, through Easel's layer
+// path, against the same pixels drawn with cairo directly.
+//
+// The views are built-in `View`s: a background colour, `cornerRadius` 8,
+// a 2 pt border, and a shadow (opacity 0.4, radius 3, offset (0, 3)),
+// 33 x 33 in a grid of 45 x 45 cells. The baseline draws, per card, what
+// Easel's canvas draws for such a layer: the shadow as CoreGraphics-style
+// shadows are made (the rounded rect filled into an 8-bit mask covering
+// its extents plus the blur's reach, three box blurs in each direction,
+// the shadow colour painted through it at the offset), the background
+// filled in the rounded rect, and the border filled between the rounded
+// rect and the same inset by its width (radius smaller by the width),
+// with the even-odd rule. Both run in this process, in alternating rounds,
+// each timed as its best round, and are compared pixel for pixel. Run once
+// with each kind of shadow: of the layer's content (Easel knows the shape:
+// an opaque background and nothing else) and of a shadow path.
+
+import EaselGraphicsCore
+import CCairo
+import EaselABI
+import EaselCanvas
+import EaselRuntime
+import EaselViews
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The cards of the layer benchmark.
+private struct Cards {
+    static let frameWidth = 1920.0, frameHeight = 1080.0
+    static let count = 1000, cell = 45.0, size = 33.0, inset = easel_point(x: 6, y: 4)
+    static let cornerRadius = 8.0, borderWidth = 2.0
+    static let shadowOpacity = 0.4, shadowRadius = 3.0, shadowOffset = easel_size(width: 0, height: 3)
+    static let border = easel_color(red: 0.12, green: 0.20, blue: 0.45, alpha: 1)
+    static let backgrounds = [
+        easel_color(red: 0.98, green: 0.92, blue: 0.72, alpha: 1),
+        easel_color(red: 0.78, green: 0.88, blue: 1.00, alpha: 1),
+        easel_color(red: 0.80, green: 0.96, blue: 0.80, alpha: 1),
+        easel_color(red: 1.00, green: 0.84, blue: 0.88, alpha: 1),
+        easel_color(red: 0.90, green: 0.85, blue: 1.00, alpha: 1),
+    ]
+    static let columns = Int(frameWidth / cell)
+
+    static func frame(of index: Int) -> easel_rect {
+        easel_rect(x: Double(index % columns) * cell + inset.x, y: Double(index / columns) * cell + inset.y,
+                   width: size, height: size)
+    }
+
+    static func background(of index: Int) -> easel_color { backgrounds[index % backgrounds.count] }
+}
+
+/// How a card's shadow is made.
+private enum ShadowKind: CaseIterable {
+    /// No shadow path, an opaque background and nothing else: Easel casts the rounded bounds' shadow.
+    case content
+    /// A shadow path: the same rounded rect.
+    case path
+    /// No shadow path and a (hidden) subview: the composited subtree is drawn
+    /// into a transparency layer whose alpha casts the shadow, Core
+    /// Animation's general case.
+    case layer
+
+    var name: String {
+        switch self {
+        case .content: "shadow of the content (the rounded bounds)"
+        case .path: "shadow path"
+        case .layer: "shadow of the composited subtree (transparency layer)"
+        }
+    }
+}
+
+private func buildCards(registry: Registry, shadow: ShadowKind) throws -> View {
+    let root = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: Cards.frameWidth, height: Cards.frameHeight))
+    for index in 0..<Cards.count {
+        let card = try registry.makeView(ofClass: "View", frame: Cards.frame(of: index))
+        card.backgroundColor = Cards.background(of: index)
+        let layer = card.layer
+        layer.cornerRadius = Cards.cornerRadius
+        layer.borderWidth = Cards.borderWidth
+        layer.borderColor = Cards.border
+        layer.shadowOpacity = Cards.shadowOpacity
+        layer.shadowRadius = Cards.shadowRadius
+        layer.shadowOffset = Cards.shadowOffset
+        if shadow == .layer {
+            let hidden = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: 1, height: 1))
+            hidden.isHidden = true
+            try card.addSubview(hidden)
+        }
+        if shadow == .path {
+            layer.shadowPath = .roundedRect(easel_rect(x: 0, y: 0, width: Cards.size, height: Cards.size),
+                                            cornerRadius: Cards.cornerRadius)
+        }
+        try root.addSubview(card)
+    }
+    return root
+}
+
+/// The same cards drawn with cairo directly, into an ARGB32 surface of the frame's size.
+private final class DirectCards {
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+
+    init() {
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(Cards.frameWidth), Int32(Cards.frameHeight))
+        cr = cairo_create(surface)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// A rounded rect as the canvas's add_rounded_rect makes it.
+    private static func roundedRect(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) {
+        cairo_move_to(cr, x + r, y)
+        cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    func draw() {
+        let cr = self.cr
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        let r = Cards.cornerRadius, width = Cards.borderWidth
+        // The blur: a Gaussian of sigma = radius, as three box blurs.
+        let sigma = Cards.shadowRadius
+        let boxRadius = max(1, Int(((4 * sigma * sigma + 1).squareRoot() - 1) / 2 + 0.5))
+        let reach = Double(3 * boxRadius + 1)
+        for index in 0..<Cards.count {
+            let frame = Cards.frame(of: index)
+            let x = frame.origin.x, y = frame.origin.y, w = frame.size.width, h = frame.size.height
+            // The shadow.
+            let left = (x - reach).rounded(.down), top = (y - reach).rounded(.down)
+            let right = (x + w + reach).rounded(.up), bottom = (y + h + reach).rounded(.up)
+            let mask: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(right - left), Int32(bottom - top))
+            let maskContext: OpaquePointer = cairo_create(mask)
+            cairo_translate(maskContext, -left, -top)
+            Self.roundedRect(maskContext, x, y, w, h, r)
+            cairo_fill(maskContext)
+            cairo_destroy(maskContext)
+            cairo_surface_flush(mask)
+            if let data = cairo_image_surface_get_data(mask) {
+                Canvas.boxBlur(data, width: Int(right - left), height: Int(bottom - top),
+                               stride: Int(cairo_image_surface_get_stride(mask)), radius: boxRadius)
+            }
+            cairo_surface_mark_dirty(mask)
+            cairo_set_source_rgba(cr, 0, 0, 0, Cards.shadowOpacity)
+            cairo_mask_surface(cr, mask, left + Cards.shadowOffset.width, top + Cards.shadowOffset.height)
+            cairo_surface_destroy(mask)
+            // The background in the rounded rect.
+            let background = Cards.background(of: index)
+            cairo_new_path(cr)
+            Self.roundedRect(cr, x, y, w, h, r)
+            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+            cairo_fill(cr)
+            // The border, inside the bounds.
+            cairo_new_path(cr)
+            Self.roundedRect(cr, x, y, w, h, r)
+            Self.roundedRect(cr, x + width, y + width, w - 2 * width, h - 2 * width, r - width)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            let border = Cards.border
+            cairo_set_source_rgba(cr, border.red, border.green, border.blue, border.alpha)
+            cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    func image(path: String) -> RasterImage {
+        guard cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS,
+              let image = try? RasterImage(contentsOfPNG: path) else { fail("cannot write \(path)") }
+        return image
+    }
+}
+
+/// Runs the layer benchmark and prints its table; returns whether the target was met.
+func runLayerBenchmarks(registry: Registry, options: ViewBenchmarkOptions) throws -> Bool {
+    let direct = DirectCards()
+    let folder = options.pngFolder ?? "/tmp"
+    direct.draw()
+    let cairoImage = direct.image(path: "\(folder)/easel-bench-layers-cairo.png")
+    struct Row { let name: String; let easel: Double; let cairo: Double; let differing: (any: Int, visible: Int) }
+    var rows: [Row] = []
+    for shadow in ShadowKind.allCases {
+        let root = try buildCards(registry: registry, shadow: shadow)
+        let canvas = try Canvas(width: Cards.frameWidth, height: Cards.frameHeight, backing: .raster(scale: 1))
+        try root.render(into: canvas, mode: .full)
+        let image = try canvas.rasterImage()
+        if options.pngFolder != nil {
+            try image.write(to: "\(folder)/easel-bench-layers-easel-\(shadow).png")
+        }
+        let times = try bestTimes(rounds: options.rounds, frames: 2, [
+            { try root.render(into: canvas, mode: .full) },
+            { direct.draw() },
+        ])
+        rows.append(Row(name: shadow.name, easel: times[0], cairo: times[1], differing: differences(image, cairoImage)))
+    }
+    func ms(_ ns: Double) -> String { format(ns / 1e6) + " ms" }
+    let clock = benchmarkClock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time"
+    print("Easel layers: a 1920x1080 raster frame of 1000 views with rounded corners (8), borders (2) and shadows (opacity 0.4, radius 3), release build, best of \(options.rounds) rounds, \(clock)")
+    print("")
+    print("| case | Easel | direct cairo | Easel / cairo | target | met | pixels differing (by more than 2/255) |")
+    print("|---|---|---|---|---|---|---|")
+    var met = true
+    for row in rows {
+        let ratio = row.easel / row.cairo
+        // Where Easel knows the shadow's shape the pixels are cairo's exactly; a
+        // transparency layer's alpha at the antialiased edges includes the
+        // border's coverage, so its shadow differs there by rounding.
+        met = met && ratio <= 1.20 && (row.name == ShadowKind.layer.name || row.differing.visible == 0)
+        print("| 1000 layers, \(row.name) | \(ms(row.easel)) | \(ms(row.cairo)) | \(format(ratio)) | ≤ 1.20 | \(ratio <= 1.20 ? "yes" : "**no**") | \(row.differing.any) (\(row.differing.visible)) |")
+    }
+    return met
+}
