@@ -50,6 +50,13 @@ package struct DrawingState {
     package var opensLayer = false
     /// The shadow later painting casts, if any (Canvas+Shadow.swift).
     package var shadow: Shadow?
+    /// How images are sampled when scaled: a CGInterpolationQuality value
+    /// (0 default, 1 none, 2 low, 3 high, 4 medium), set by the image extension.
+    package var interpolation: Int32 = 0
+    /// How many image masks (`clip_to_image_mask`) are in effect: each is an
+    /// open group, composited through its mask when the state that set it is
+    /// restored (``Canvas/beginImageMask(_:)``).
+    package var maskCount: Int32 = 0
 }
 
 // MARK: - The state stack
@@ -124,6 +131,11 @@ extension Canvas {
                 pendingSaves -= 1
                 state = savedStates.removeLast()
                 return
+            }
+            // Image masks set since the save: composite their groups through
+            // them (the common case, no mask at all, costs one compare).
+            if state.maskCount != 0, let below = savedStates.last?.maskCount, below != state.maskCount {
+                compositeMasks(cr, downTo: below)
             }
             if savedStates.last?.opensLayer == true {
                 // A transparency layer left open: end it, compositing what it holds.
@@ -339,6 +351,9 @@ extension Canvas {
     ///     space, when the caller knows: the shadow's mask then covers only it
     ///     (plus the blur), not the whole clip.
     package func compositeLayer(_ cr: OpaquePointer, contentBounds: easel_rect? = nil) {
+        if state.maskCount != 0, let below = savedStates.last?.maskCount, below != state.maskCount {
+            compositeMasks(cr, downTo: below)
+        }
         cairo_pop_group_to_source(cr)
         cairoLineWidth = .nan
         guard CairoStatus.check(cairo_status(cr)) == nil, var saved = savedStates.popLast() else { return }
@@ -349,5 +364,58 @@ extension Canvas {
             castShadow(contentBounds.map { .patternWithin(group, $0) } ?? .pattern(group))
         }
         cairo_paint_with_alpha(cr, state.alpha)
+    }
+}
+
+// MARK: - Image masks
+
+extension Canvas {
+    /// Clips later drawing to a mask (CGContextClipToMask), until the current state is restored.
+    ///
+    /// cairo clips only to paths, so drawing after the call goes into a group
+    /// (cairo_push_group) that the restore of this state composites through
+    /// `mask` (cairo_mask) within `rect`, inside the clip of the moment. The
+    /// pattern and the rect are taken in the user space of the call: the
+    /// offset of a raster canvas is moved into cairo's matrix first. Blend
+    /// modes other than normal apply inside the group, and the group is
+    /// composited with the blend mode of the moment.
+    ///
+    /// - Parameters:
+    ///   - mask: A cairo pattern (`cairo_pattern_t *`) whose alpha is the
+    ///     mask, in the current user space; the canvas owns it from now on.
+    ///   - rect: Outside it nothing shows.
+    package func beginImageMask(_ mask: OpaquePointer, in rect: easel_rect) {
+        guard firstError == nil else {
+            cairo_pattern_destroy(mask)
+            return
+        }
+        perform("clip_to_image_mask") { cr in
+            materializeOffset()
+            applyGuardClip()
+            materializeSaves()
+            cairo_push_group(cr)
+            Self.markDrawnOn(cairo_get_group_target(cr))
+            maskPatterns.append((mask, rect))
+            state.maskCount += 1
+            state.hasClip = true
+        }
+    }
+
+    /// Composites the open mask groups of the current state through their
+    /// masks until `target` remain. Runs inside `perform`.
+    package func compositeMasks(_ cr: OpaquePointer, downTo target: Int32) {
+        while state.maskCount > target, let mask = maskPatterns.popLast() {
+            cairo_pop_group_to_source(cr)
+            cairoLineWidth = .nan
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, mask.rect.origin.x, mask.rect.origin.y, mask.rect.size.width, mask.rect.size.height)
+            cairo_clip(cr)
+            cairo_mask(cr, mask.pattern)
+            cairo_restore(cr)
+            cairo_new_path(cr)
+            cairo_pattern_destroy(mask.pattern)
+            state.maskCount -= 1
+        }
     }
 }

@@ -157,6 +157,9 @@ public final class Canvas {
     var fonts: [FontDescription] = []
     /// The index of each font in `fonts`, by Pango's string form.
     var fontIndexByKey: [String: Int32] = [:]
+    /// The masks of the image-mask groups open, innermost last, each with the
+    /// rect it is confined to (Canvas+State.swift).
+    var maskPatterns: [(pattern: OpaquePointer, rect: easel_rect)] = []
 
     /// Where a canvas's drawing goes.
     public enum Backing: Sendable, Equatable {
@@ -272,6 +275,7 @@ public final class Canvas {
 
     deinit {
         liveCanvases.withLock { _ = $0.remove(UInt(bitPattern: handleAddress)) }
+        for mask in maskPatterns { cairo_pattern_destroy(mask.pattern) }
         cairo_destroy(mainContext)
         cairo_surface_destroy(surface)
         if let layerContext { cairo_destroy(layerContext) }

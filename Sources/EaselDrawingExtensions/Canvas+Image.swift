@@ -8,6 +8,112 @@ import Glibc
 import EaselGraphicsCore
 
 extension Canvas {
+    /// The CGInterpolationQuality values: default, none, low, high, medium (CoreGraphics' numbering).
+    package static let interpolationQualities: ClosedRange<Int32> = 0...4
+
+    /// cairo's filter for a CGInterpolationQuality: none is nearest neighbour,
+    /// low cairo's fast (bilinear), medium and default good, high best.
+    static func filter(_ quality: Int32) -> cairo_filter_t {
+        switch quality {
+        case 1: CAIRO_FILTER_NEAREST
+        case 2: CAIRO_FILTER_FAST
+        case 3: CAIRO_FILTER_BEST
+        default: CAIRO_FILTER_GOOD
+        }
+    }
+
+    /// Sets how images are sampled when scaled (CGContextSetInterpolationQuality); part of the saved state.
+    ///
+    /// - Parameter quality: 0 default, 1 none (nearest neighbour: whole pixels,
+    ///   hard edges), 2 low, 3 high, 4 medium; another value puts the canvas in error.
+    package func setInterpolationQuality(_ quality: Int32) {
+        perform("set_interpolation_quality") { _ throws(CanvasError) in
+            guard Self.interpolationQualities.contains(quality) else {
+                throw .invalidArgument("set_interpolation_quality", "unknown interpolation quality \(quality)")
+            }
+            state.interpolation = quality
+        }
+    }
+
+    /// The interpolation quality of the current state (CGContextGetInterpolationQuality).
+    package var interpolationQuality: Int32 { state.interpolation }
+
+    /// A pattern of an image's pixels mapped onto a rect of user space:
+    /// the image's top left at the rect's origin, its whole size over the rect's.
+    private func imagePattern(_ image: CanvasImage, onto rect: easel_rect, extend: cairo_extend_t) -> OpaquePointer {
+        let pattern: OpaquePointer = cairo_pattern_create_for_surface(image.surface)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, Double(image.pixelWidth) / rect.size.width, Double(image.pixelHeight) / rect.size.height)
+        cairo_matrix_translate(&matrix, -rect.origin.x, -rect.origin.y)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_pattern_set_extend(pattern, extend)
+        cairo_pattern_set_filter(pattern, Self.filter(state.interpolation))
+        return pattern
+    }
+
+    /// Fills a rect with an image repeated as a pattern (CGContextDrawTiledImage, within a rect).
+    ///
+    /// - Parameters:
+    ///   - image: The image.
+    ///   - tile: Where one copy of the image goes, in user space; the copies
+    ///     repeat from it in every direction, so a tile at (0, 0) puts the
+    ///     pattern's phase at the user-space origin, as CoreGraphics does.
+    ///   - rect: The area filled, under the clip and global alpha.
+    package func drawTiled(_ image: CanvasImage, tile: easel_rect, in rect: easel_rect) {
+        perform("draw_tiled_image") { cr throws(CanvasError) in
+            try Self.validate(tile, in: "draw_tiled_image")
+            try Self.validate(rect, in: "draw_tiled_image")
+            let tile = tile.standardized
+            // A tile smaller than a hundredth of a point would make cairo repeat it without end.
+            guard tile.size.width >= 0.01, tile.size.height >= 0.01 else {
+                if tile.size.width > 0 || tile.size.height > 0 {
+                    throw .invalidArgument("draw_tiled_image", "a tile of \(tile.size.width) x \(tile.size.height) points is too small")
+                }
+                return
+            }
+            guard rect.size.width != 0, rect.size.height != 0 else { return }
+            materializeOffset()
+            applyGuardClip()
+            let pattern = imagePattern(image, onto: tile, extend: CAIRO_EXTEND_REPEAT)
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            cairo_clip(cr)
+            cairo_set_source(cr, pattern)
+            cairo_paint_with_alpha(cr, state.alpha)
+            cairo_restore(cr)
+            cairo_new_path(cr)
+            pathExtents.reset()
+        }
+    }
+
+    /// Clips later drawing to an image's alpha placed in a rect (CGContextClipToMask),
+    /// intersected with the current clip, until the state is restored.
+    ///
+    /// The image is placed as ``draw(_:in:)`` places it (upright, its top left at
+    /// the rect's origin); outside the rect nothing shows.
+    ///
+    /// - Parameters:
+    ///   - image: The mask: where its alpha is 1 drawing shows, where 0 it does not.
+    ///   - rect: Where the image goes, in user space; an empty rect clips everything out.
+    package func clip(toMask image: CanvasImage, in rect: easel_rect) {
+        guard (try? Self.validate(rect, in: "clip_to_image_mask")) != nil else {
+            perform("clip_to_image_mask") { _ throws(CanvasError) in try Self.validate(rect, in: "clip_to_image_mask") }
+            return
+        }
+        let rect = rect.standardized
+        guard rect.size.width > 0, rect.size.height > 0 else {
+            // An empty mask shows nothing.
+            clip(toRects: [])
+            return
+        }
+        // The pattern is in the user space of this call (beginImageMask moves
+        // a raster canvas's offset into cairo's matrix before using it).
+        // Its edge pixels repeat up to the rect's edges (as draw_image), and nothing shows beyond them.
+        beginImageMask(imagePattern(image, onto: rect, extend: CAIRO_EXTEND_PAD), in: rect)
+    }
+
     /// Draws an image scaled into a rect, in the current transform and clip.
     ///
     /// - Parameters:
@@ -46,13 +152,25 @@ extension Canvas {
             defer { cairo_surface_destroy(sub) }
             cairo_save(cr)
             cairo_new_path(cr)
+            if state.shadow != nil {
+                // The image's shadow, cast within the clip (not the rect): the
+                // part's pixels alone, transparent around them.
+                let shape: OpaquePointer = cairo_pattern_create_for_surface(sub)
+                var matrix = cairo_matrix_t()
+                cairo_matrix_init_scale(&matrix, (right - left) / rect.size.width, (bottom - top) / rect.size.height)
+                cairo_matrix_translate(&matrix, -rect.origin.x, -rect.origin.y)
+                cairo_pattern_set_matrix(shape, &matrix)
+                cairo_pattern_set_filter(shape, Self.filter(state.interpolation))
+                castShadow(.pattern(shape))
+                cairo_pattern_destroy(shape)
+            }
             cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
             cairo_clip(cr)
             // The part's pixels → rect.
             cairo_translate(cr, rect.origin.x, rect.origin.y)
             cairo_scale(cr, rect.size.width / (right - left), rect.size.height / (bottom - top))
             cairo_set_source_surface(cr, sub, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cr), Self.filter(state.interpolation))
             // The edge pixels are repeated outward: a scaled image ends in its own colours, not
             // in a blend with transparency, and a part never shows its neighbours.
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)

@@ -80,6 +80,14 @@ struct SceneErrorTests {
          "test.json: steps[0].resize: no view has the id 'nobody'"),
         (sceneText(##"{ "class": "View", "id": "a" }"##, steps: ##"[{ "touch": [{ "phase": "moved", "at": [1, 1] }] }]"##),
          "test.json: steps[0].touch[0].phase: a touch sequence starts with 'began'"),
+        (##"{ "canvas": { "size": [10, 10] }, "root": {}, "imageFolders": "images" }"##,
+         "test.json: imageFolders: expected an array, got a string"),
+        (##"{ "canvas": { "size": [10, 10] }, "root": {}, "imageFolders": ["images", 3] }"##,
+         "test.json: imageFolders[1]: expected a string, got a number"),
+        (##"{ "canvas": { "size": [10, 10] }, "root": {}, "imageFolders": [""] }"##,
+         "test.json: imageFolders[0]: an image folder may not be empty"),
+        ("{ \"canvas\": { \"size\": [10, 10] }, \"root\": {}, \"imageFolders\": [" + Array(repeating: "\"a\"", count: 65).joined(separator: ", ") + "] }",
+         "test.json: imageFolders: at most 64 image folders, not 65"),
     ])
     func located(_ text: String, _ expected: String) throws {
         let message = try #require(try sceneError(text))
@@ -97,6 +105,14 @@ struct SceneErrorTests {
 
 @Suite("Scene files: building trees")
 struct SceneBuildTests {
+    @Test("imageFolders are resolved against the scene file's folder; absolute ones are kept")
+    func imageFolders() throws {
+        let text = ##"{ "canvas": { "size": [10, 10] }, "root": {}, "imageFolders": ["art", "/srv/icons", "../shared"] }"##
+        #expect(try Scene.parse(Data(text.utf8), file: "/work/scenes/card.json").imageFolders
+            == ["/work/scenes/art", "/srv/icons", "/work/scenes/../shared"])
+        #expect(try Scene.parse(Data(text.utf8)).imageFolders == ["art", "/srv/icons", "../shared"])
+    }
+
     @Test("every value form a property can take is stored as its encoding says")
     func valueForms() throws {
         let registry = try sceneRegistry()

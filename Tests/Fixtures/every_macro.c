@@ -37,9 +37,11 @@ static void Dot_drawRect(easel_object *self, easel_sel cmd, easel_rect rect) {
 }
 
 static int32_t Dot_answer(easel_object *self, easel_sel cmd) {
+    const easel_image_api_v1 *images = (const easel_image_api_v1 *)g_host->get_extension(EASEL_IMAGE_EXTENSION_V1);
     (void)self;
     (void)cmd;
-    return 42;
+    /* The slot test of an extension table that grows (the answer stays 42 either way). */
+    return EASEL_IMAGE_API_HAS(images, bitmap_context_release) ? 42 : 42 + 0 * EASEL_INTERPOLATION_NONE;
 }
 
 static const easel_property_desc kDotProperties[] = {

@@ -1294,6 +1294,14 @@ typedef struct easel_text_api {
 typedef struct easel_image easel_image;
 
 /**
+ * Whether an image table `api` (an `const easel_image_api_v1 *`) has the slot
+ * `slot`: its struct_size covers it. Slots of the first size (56) are always there.
+ * Since: easel.image.v1
+ */
+#define EASEL_IMAGE_API_HAS(api, slot) \
+    ((api) != NULL && (api)->struct_size >= offsetof(easel_image_api_v1, slot) + sizeof((api)->slot))
+
+/**
  * Images: decoding PNG, JPEG, WebP, GIF and SVG files and drawing them (easel.image.v1).
  * Found with `host->get_extension(EASEL_IMAGE_EXTENSION_V1)` (NULL in the
  * scanner and in hosts without it). Every function tolerates NULL and
@@ -1303,7 +1311,12 @@ typedef struct easel_image easel_image;
 typedef struct easel_image_api_v1 {
     /** EASEL_ABI_VERSION of the host. */
     uint32_t abi_version;
-    /** sizeof(easel_image_api_v1) as the host knows it: at least EASEL_IMAGE_API_V1_SIZE. */
+    /**
+     * sizeof(easel_image_api_v1) as the host knows it: at least
+     * EASEL_IMAGE_API_V1_SIZE (56, the first six functions). A slot added
+     * later is there only when struct_size covers it: test with
+     * EASEL_IMAGE_API_HAS(api, slot) before calling it.
+     */
     uint32_t struct_size;
 
     /**
@@ -1321,6 +1334,12 @@ typedef struct easel_image_api_v1 {
      * `message_size` bytes; `message` may be NULL), e.g. "cannot read
      * /res/arrow.png: corrupt PNG image: ...". Never crashes on bad bytes.
      * The host's copy of the pixels is premultiplied ARGB32.
+     *
+     * Decoded images are cached by file identity (device, inode, size and
+     * modification time) within a memory budget (128 MB of decoded pixels by
+     * default, least recently used out first): loading an unchanged file again
+     * returns the same image without reading it. Each handle is still the
+     * caller's and is released on its own; only regular files are read.
      */
     int32_t (*load_image)(const char *path, easel_image **out, char *message, uint32_t message_size);
 
@@ -1337,6 +1356,8 @@ typedef struct easel_image_api_v1 {
      * Draws the whole image scaled into `rect` (user space) under the
      * context's transform, clip and global alpha, with good interpolation;
      * the image's edge pixels are repeated, not blended with transparency.
+     * The shadow in effect (easel.paint.v1's set_shadow) is cast in the
+     * image's shape (its alpha), as fills cast theirs (since easel.image.v1 size 128).
      * An empty rect draws nothing; a non-finite one puts the context in error.
      */
     void (*draw_image)(easel_context *ctx, const easel_image *image, easel_rect rect);
@@ -1348,7 +1369,141 @@ typedef struct easel_image_api_v1 {
      * neighbours never show. A part outside the image draws nothing.
      */
     void (*draw_image_part)(easel_context *ctx, const easel_image *image, easel_rect part, easel_rect rect);
+
+    /**
+     * Loads an image by name, as UIImage(named:in:compatibleWith:) with the
+     * bundle of the plugin: `owner` is any object of the calling plugin
+     * (usually `self`); the host looks in the resource folders of the plugin
+     * that defines the owner's class, then in the image folders the scene
+     * names (`"imageFolders"`). A plugin file `<dir>/lib<Name>.so` (or
+     * `<dir>/<Name>.so`) owns the folder `<dir>/<Name>.resources/` and, for a
+     * plugin built by SwiftPM, its resource bundle `<dir>/<Package>_<Name>.resources/`.
+     * Resources are only read, never executed; only regular files are opened.
+     *
+     * `name` is relative to a folder ("arrow", "icons/arrow", "arrow.png"; no
+     * "..", no leading "/"). Without an image extension it tries .png, .jpg,
+     * .jpeg, .webp, .gif and .svg. The variants `name`, `name@2x` and `name@3x`
+     * are chosen by the render's scale: the smallest at least that scale, else
+     * the largest. The first folder holding any variant wins. The image's scale
+     * is the variant's; an SVG without one is rendered at the render's scale.
+     *
+     * On success returns 0 and stores a new handle in *out (the caller
+     * releases it with release_image). On failure returns -1, stores NULL in
+     * *out (when `out` is not NULL) and writes a message into `message` (as
+     * load_image; `message` may be NULL): a NULL `owner`, `name` or `out`; a bad
+     * name; "image_named: no image named 'arrow' in <folders searched> (...)";
+     * or the decoding error naming the file, e.g. "cannot read
+     * /p/Arrow.resources/arrow@2x.png: corrupt PNG image: ...".
+     *
+     * Decoded images are cached by file identity (see load_image), so naming
+     * the same image again is cheap.
+     * Since: easel.image.v1 (size 64)
+     */
+    int32_t (*image_named)(const easel_object *owner, const char *name, easel_image **out, char *message,
+                           uint32_t message_size);
+
+    /**
+     * Sets how images are sampled when scaled (CGContextSetInterpolationQuality),
+     * for draw_image, draw_image_part, draw_tiled_image and clip_to_image_mask:
+     * one of EASEL_INTERPOLATION_* (CGInterpolationQuality's numbers). NONE
+     * takes the nearest pixel (hard pixel edges, for pixel art); LOW is
+     * bilinear; DEFAULT and MEDIUM are cairo's "good", HIGH its "best". Part of
+     * the graphics state (saved and restored). Another value puts the context
+     * in error. A NULL or unknown context is ignored.
+     * Since: easel.image.v1 (size 128)
+     */
+    void (*set_interpolation_quality)(easel_context *ctx, int32_t quality);
+
+    /** The interpolation quality of the current state; DEFAULT for NULL or an unknown context. Since: easel.image.v1 (size 128) */
+    int32_t (*interpolation_quality)(easel_context *ctx);
+
+    /**
+     * Fills `rect` with the image repeated as a pattern (CGContextDrawTiledImage,
+     * within a rect instead of the whole clip): one copy of the image goes in
+     * `tile` (user space, scaled to its size) and the copies repeat from it in
+     * every direction, so a tile at (0, 0) puts the pattern's phase at the
+     * user-space origin, as CoreGraphics does. Drawn under the clip and global
+     * alpha, with the interpolation quality. An empty tile or rect draws
+     * nothing; a non-finite one, or a tile under 0.01 points a side, puts the
+     * context in error. NULL or unknown handles are ignored.
+     * Since: easel.image.v1 (size 128)
+     */
+    void (*draw_tiled_image)(easel_context *ctx, const easel_image *image, easel_rect tile, easel_rect rect);
+
+    /**
+     * Clips later drawing to the image's alpha, the image placed in `rect` as
+     * draw_image places it (CGContextClipToMask, with the image's alpha as the
+     * mask): where the image is opaque drawing shows, where it is transparent
+     * it does not, and outside `rect` nothing shows. Intersected with the
+     * current clip; it lasts until the graphics state current at the call is
+     * restored (restore_state, or the host's restore after drawRect:). Drawing
+     * with a blend mode other than normal under a mask is composited as one
+     * layer with the blend mode in effect at the call. An empty rect clips
+     * everything out; a non-finite one puts the context in error. NULL or
+     * unknown handles are ignored. The image may be released right after.
+     * Since: easel.image.v1 (size 128)
+     */
+    void (*clip_to_image_mask)(easel_context *ctx, const easel_image *image, easel_rect rect);
+
+    /**
+     * Makes an image from pixels the plugin supplies: `height` rows, `stride`
+     * bytes apart, of `width` premultiplied BGRA pixels (cairo's ARGB32 in
+     * native byte order: on little-endian machines the bytes B, G, R, A, as
+     * CGImage's premultipliedFirst | byteOrder32Little). The pixels are copied;
+     * the caller keeps its buffer. `scale` is pixels per point (0 < scale <= 16).
+     *
+     * On success returns 0 and stores a new handle in *out (release it with
+     * release_image). On failure returns -1, stores NULL in *out and writes a
+     * message: NULL pixels or out, a side outside 1...32767 pixels, a stride
+     * less than width * 4 ("image_from_pixels: stride 12 is less than width x 4
+     * = 16 bytes"), stride * height over 256 MB, or a bad scale. Nothing is
+     * read from `pixels` then.
+     * Since: easel.image.v1 (size 128)
+     */
+    int32_t (*image_from_pixels)(const void *pixels, uint32_t width, uint32_t height, uint32_t stride, double scale,
+                                 easel_image **out, char *message, uint32_t message_size);
+
+    /**
+     * Creates an offscreen bitmap context (UIGraphicsImageRenderer): `size`
+     * points at `scale` pixels a point (ceil(size * scale) pixels, at most 32767
+     * a side; 0 < scale <= 16), transparent at first. Every drawing table
+     * (graphics, paint, text, image) draws into the returned context like into
+     * the one drawRect: gets. With `opaque` non-zero the bitmap has no alpha,
+     * as an opaque UIGraphicsImageRendererFormat: images made from it are
+     * opaque, what was not drawn black.
+     *
+     * On success returns 0 and stores the context in *out; the plugin owns it
+     * and releases it with bitmap_context_release (images made from it live
+     * on). On failure returns -1, stores NULL in *out and writes a message
+     * (NULL out, a bad size or scale, memory cairo cannot get).
+     * Since: easel.image.v1 (size 128)
+     */
+    int32_t (*bitmap_context_create)(easel_size size, double scale, int32_t opaque, easel_context **out,
+                                     char *message, uint32_t message_size);
+
+    /**
+     * Makes an image of what a bitmap context holds now (a copy; drawing on
+     * afterwards does not change it), with the context's scale
+     * (UIGraphicsImageRenderer's image). Returns 0 and a new handle in *out
+     * (release it with release_image); -1, NULL and a message for NULL
+     * arguments, a context that is not a live bitmap context, or one in error
+     * (the message carries the context's first error).
+     * Since: easel.image.v1 (size 128)
+     */
+    int32_t (*image_from_bitmap_context)(easel_context *ctx, easel_image **out, char *message, uint32_t message_size);
+
+    /** Releases a bitmap context from bitmap_context_create; NULL and other contexts are ignored. The handle is invalid afterwards. Since: easel.image.v1 (size 128) */
+    void (*bitmap_context_release)(easel_context *ctx);
 } easel_image_api_v1;
+
+/** Interpolation qualities for set_interpolation_quality (CGInterpolationQuality's numbers). Since: easel.image.v1 (size 128) */
+enum {
+    EASEL_INTERPOLATION_DEFAULT = 0,
+    EASEL_INTERPOLATION_NONE = 1,
+    EASEL_INTERPOLATION_LOW = 2,
+    EASEL_INTERPOLATION_HIGH = 3,
+    EASEL_INTERPOLATION_MEDIUM = 4
+};
 
 /* ---- extension easel.layer.v1 ---- */
 

@@ -122,7 +122,12 @@ struct JSONListing: Encodable {
         /// Callbacks declared with a signature the host does not call (view classes only); omitted when none.
         let warnings: [String]?
     }
-    struct PluginEntry: Encodable { let path: String; let name: String; let abiVersion: String; let classes: [ClassEntry] }
+    struct PluginEntry: Encodable {
+        let path: String; let name: String; let abiVersion: String
+        /// The plugin's resource folders that exist (EaselRuntime's PluginResources).
+        let resources: [String]
+        let classes: [ClassEntry]
+    }
     struct FailureEntry: Encodable {
         let path: String; let reason: String; let message: String
         let className: String?; let selector: String?
@@ -137,6 +142,7 @@ struct JSONListing: Encodable {
         let views = listing.viewClassNames
         plugins = listing.catalog.plugins.map { plugin in
             PluginEntry(path: FileSystemName.jsonText(plugin.path), name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
+                        resources: PluginResources.folders(forPluginAt: plugin.path).map(FileSystemName.jsonText),
                         classes: plugin.classes.map { cls in
                             JSONListing.classEntry(cls, warnings: listing.warnings(for: cls, views: views))
                         })
