@@ -84,31 +84,13 @@ extension Instance<BubbleView> {
         subviews.first { !$0.isKind(of: "OverlayView") }
     }
 
-    /// Whether the bubble casts a shadow.
-    var hasShadow: Bool { self.shadowColor.alpha > 0 }
-
     /// The room the shadow needs inside the bounds on each side (the blur's
     /// reach, moved by the offset): the drawing of a view is clipped to its bounds.
     var shadowRoom: (left: Double, top: Double, right: Double, bottom: Double) {
-        guard hasShadow else { return (0, 0, 0, 0) }
+        guard self.shadowColor.alpha > 0 else { return (0, 0, 0, 0) }
         let blur = min(max(0, self.shadowBlur), 100), offset = self.shadowOffset
         let dx = min(max(offset.width, -100), 100), dy = min(max(offset.height, -100), 100)
         return (max(0, blur - dx), max(0, blur - dy), max(0, blur + dx), max(0, blur + dy))
-    }
-
-    /// Body and tail: the bounds less the shadow's room.
-    var shapeRect: Rect {
-        let bounds = self.bounds, room = shadowRoom
-        return Rect(x: bounds.minX + room.left, y: bounds.minY + room.top,
-                    width: max(0, bounds.width - room.left - room.right),
-                    height: max(0, bounds.height - room.top - room.bottom))
-    }
-
-    /// The body: the shape above the tail.
-    var bodyRect: Rect {
-        let shape = shapeRect
-        return Rect(x: shape.minX, y: shape.minY, width: shape.width,
-                    height: max(0, shape.height - self.tailHeight))
     }
 
     /// How far the content sits inside the body's edges: the border and the
@@ -121,15 +103,10 @@ extension Instance<BubbleView> {
         return max(border + self.padding, cornerClearance.rounded(.up))
     }
 
-    /// The inside's colour: the content's background colour, else `fillColor`.
-    var insideColor: Color {
-        contentView?.backgroundColor ?? self.fillColor
-    }
-
     func layOutContent() {
         guard let content = contentView else { return }
         let inset = contentInset
-        let body = bodyRect
+        let body = BubbleShape(self).body
         content.frame = Rect(x: body.minX + inset, y: body.minY + inset,
                              width: max(0, body.width - 2 * inset), height: max(0, body.height - 2 * inset))
     }
@@ -151,98 +128,45 @@ extension Instance<BubbleView> {
         return Size(width: max(content.width + extraWidth, minimumWidth), height: content.height + extraHeight)
     }
 
-    /// The border's width as drawn: not negative, and at most the shape's longer side (a wider
-    /// border would cover no more of the view, and lose the outline in arithmetic).
-    var drawnBorderWidth: Double {
-        let shape = shapeRect
-        return min(max(0, self.borderWidth), max(shape.width, shape.height))
-    }
-
-    /// Paints the inside over the whole clip: a vertical gradient from the
-    /// inside's colour at the top of the shape to `shading` darker at the
-    /// tail's tip. Body and tail paint the same gradient, so they meet without
-    /// a seam. Around a content with a background colour the inside is that
-    /// colour, flat, so that the content's edges do not show.
-    func paintInside(_ g: Graphics) {
-        let top = insideColor
-        let shading = contentView?.backgroundColor == nil ? self.shading : 0
-        let keep = 1 - min(max(shading, 0), 1)
-        let bottom = Color(red: top.red * keep, green: top.green * keep, blue: top.blue * keep, alpha: top.alpha)
-        let shape = shapeRect
-        guard let gradient = Gradient(colors: [top, bottom]) else {
-            g.setFillColor(top)  // a host without gradients: a flat inside
-            g.fill(shape)
-            return
-        }
-        g.drawLinearGradient(gradient, start: Point(x: shape.minX, y: shape.minY),
-                             end: Point(x: shape.minX, y: shape.maxY),
-                             options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
-    }
-
-    /// The tail's corners: its base on the centre line of the bottom border, its tip at the
-    /// shape's bottom (nil when there is no room for a tail).
-    func tailPoints(border: Double) -> (left: Point, tip: Point, right: Point)? {
-        let shape = shapeRect
-        let body = bodyRect
-        let tailHeight = min(self.tailHeight, shape.height)
-        guard tailHeight > 0 else { return nil }
-        // The tail's base sits on the straight part of the bottom edge.
-        let straight = max(0, body.width - 2 * self.cornerRadius)
-        let halfWidth = min(self.tailWidth, straight) / 2
-        guard halfWidth > 0 else { return nil }
-
-        let lineY = body.maxY - border / 2  // the centre line of the bottom border
-        let center = body.midX
-        // The tip, high enough for the mitred point of the outline to end at the shape's bottom.
-        let depth = tailHeight + border / 2
-        let halfAngle = atan2(halfWidth, depth)
-        let miter = border / 2 / sin(halfAngle)
-        let tipY = miter / (border / 2) < 10 ? shape.maxY - miter : shape.maxY - border / 2
-        return (Point(x: center - halfWidth, y: lineY), Point(x: center, y: max(lineY, tipY)),
-                Point(x: center + halfWidth, y: lineY))
-    }
-
-    /// The soft shadow under the whole outline: body and tail filled as one
-    /// path with the shadow on (the fill itself is covered by what follows).
-    func drawShadow(_ g: Graphics) {
-        guard hasShadow else { return }
-        g.withSavedState {
-            g.setShadow(offset: self.shadowOffset, blur: self.shadowBlur, color: self.shadowColor)
-            g.setFillColor(insideColor)
-            g.beginPath()
-            g.addRoundedRect(bodyRect, cornerRadius: max(0, self.cornerRadius))
-            if let tail = tailPoints(border: drawnBorderWidth) {
-                g.move(to: tail.left)
-                g.addLine(to: tail.right)  // clockwise, as the rounded rect: the two add up
-                g.addLine(to: tail.tip)
-                g.closePath()
-            }
-            g.fillPath()
-        }
-    }
-
     /// The body under the content: the shadow, the inside, then the rounded border.
     func drawBody(_ g: Graphics) {
-        let border = drawnBorderWidth
-        let outline = bodyRect.insetBy(dx: border / 2, dy: border / 2)
-        let radius = max(0, self.cornerRadius - border / 2)
+        let bubble = BubbleShape(self)
+        let border = bubble.border
+        let outline = bubble.body.insetBy(dx: border / 2, dy: border / 2)
+        let radius = max(0, bubble.cornerRadius - border / 2)
         guard !outline.isNull else {
             // The body is no wider or taller than its border: the border covers it.
             if border > 0 {
                 g.withSavedState {
                     g.setFillColor(self.borderColor)
-                    g.fill(bodyRect)
+                    g.fill(bubble.body)
                 }
             }
             return
         }
-        drawShadow(g)
+        if let shadow = bubble.shadow {
+            // The soft shadow under the whole outline: body and tail filled as
+            // one path with the shadow on (the fill itself is covered by what follows).
+            g.withSavedState {
+                g.setShadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)
+                g.setFillColor(bubble.top)
+                g.beginPath()
+                g.addRoundedRect(bubble.body, cornerRadius: bubble.cornerRadius)
+                if let tail = bubble.tail {
+                    g.move(to: tail.left)
+                    g.addLine(to: tail.right)  // clockwise, as the rounded rect: the two add up
+                    g.addLine(to: tail.tip)
+                    g.closePath()
+                }
+                g.fillPath()
+            }
+        }
         g.withSavedState {
             g.withSavedState {
                 g.beginPath()
                 g.addRoundedRect(outline, cornerRadius: radius)
                 g.clip()
-                paintInside(g)
+                bubble.paintInside(g)
             }
             if border > 0 {
                 g.setStrokeColor(self.borderColor)
@@ -258,8 +182,9 @@ extension Instance<BubbleView> {
     /// border where tail and body meet, then the tail's edges as a
     /// continuation of the border.
     func drawTail(_ g: Graphics) {
-        let border = drawnBorderWidth
-        guard let (left, tip, right) = tailPoints(border: border) else { return }
+        let bubble = BubbleShape(self)
+        let border = bubble.border
+        guard let (left, tip, right) = bubble.tail else { return }
         let lineY = left.y
 
         g.withSavedState {
@@ -275,7 +200,7 @@ extension Instance<BubbleView> {
                 g.addLine(to: Point(x: right.x, y: lineY - overlap))
                 g.closePath()
                 g.clip()
-                paintInside(g)
+                bubble.paintInside(g)
             }
 
             // 2. Stroke the edges, starting and ending on the border's own
@@ -293,5 +218,77 @@ extension Instance<BubbleView> {
             g.addLine(to: Point(x: right.x + border, y: lineY))
             g.strokePath()
         }
+    }
+}
+
+/// Where a bubble's parts are and how they look, worked out from its
+/// properties once per drawing call.
+struct BubbleShape {
+    /// Body and tail: the bounds less the shadow's room.
+    let shape: Rect
+    /// The body: the shape above the tail.
+    let body: Rect
+    let cornerRadius: Double
+    /// The border's width as drawn: not negative, and at most the shape's longer side (a wider
+    /// border would cover no more of the view, and lose the outline in arithmetic).
+    let border: Double
+    /// The tail's corners: its base on the centre line of the bottom border, its tip at the
+    /// shape's bottom (nil when there is no room for a tail).
+    let tail: (left: Point, tip: Point, right: Point)?
+    /// The inside's colours at the top and at the tail's tip.
+    let top: Color, bottom: Color
+    /// The shadow, when the bubble casts one.
+    let shadow: (offset: Size, blur: Double, color: Color)?
+
+    init(_ bubble: Instance<BubbleView>) {
+        let bounds = bubble.bounds, room = bubble.shadowRoom
+        shape = Rect(x: bounds.minX + room.left, y: bounds.minY + room.top,
+                     width: max(0, bounds.width - room.left - room.right),
+                     height: max(0, bounds.height - room.top - room.bottom))
+        let tailHeight = min(max(0, bubble.tailHeight), shape.height)
+        body = Rect(x: shape.minX, y: shape.minY, width: shape.width, height: shape.height - tailHeight)
+        cornerRadius = max(0, bubble.cornerRadius)
+        border = min(max(0, bubble.borderWidth), max(shape.width, shape.height))
+
+        // The inside: the content's background colour, flat, so that the
+        // content's edges do not show; else a vertical gradient from
+        // `fillColor` to `shading` darker.
+        let content = bubble.contentView?.backgroundColor
+        top = content ?? bubble.fillColor
+        let keep = content == nil ? 1 - min(max(bubble.shading, 0), 1) : 1
+        bottom = Color(red: top.red * keep, green: top.green * keep, blue: top.blue * keep, alpha: top.alpha)
+        let shadowColor = bubble.shadowColor
+        shadow = shadowColor.alpha > 0 ? (bubble.shadowOffset, bubble.shadowBlur, shadowColor) : nil
+
+        // The tail's base sits on the straight part of the bottom edge.
+        let straight = max(0, body.width - 2 * cornerRadius)
+        let halfWidth = min(bubble.tailWidth, straight) / 2
+        guard tailHeight > 0, halfWidth > 0 else {
+            tail = nil
+            return
+        }
+        let lineY = body.maxY - border / 2  // the centre line of the bottom border
+        let center = body.midX
+        // The tip, high enough for the mitred point of the outline to end at the shape's bottom.
+        let depth = tailHeight + border / 2
+        let halfAngle = atan2(halfWidth, depth)
+        let miter = border / 2 / sin(halfAngle)
+        let tipY = miter / (border / 2) < 10 ? shape.maxY - miter : shape.maxY - border / 2
+        tail = (Point(x: center - halfWidth, y: lineY), Point(x: center, y: max(lineY, tipY)),
+                Point(x: center + halfWidth, y: lineY))
+    }
+
+    /// Paints the inside over the whole clip: the gradient from `top` at the
+    /// top of the shape to `bottom` at the tail's tip. Body and tail paint the
+    /// same gradient, so they meet without a seam.
+    func paintInside(_ g: Graphics) {
+        guard let gradient = Gradient(colors: [top, bottom]) else {
+            g.setFillColor(top)  // a host without gradients: a flat inside
+            g.fill(shape)
+            return
+        }
+        g.drawLinearGradient(gradient, start: Point(x: shape.minX, y: shape.minY),
+                             end: Point(x: shape.minX, y: shape.maxY),
+                             options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
 }
