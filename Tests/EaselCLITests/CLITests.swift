@@ -68,7 +68,7 @@ struct CLITests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["folders"] as? [String] == [samples.path, zoo.path])
         let plugins = try #require(json["plugins"] as? [[String: Any]])
-        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "Shapes", "crash_draw", "good_extra", "hang_draw"])
+        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "PhotoCard", "Shapes", "crash_draw", "good_extra", "hang_draw"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
         #expect(shapes["abiVersion"] as? String == "2.0")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
