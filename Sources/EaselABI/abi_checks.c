@@ -54,7 +54,7 @@ EASEL_CHECK_HEADER(easel_text_style)
 EASEL_CHECK_HEADER(easel_text_api)
 
 /* ---- extension easel.image.v1 ---- */
-_Static_assert(EASEL_IMAGE_API_V1_SIZE == sizeof(easel_image_api_v1), "EASEL_IMAGE_API_V1_SIZE");
+_Static_assert(EASEL_IMAGE_API_V1_SIZE == offsetof(easel_image_api_v1, image_named), "EASEL_IMAGE_API_V1_SIZE");
 EASEL_IMAGE_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_IMAGE_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_image_api_v1)

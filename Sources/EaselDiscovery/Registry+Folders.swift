@@ -71,6 +71,8 @@ extension Registry {
     ///   - trust: The permission rules and allow-list.
     /// - Returns: The validated plugin, not yet linked, or `nil` when it was refused.
     package func probe(_ path: String, folder: String?, trust: PluginTrust) -> PluginCandidate? {
+        // The plugins' resource folders follow the same trust (PluginResources.swift).
+        resourceFolderCheck = { trust.checkResourceFolder($0) }
         let result = trust.open(path, folder: folder).flatMap { checked in
             withActive { PluginProbe.probe(checked, host: HostAPI.table) }
         }

@@ -7,22 +7,24 @@ import Glibc
 #endif
 
 extension CanvasImage {
-    /// The addresses of the images plugins hold (each retained once), so
-    /// that a stale or made-up handle is ignored rather than followed.
-    private static let handles = Mutex<Set<UInt>>([])
+    /// The addresses of the images plugins hold, each with the number of
+    /// handles given out for it (the cache hands the same image to every
+    /// load of an unchanged file), so that a stale or made-up handle is
+    /// ignored rather than followed.
+    private static let handles = Mutex<[UInt: Int]>([:])
 
     /// The image behind a plugin's handle, or nil for NULL and unknown handles.
     static func resolve(_ handle: OpaquePointer?) -> CanvasImage? {
         guard let handle else { return nil }
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        guard handles.withLock({ $0.contains(address) }) else { return nil }
+        guard handles.withLock({ $0[address] != nil }) else { return nil }
         return Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
     }
 
     /// A new handle for `image`, retaining it until ``release(_:)``.
-    static func handle(for image: CanvasImage) -> OpaquePointer {
+    package static func handle(for image: CanvasImage) -> OpaquePointer {
         let pointer = Unmanaged.passRetained(image).toOpaque()
-        handles.withLock { _ = $0.insert(UInt(bitPattern: Int(bitPattern: pointer))) }
+        handles.withLock { $0[UInt(bitPattern: Int(bitPattern: pointer)), default: 0] += 1 }
         return OpaquePointer(pointer)
     }
 
@@ -30,8 +32,31 @@ extension CanvasImage {
     static func release(_ handle: OpaquePointer?) {
         guard let handle else { return }
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        guard handles.withLock({ $0.remove(address) != nil }) else { return }
+        let known = handles.withLock { handles -> Bool in
+            guard let count = handles[address] else { return false }
+            handles[address] = count > 1 ? count - 1 : nil
+            return true
+        }
+        guard known else { return }
         Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+
+    /// Writes `text` into a plugin's message buffer (NUL-terminated, cut to
+    /// `size` bytes; nothing for NULL) and returns -1.
+    static func fail(_ text: String, _ message: UnsafeMutablePointer<CChar>?, _ size: UInt32) -> Int32 {
+        if let message, size > 0 {
+            let bytes = Array(text.utf8.prefix(Int(size) - 1))
+            bytes.withUnsafeBytes { buffer in
+                if let base = buffer.baseAddress { UnsafeMutableRawPointer(message).copyMemory(from: base, byteCount: buffer.count) }
+            }
+            message[bytes.count] = 0
+        }
+        return -1
+    }
+
+    /// Empties a plugin's message buffer after a success.
+    static func succeed(_ message: UnsafeMutablePointer<CChar>?, _ size: UInt32) {
+        if let message, size > 0 { message[0] = 0 }
     }
 
     /// The identifier of the table: `easel.image.v1`.
@@ -47,24 +72,14 @@ extension CanvasImage {
         api.struct_size = UInt32(MemoryLayout<easel_image_api_v1>.size)
         api.load_image = { path, out, message, size in
             out?.pointee = nil
-            func fail(_ text: String) -> Int32 {
-                if let message, size > 0 {
-                    let bytes = Array(text.utf8.prefix(Int(size) - 1))
-                    bytes.withUnsafeBufferPointer { buffer in
-                        UnsafeMutableRawPointer(message).copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
-                    }
-                    message[bytes.count] = 0
-                }
-                return -1
-            }
-            guard let path else { return fail("load_image: the path is NULL") }
-            guard let out else { return fail("load_image: the place for the image is NULL") }
+            guard let path else { return fail("load_image: the path is NULL", message, size) }
+            guard let out else { return fail("load_image: the place for the image is NULL", message, size) }
             do {
-                out.pointee = handle(for: try CanvasImage(contentsOf: String(cString: path)))
-                if let message, size > 0 { message[0] = 0 }
+                out.pointee = handle(for: try ImageCache.shared.image(contentsOf: String(cString: path)))
+                succeed(message, size)
                 return 0
             } catch {
-                return fail("\(error)")
+                return fail("\(error)", message, size)
             }
         }
         api.release_image = { image in CanvasImage.release(image) }
@@ -80,6 +95,23 @@ extension CanvasImage {
         api.draw_image_part = { ctx, image, part, rect in
             guard let image = CanvasImage.resolve(image) else { return }
             Canvas.live(ctx)?._withUnsafeGuaranteedRef { $0.draw(image, part: part, in: rect) }
+        }
+        api.image_named = { owner, name, out, message, size in
+            out?.pointee = nil
+            guard let owner else { return fail("image_named: the owner object is NULL", message, size) }
+            guard let name else { return fail("image_named: the name is NULL", message, size) }
+            guard let out else { return fail("image_named: the place for the image is NULL", message, size) }
+            let text = String(cString: name)
+            guard let search = search(for: owner) else {
+                return fail("image_named: no image named '\(text)': this host has no resource folders", message, size)
+            }
+            do {
+                out.pointee = handle(for: try named(text, search: search))
+                succeed(message, size)
+                return 0
+            } catch {
+                return fail("\(error)", message, size)
+            }
         }
         table.initialize(to: api)
         return UnsafePointer(table)

@@ -49,8 +49,24 @@ public final class CanvasImage: @unchecked Sendable {
     ///   `corrupt JPEG image: …`, `corrupt WebP image: …`, `corrupt GIF image: …`,
     ///   `corrupt SVG image: …`, or the size limit.
     public convenience init(contentsOf path: String) throws(CanvasError) {
-        let bytes = try Self.readFile(path)
-        try self.init(data: bytes, scale: Self.scale(ofFileNamed: path), named: Self.namedScale(path) != nil) {
+        try self.init(contentsOf: path, defaultSVGScale: 2)
+    }
+
+    /// Reads and decodes an image file, rendering an SVG whose name says no scale at `defaultSVGScale`.
+    ///
+    /// - Parameters:
+    ///   - path: A PNG, JPEG, WebP, GIF or SVG file (told apart by its contents).
+    ///   - defaultSVGScale: Pixels per point of an SVG without `@1x`, `@2x` or `@3x` in its name.
+    /// - Throws: ``CanvasError`` as ``init(contentsOf:)``.
+    package convenience init(contentsOf path: String, defaultSVGScale: Double) throws(CanvasError) {
+        let bytes = try Self.readFile(path).bytes
+        try self.init(file: path, bytes: bytes, defaultSVGScale: defaultSVGScale)
+    }
+
+    /// Decodes the bytes read from `path`, with the scale its name says.
+    package convenience init(file path: String, bytes: [UInt8], defaultSVGScale: Double) throws(CanvasError) {
+        let named = Self.namedScale(path)
+        try self.init(data: bytes, scale: named ?? 1, svgScale: named ?? defaultSVGScale) {
             (problem: String) in .cannotRead(path, problem)
         }
     }
@@ -62,19 +78,18 @@ public final class CanvasImage: @unchecked Sendable {
     ///   - scale: Pixels per point, greater than 0 and at most 16 (an SVG is rendered at it).
     /// - Throws: ``CanvasError`` `cannot decode image: <reason>`.
     public convenience init(data: [UInt8], scale: Double = 1) throws(CanvasError) {
-        try self.init(data: data, scale: scale, named: true) { (problem: String) in
+        try self.init(data: data, scale: scale, svgScale: scale) { (problem: String) in
             CanvasError(message: "cannot decode image: \(problem)")
         }
     }
 
-    /// - Parameter named: Whether `scale` was asked for; if not, an SVG is rendered at 2.
-    private init(data: [UInt8], scale requested: Double, named: Bool, failure: (String) -> CanvasError) throws(CanvasError) {
-        guard requested.isFinite, requested > 0, requested <= 16 else {
+    /// - Parameter svgScale: The scale an SVG is rendered at (and then has).
+    private init(data: [UInt8], scale requested: Double, svgScale: Double, failure: (String) -> CanvasError) throws(CanvasError) {
+        guard requested.isFinite, requested > 0, requested <= 16, svgScale.isFinite, svgScale > 0, svgScale <= 16 else {
             throw failure("invalid scale \(requested); it must be greater than 0 and at most 16")
         }
         var decoded = easel_decoded_image()
         var message = [CChar](repeating: 0, count: 256)
-        let svgScale = named ? requested : 2
         let status = data.withUnsafeBufferPointer { buffer in
             easel_decode_image(buffer.baseAddress, buffer.count, svgScale, &decoded, &message, message.count)
         }
@@ -121,22 +136,70 @@ public final class CanvasImage: @unchecked Sendable {
         return nil
     }
 
-    /// The bytes of a file of at most ``maximumFileSize`` bytes.
-    private static func readFile(_ path: String) throws(CanvasError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw .cannotRead(path, String(cString: strerror(errno))) }
-        defer { fclose(file) }
+    /// The identity of a file's contents as the system sees them: device,
+    /// inode, size and modification time (the image cache's key).
+    package struct FileIdentity: Hashable, Sendable {
+        package var device: UInt64
+        package var inode: UInt64
+        package var size: Int64
+        package var modifiedSeconds: Int64
+        package var modifiedNanoseconds: Int64
+
+        package init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modifiedSeconds = Int64(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        }
+    }
+
+    /// Opens `path` for reading without blocking (a FIFO never hangs the
+    /// host) and checks that it is a regular file of at most ``maximumFileSize`` bytes.
+    ///
+    /// - Returns: The open descriptor (the caller closes it) and the file's identity.
+    package static func openFile(_ path: String) throws(CanvasError) -> (descriptor: Int32, identity: FileIdentity) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotRead(path, String(cString: strerror(errno))) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .cannotRead(path, reason)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .cannotRead(path, "not a regular file")
+        }
+        guard info.st_size <= maximumFileSize else {
+            close(descriptor)
+            throw .cannotRead(path, "the file is larger than \(maximumFileSize / (1024 * 1024)) MB")
+        }
+        return (descriptor, FileIdentity(info))
+    }
+
+    /// Reads what remains of an open file, at most ``maximumFileSize`` bytes.
+    package static func readAll(_ descriptor: Int32, path: String) throws(CanvasError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path, String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > maximumFileSize {
                 throw .cannotRead(path, "the file is larger than \(maximumFileSize / (1024 * 1024)) MB")
             }
-            if count < chunk.count {
-                if ferror(file) != 0 { throw .cannotRead(path, String(cString: strerror(errno))) }
-                return bytes
-            }
         }
+    }
+
+    /// The bytes of a regular file of at most ``maximumFileSize`` bytes, and its identity.
+    package static func readFile(_ path: String) throws(CanvasError) -> (bytes: [UInt8], identity: FileIdentity) {
+        let (descriptor, identity) = try openFile(path)
+        defer { close(descriptor) }
+        return (try readAll(descriptor, path: path), identity)
     }
 }

@@ -22,9 +22,14 @@ public final class Image {
     /// The host's table, or nil when the host lacks the extension.
     static var api: easel_image_api_v1? {
         guard Host.table != nil, let raw = Host.api.get_extension?(EASEL_IMAGE_EXTENSION_V1) else { return nil }
-        let table = raw.assumingMemoryBound(to: easel_image_api_v1.self)
-        guard table.pointee.struct_size >= UInt32(EASEL_IMAGE_API_V1_SIZE) else { return nil }
-        return table.pointee
+        // Only the host's struct_size bytes are read: slots it does not have stay NULL.
+        let size = Int(raw.load(fromByteOffset: 4, as: UInt32.self))
+        guard size >= Int(EASEL_IMAGE_API_V1_SIZE) else { return nil }
+        var table = easel_image_api_v1()
+        withUnsafeMutableBytes(of: &table) { mine in
+            mine.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: min(size, mine.count)))
+        }
+        return table
     }
 
     /// Whether the host can load images (`easel.image.v1`).
@@ -41,6 +46,35 @@ public final class Image {
         var handle: OpaquePointer?
         var message = [CChar](repeating: 0, count: 512)
         let status = load(path, &handle, &message, UInt32(message.count))
+        guard status == 0, let handle else {
+            throw ImageError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.handle = handle
+    }
+
+    /// Loads an image by name from the plugin's resource folder, then the
+    /// scene's image folders, as `UIImage(named:in:compatibleWith:)` with the
+    /// plugin's bundle.
+    ///
+    /// `owner` is any object of this plugin, usually `self` in a method: the
+    /// host looks in the resource folders of the plugin that defines its
+    /// class (`<dir>/<Name>.resources/` beside `lib<Name>.so`, or SwiftPM's
+    /// `<Package>_<Name>.resources/` bundle of a plugin built by SwiftPM). A
+    /// name without an extension tries png, jpg, jpeg, webp, gif and svg, and
+    /// the `@2x`/`@3x` variant is chosen by the render's scale.
+    ///
+    /// - Parameters:
+    ///   - name: E.g. `"photo"`, `"icons/arrow"` or `"photo.jpg"`.
+    ///   - owner: An object of this plugin.
+    /// - Throws: ``ImageError`` naming the image and the folders searched, or
+    ///   the file that could not be decoded.
+    public init(named name: String, for owner: some ObjectHandle) throws(ImageError) {
+        guard let named = Self.api?.image_named else {
+            throw ImageError(message: "image_named: no image named '\(name)': this host has no image_named (easel.image.v1 too old)")
+        }
+        var handle: OpaquePointer?
+        var message = [CChar](repeating: 0, count: 1024)
+        let status = named(owner.object.pointer, name, &handle, &message, UInt32(message.count))
         guard status == 0, let handle else {
             throw ImageError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

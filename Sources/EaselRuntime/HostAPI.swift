@@ -104,6 +104,7 @@ package enum HostAPI {
         ))
         // The extensions this host implements.
         HostExtensions.register(CanvasImage.extensionIdentifier, table: UnsafeRawPointer(CanvasImage.imageAPI))
+        installImageSearch()
         return UnsafePointer(table)
     }()
 

@@ -101,6 +101,18 @@ public final class Registry {
     package var scratchCanvas: Canvas?
     /// Methods checked against the signature the host calls them with.
     package var callableMethods: [ObjectIdentifier: Bool] = [:]
+    /// The folders `image_named` searches after a plugin's own resource
+    /// folders: a scene's `imageFolders`, set by whoever renders it.
+    public var imageFolders: [String] = []
+    /// The render's scale, by which `image_named` chooses `@2x` and `@3x` variants (1 until a render sets it).
+    public var imageScale: Double = 1
+    /// Decides whether a plugin's resource folder may be read: `nil` to allow
+    /// it, else why not (EaselDiscovery installs the plugin-folder permission rule).
+    package var resourceFolderCheck: (@Sendable (String) -> String?)? {
+        didSet { resourceFolderCache = [:] }
+    }
+    /// The resource folders found per plugin file (PluginResources.swift).
+    var resourceFolderCache: [String: (folders: [String], notes: [String])] = [:]
 
     /// Creates a registry holding only built-in classes.
     ///

@@ -54,6 +54,9 @@ public struct Scene {
     public let background: easel_color?
     /// The file the scene came from, if any.
     public let file: String?
+    /// The folders `image_named` searches after a plugin's own resource
+    /// folders (`"imageFolders"`), resolved against the scene file's folder.
+    public private(set) var imageFolders: [String] = []
 
     let root: Node
     let steps: [Node]
@@ -98,12 +101,20 @@ public struct Scene {
     public static func parse(_ data: Data, file: String? = nil) throws(SceneError) -> Scene {
         do {
             let scene = try parseDocument(data)
-            return Scene(width: scene.width, height: scene.height, scale: scene.scale, background: scene.background,
-                         file: file, root: scene.root, steps: scene.steps)
+            var parsed = Scene(width: scene.width, height: scene.height, scale: scene.scale, background: scene.background,
+                               file: file, root: scene.root, steps: scene.steps)
+            parsed.imageFolders = resolve(scene.imageFolders, relativeTo: file)
+            return parsed
         } catch var error {
             error.file = file
             throw error
         }
+    }
+
+    /// Image folders as written, resolved against the folder of `file` (kept as written without one).
+    private static func resolve(_ folders: [String], relativeTo file: String?) -> [String] {
+        let base = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        return folders.map { $0.hasPrefix("/") || base.isEmpty ? $0 : (base as NSString).appendingPathComponent($0) }
     }
 
     private static func parseDocument(_ data: Data) throws(SceneError) -> Scene {
@@ -116,7 +127,7 @@ public struct Scene {
         document = value
         let top = Node(value: document, path: "")
         _ = try top.requireObject()
-        try top.checkKeys(["canvas", "root", "steps"])
+        try top.checkKeys(["canvas", "root", "steps", "imageFolders"])
         guard let canvas = top.child("canvas") else { throw SceneError(path: "canvas", "missing: a scene needs a canvas with a size") }
         try canvas.checkKeys(["size", "scale", "background"])
         guard let sizeNode = canvas.child("size") else { throw SceneError(path: "canvas.size", "missing: the canvas size [width, height]") }
@@ -133,6 +144,12 @@ public struct Scene {
         guard let root = top.child("root") else { throw SceneError(path: "root", "missing: a scene needs a root view") }
         _ = try root.requireObject()
         let steps = try top.child("steps")?.elements() ?? []
-        return Scene(width: size[0], height: size[1], scale: scale, background: background, file: nil, root: root, steps: steps)
+        var scene = Scene(width: size[0], height: size[1], scale: scale, background: background, file: nil, root: root, steps: steps)
+        for node in try top.child("imageFolders")?.elements() ?? [] {
+            let folder = try node.string()
+            guard !folder.isEmpty else { throw node.error("an image folder may not be empty") }
+            scene.imageFolders.append(folder)
+        }
+        return scene
     }
 }

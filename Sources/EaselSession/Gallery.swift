@@ -118,6 +118,9 @@ extension Session {
             }
         }
         guard !entries.isEmpty else { throw SessionError("no loaded plugin defines a view class") }
+        // image_named chooses @2x/@3x variants by the sheet's scale; a gallery names no image folders.
+        registry.imageScale = scale
+        registry.imageFolders = []
         let padding = 12.0, labelHeight = 30.0
         let columnCount = min(columns, entries.count)
         let rows = (entries.count + columnCount - 1) / columnCount

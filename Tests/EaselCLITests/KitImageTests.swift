@@ -49,5 +49,32 @@ struct KitImageTests {
         #expect(failed.stderr.hasPrefix("note: [KitImage] KitImage: cannot read \(broken.path): corrupt PNG image: "), "\(failed.stderr)")
         let blank = try RasterImage(contentsOfPNG: output.path)
         #expect(blank.pixel(x: 30, y: 20) == RGBA(r: 255, g: 255, b: 255), "\(blank.pixel(x: 30, y: 20)) \(blank.width)")
+
+        // Image(named:for:) from the plugin's resource folder: card.png (1x, green) and card@2x.png (the red and blue card).
+        let resources = plugins.appendingPathComponent("KitImage.resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try Data(png).write(to: resources.appendingPathComponent("card@2x.png"))
+        let plainGreen = try Canvas(width: 32, height: 16, background: greenColor, backing: .raster(scale: 1))
+        try Data(plainGreen.pngData()).write(to: resources.appendingPathComponent("card.png"))
+        try scene("").replacingOccurrences(of: "\"path\": \"\"", with: "\"name\": \"card\"")
+            .write(to: sceneFile, atomically: true, encoding: .utf8)
+        // `easel list --json` shows the folder.
+        let listed = try easel(["list", "--json", "--plugins", plugins.path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        let entries = try #require(json["plugins"] as? [[String: Any]])
+        #expect(entries.first?["resources"] as? [String] == [resources.path])
+        let named = try easel(["render", sceneFile.path, "--plugins", plugins.path, "-o", output.path, "--scale", "2"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stderr == "note: [KitImage] KitImage: scale 2.0, size 32.0x16.0\n")
+        let twice = try RasterImage(contentsOfPNG: output.path)
+        #expect(twice.width == 128 && twice.pixel(x: 4, y: 40) == red && twice.pixel(x: 120, y: 40) == blue)
+        let once = try easel(["render", sceneFile.path, "--plugins", plugins.path, "-o", output.path])
+        #expect(once.stderr == "note: [KitImage] KitImage: scale 1.0, size 32.0x16.0\n")
+        #expect(try RasterImage(contentsOfPNG: output.path).pixel(x: 60, y: 20) == RGBA(r: 0, g: 255, b: 0))
+        try scene("").replacingOccurrences(of: "\"path\": \"\"", with: "\"name\": \"nothing\"")
+            .write(to: sceneFile, atomically: true, encoding: .utf8)
+        let missing = try easel(["render", sceneFile.path, "--plugins", plugins.path, "-o", output.path])
+        #expect(missing.stderr == "note: [KitImage] KitImage: image_named: no image named 'nothing' in \(resources.path) "
+            + "(tried .png, .jpg, .jpeg, .webp, .gif, .svg with @1x, @2x and @3x variants for scale 1)\n")
     }
 }

@@ -1294,6 +1294,14 @@ typedef struct easel_text_api {
 typedef struct easel_image easel_image;
 
 /**
+ * Whether an image table `api` (an `const easel_image_api_v1 *`) has the slot
+ * `slot`: its struct_size covers it. Slots of the first size (56) are always there.
+ * Since: easel.image.v1
+ */
+#define EASEL_IMAGE_API_HAS(api, slot) \
+    ((api) != NULL && (api)->struct_size >= offsetof(easel_image_api_v1, slot) + sizeof((api)->slot))
+
+/**
  * Images: decoding PNG, JPEG, WebP, GIF and SVG files and drawing them (easel.image.v1).
  * Found with `host->get_extension(EASEL_IMAGE_EXTENSION_V1)` (NULL in the
  * scanner and in hosts without it). Every function tolerates NULL and
@@ -1303,7 +1311,12 @@ typedef struct easel_image easel_image;
 typedef struct easel_image_api_v1 {
     /** EASEL_ABI_VERSION of the host. */
     uint32_t abi_version;
-    /** sizeof(easel_image_api_v1) as the host knows it: at least EASEL_IMAGE_API_V1_SIZE. */
+    /**
+     * sizeof(easel_image_api_v1) as the host knows it: at least
+     * EASEL_IMAGE_API_V1_SIZE (56, the first six functions). A slot added
+     * later is there only when struct_size covers it: test with
+     * EASEL_IMAGE_API_HAS(api, slot) before calling it.
+     */
     uint32_t struct_size;
 
     /**
@@ -1321,6 +1334,12 @@ typedef struct easel_image_api_v1 {
      * `message_size` bytes; `message` may be NULL), e.g. "cannot read
      * /res/arrow.png: corrupt PNG image: ...". Never crashes on bad bytes.
      * The host's copy of the pixels is premultiplied ARGB32.
+     *
+     * Decoded images are cached by file identity (device, inode, size and
+     * modification time) within a memory budget (128 MB of decoded pixels by
+     * default, least recently used out first): loading an unchanged file again
+     * returns the same image without reading it. Each handle is still the
+     * caller's and is released on its own; only regular files are read.
      */
     int32_t (*load_image)(const char *path, easel_image **out, char *message, uint32_t message_size);
 
@@ -1348,6 +1367,38 @@ typedef struct easel_image_api_v1 {
      * neighbours never show. A part outside the image draws nothing.
      */
     void (*draw_image_part)(easel_context *ctx, const easel_image *image, easel_rect part, easel_rect rect);
+
+    /**
+     * Loads an image by name, as UIImage(named:in:compatibleWith:) with the
+     * bundle of the plugin: `owner` is any object of the calling plugin
+     * (usually `self`); the host looks in the resource folders of the plugin
+     * that defines the owner's class, then in the image folders the scene
+     * names (`"imageFolders"`). A plugin file `<dir>/lib<Name>.so` (or
+     * `<dir>/<Name>.so`) owns the folder `<dir>/<Name>.resources/` and, for a
+     * plugin built by SwiftPM, its resource bundle `<dir>/<Package>_<Name>.resources/`.
+     * Resources are only read, never executed; only regular files are opened.
+     *
+     * `name` is relative to a folder ("arrow", "icons/arrow", "arrow.png"; no
+     * "..", no leading "/"). Without an image extension it tries .png, .jpg,
+     * .jpeg, .webp, .gif and .svg. The variants `name`, `name@2x` and `name@3x`
+     * are chosen by the render's scale: the smallest at least that scale, else
+     * the largest. The first folder holding any variant wins. The image's scale
+     * is the variant's; an SVG without one is rendered at the render's scale.
+     *
+     * On success returns 0 and stores a new handle in *out (the caller
+     * releases it with release_image). On failure returns -1, stores NULL in
+     * *out (when `out` is not NULL) and writes a message into `message` (as
+     * load_image; `message` may be NULL): a NULL `owner`, `name` or `out`; a bad
+     * name; "image_named: no image named 'arrow' in <folders searched> (...)";
+     * or the decoding error naming the file, e.g. "cannot read
+     * /p/Arrow.resources/arrow@2x.png: corrupt PNG image: ...".
+     *
+     * Decoded images are cached by file identity (see load_image), so naming
+     * the same image again is cheap.
+     * Since: easel.image.v1 (size 64)
+     */
+    int32_t (*image_named)(const easel_object *owner, const char *name, easel_image **out, char *message,
+                           uint32_t message_size);
 } easel_image_api_v1;
 
 #endif /* EASEL_H */

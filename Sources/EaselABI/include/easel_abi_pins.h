@@ -317,12 +317,13 @@ static inline const easel_abi_pin *easel_text_v1_pins(uint32_t *count) {
 
 /* ---- extension easel.image.v1 ---- */
 
-/** sizeof(easel_image_api_v1), the least struct_size a host's table may have. */
+/** The first sizeof(easel_image_api_v1), the least struct_size a host's table may have
+    (slots appended since then are tested with EASEL_IMAGE_API_HAS). */
 #define EASEL_IMAGE_API_V1_SIZE 56
 
 /** The image extension's table: S(type, size in bytes). */
 #define EASEL_IMAGE_PINNED_STRUCTS(S) \
-    S(easel_image_api_v1, 56)
+    S(easel_image_api_v1, 64)
 
 /** Its slots in declaration order: F(type, field, offset in bytes). */
 #define EASEL_IMAGE_PINNED_FIELDS(F) \
@@ -333,7 +334,8 @@ static inline const easel_abi_pin *easel_text_v1_pins(uint32_t *count) {
     F(easel_image_api_v1, image_size, 24) \
     F(easel_image_api_v1, image_scale, 32) \
     F(easel_image_api_v1, draw_image, 40) \
-    F(easel_image_api_v1, draw_image_part, 48)
+    F(easel_image_api_v1, draw_image_part, 48) \
+    F(easel_image_api_v1, image_named, 56)
 
 /** The pinned layout of easel.image.v1, as easel_abi_pins() lists 2.0's. */
 static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {

@@ -107,6 +107,17 @@ public struct PluginTrust: Sendable, Equatable, Codable {
                 + problem.remedy(for: .folder, path: folder))
     }
 
+    /// Checks a plugin's resource folder (EaselRuntime's PluginResources.swift):
+    /// the rule of a plugin folder, since whoever can write it changes what
+    /// the plugin draws. Resources are only read, so a link is not followed further.
+    ///
+    /// - Returns: `nil` when it may be read (or cannot be stat()ed), else why not.
+    package func checkResourceFolder(_ folder: String) -> String? {
+        guard !allowWritable, let (problem, info) = Permissions.check(folder) else { return nil }
+        let fix = problem.isOwner ? "chown \(Permissions.userName(geteuid())) \(shellQuoted(folder))" : "chmod go-w \(shellQuoted(folder))"
+        return "it is \(problem.phrase) (mode \(Permissions.mode(info))); a resource folder follows the rule of a plugin folder: \(fix), or pass \(Self.allowWritableFlag)"
+    }
+
     /// Checks a plugin file found in `folder` (already checked with
     /// ``checkFolder(_:)``): its permissions and owner, a link's target and
     /// the target's folder, then the allow-list.

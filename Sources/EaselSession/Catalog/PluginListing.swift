@@ -87,7 +87,12 @@ struct JSONListing: Encodable {
         let name: String; let superclass: String
         let properties: [PropertyEntry]; let methods: [MethodEntry]
     }
-    struct PluginEntry: Encodable { let path: String; let name: String; let abiVersion: String; let classes: [ClassEntry] }
+    struct PluginEntry: Encodable {
+        let path: String; let name: String; let abiVersion: String
+        /// The plugin's resource folders that exist (EaselRuntime's PluginResources).
+        let resources: [String]
+        let classes: [ClassEntry]
+    }
     struct FailureEntry: Encodable {
         let path: String; let reason: String; let message: String
         let className: String?; let selector: String?
@@ -101,6 +106,7 @@ struct JSONListing: Encodable {
         folders = listing.folders
         plugins = listing.catalog.plugins.map { plugin in
             PluginEntry(path: plugin.path, name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
+                        resources: PluginResources.folders(forPluginAt: plugin.path),
                         classes: plugin.classes.map(JSONListing.classEntry))
         }
         failures = listing.catalog.failures.map {

@@ -167,8 +167,11 @@ public struct SceneRenderer {
                         phase: (String) -> Void = { _ in }, times: StageTimes = StageTimes()) throws(SessionError) -> RenderOutcome {
         var times = times
         if frames != nil || destination.isRaster { try Self.checkRasterSize(model, scale: scale) }
-        let tree = try measure(&times.scene) { () throws(SessionError) in try build(model) }
         let pixelScale = scale ?? model.scale
+        // What image_named searches after a plugin's resource folders, and the scale its variants are chosen by.
+        registry.imageFolders = model.imageFolders
+        registry.imageScale = pixelScale
+        let tree = try measure(&times.scene) { () throws(SessionError) in try build(model) }
         func makeCanvas(_ destination: some RenderDestination) throws(SessionError) -> Canvas {
             do {
                 return try destination.makeCanvas(width: model.width, height: model.height, background: model.background,
