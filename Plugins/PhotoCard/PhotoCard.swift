@@ -18,8 +18,10 @@
 // copies into Easel_PhotoCard.resources beside libPhotoCard.so (see
 // Package.swift); scripts/make_photo_png.py draws it. A plugin built
 // elsewhere ships the same files in a folder PhotoCard.resources beside its
-// .so. A missing or broken picture is logged with the host's message (naming
-// the file) and the card draws a grey placeholder instead.
+// .so. `Image(named:for:)` finds them there (UIImage(named:in:) with the
+// plugin's bundle), the @2x file at 2x and more. A missing or broken picture
+// is logged with the host's message (naming the file) and the card draws a
+// grey placeholder instead.
 
 import EaselPluginKit
 
@@ -45,6 +47,8 @@ struct PhotoCard: ViewClass {
     let captionColor = Property(default: Color(hex: 0x27303D))
     /// The card's colour.
     let cardColor = Property(default: Color.white)
+    /// The hairline around the card.
+    let borderColor = Property(default: Color(hex: 0xD5DAE1))
     /// The radius of the card's corners (the picture's are 4 points less).
     let cornerRadius = Property(default: 14.0)
 
@@ -100,10 +104,13 @@ extension Instance<PhotoCard> {
         let radius = max(0, self.cornerRadius)
         g.withSavedState {
             // The card.
+            let card = bounds.insetBy(dx: 0.5, dy: 0.5)
             g.setFillColor(self.cardColor)
+            g.setStrokeColor(self.borderColor)
+            g.setLineWidth(1)
             g.beginPath()
-            g.addRoundedRect(bounds, cornerRadius: radius)
-            g.fillPath()
+            g.addRoundedRect(card, cornerRadius: radius)
+            g.drawPath(using: .fillStroke)
             drawPicture(g, cornerRadius: max(0, radius - 4))
             // The caption: two lines at most, the second cut with "…" when the text goes on.
             g.setFillColor(self.captionColor)
@@ -162,7 +169,7 @@ extension Instance<PhotoCard> {
     func loadPicture() -> Image? {
         do {
             let path = self.imagePath
-            return try Image(contentsOfFile: path)
+            return try path.isEmpty ? Image(named: self.imageName, for: self) : Image(contentsOfFile: path)
         } catch {
             log("\(error)")
             return nil

@@ -37,13 +37,16 @@ struct PhotoCardWidgetTests {
         let card: View
         let strings = CStrings()
 
-        init(caption: String = "A short caption", badge: String = "", imagePath: String? = nil) throws {
+        /// `imagePath` nil: the generated quadrants; "": none (the card uses `imageName`).
+        init(caption: String = "A short caption", badge: String = "", imagePath: String? = nil,
+             imageName: String? = nil) throws {
             registry = try sampleRegistry()
             root = try plain(registry, rect(0, 0, 240, 220), color(0.5, 0.5, 0.5))
             card = try registry.makeView(ofClass: "PhotoCard", frame: rect(10, 10, 220, 10))
             try card.setValue(strings.string(caption), forProperty: "caption")
             try card.setValue(strings.string(badge), forProperty: "badge")
             try card.setValue(strings.string(try imagePath ?? PhotoCardWidgetTests.quadrantsPNG()), forProperty: "imagePath")
+            if let imageName { try card.setValue(strings.string(imageName), forProperty: "imageName") }
             try root.addSubview(card)
             card.sizeToFit()
         }
@@ -145,5 +148,30 @@ struct PhotoCardWidgetTests {
         #expect(Self.at(image, 120, 80) == RGBA(r: 217, g: 217, b: 217))
         let messages = f.registry.takeDiagnostics().map(\.message)
         #expect(!messages.isEmpty && messages.allSatisfy { $0.contains("/nonexistent/photo.png") }, "\(messages)")
+    }
+
+    @Test("by default the picture is photo@2x.png from the plugin's resource folder (Easel_PhotoCard.resources), found by image_named")
+    func resourcePicture() throws {
+        let f = try Fixture(imagePath: "")
+        let image = try f.render()
+        let folder = try Fixtures.samplePluginsDirectory().appendingPathComponent("Easel_PhotoCard.resources")
+        let photo = try RasterImage(contentsOfPNG: folder.appendingPathComponent("photo@2x.png").path)
+        #expect(photo.width == 480 && photo.height == 300)
+        // The picture's rect is 200 x 125 at (20, 20), the photo's 8:5: at 2x, 400 x 250 pixels for its 480 x 300.
+        for (u, v) in [(0.5, 0.5), (0.25, 0.3), (0.66, 0.56), (0.8, 0.9)] {
+            let drawn = Self.at(image, 20 + 200 * u, 20 + 125 * v)
+            let source = photo.pixel(x: Int(480 * u), y: Int(300 * v))
+            #expect(drawn.isClose(to: source, tolerance: 8), "at \(u), \(v): drawn \(drawn), photo \(source)")
+        }
+        #expect(f.registry.takeDiagnostics() == [])
+    }
+
+    @Test("an imageName the resource folder lacks is reported with the name, and the placeholder is drawn")
+    func missingName() throws {
+        let f = try Fixture(imagePath: "", imageName: "no-such-photo")
+        let image = try f.render()
+        #expect(Self.at(image, 120, 80) == RGBA(r: 217, g: 217, b: 217))
+        let messages = f.registry.takeDiagnostics().map(\.message)
+        #expect(!messages.isEmpty && messages.allSatisfy { $0.contains("no-such-photo") }, "\(messages)")
     }
 }
