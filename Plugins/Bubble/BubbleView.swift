@@ -86,11 +86,24 @@ extension Instance<BubbleView> {
 
     /// The room the shadow needs inside the bounds on each side (the blur's
     /// reach, moved by the offset): the drawing of a view is clipped to its bounds.
-    var shadowRoom: (left: Double, top: Double, right: Double, bottom: Double) {
-        guard self.shadowColor.alpha > 0 else { return (0, 0, 0, 0) }
-        let blur = min(max(0, self.shadowBlur), 100), offset = self.shadowOffset
-        let dx = min(max(offset.width, -100), 100), dy = min(max(offset.height, -100), 100)
+    var shadowRoom: (left: Double, top: Double, right: Double, bottom: Double) { room(for: shadow) }
+
+    func room(for shadow: (offset: Size, blur: Double, color: Color)?) -> (left: Double, top: Double, right: Double, bottom: Double) {
+        guard let shadow else { return (0, 0, 0, 0) }
+        let blur = shadow.blur, dx = shadow.offset.width, dy = shadow.offset.height
         return (max(0, blur - dx), max(0, blur - dy), max(0, blur + dx), max(0, blur + dy))
+    }
+
+    /// The shadow as drawn, when the bubble casts one: blur 0...100 and offsets -100...100 points.
+    var shadow: (offset: Size, blur: Double, color: Color)? {
+        let color = self.shadowColor
+        guard color.alpha > 0 else { return nil }
+        func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+            value.isNaN ? 0 : min(max(value, low), high)
+        }
+        let offset = self.shadowOffset
+        return (Size(width: clamp(offset.width, -100, 100), height: clamp(offset.height, -100, 100)),
+                clamp(self.shadowBlur, 0, 100), color)
     }
 
     /// How far the content sits inside the body's edges: the border and the
@@ -241,7 +254,8 @@ struct BubbleShape {
     let shadow: (offset: Size, blur: Double, color: Color)?
 
     init(_ bubble: Instance<BubbleView>) {
-        let bounds = bubble.bounds, room = bubble.shadowRoom
+        shadow = bubble.shadow
+        let bounds = bubble.bounds, room = bubble.room(for: shadow)
         shape = Rect(x: bounds.minX + room.left, y: bounds.minY + room.top,
                      width: max(0, bounds.width - room.left - room.right),
                      height: max(0, bounds.height - room.top - room.bottom))
@@ -257,8 +271,6 @@ struct BubbleShape {
         top = content ?? bubble.fillColor
         let keep = content == nil ? 1 - min(max(bubble.shading, 0), 1) : 1
         bottom = Color(red: top.red * keep, green: top.green * keep, blue: top.blue * keep, alpha: top.alpha)
-        let shadowColor = bubble.shadowColor
-        shadow = shadowColor.alpha > 0 ? (bubble.shadowOffset, bubble.shadowBlur, shadowColor) : nil
 
         // The tail's base sits on the straight part of the bottom edge.
         let straight = max(0, body.width - 2 * cornerRadius)
@@ -282,13 +294,15 @@ struct BubbleShape {
     /// top of the shape to `bottom` at the tail's tip. Body and tail paint the
     /// same gradient, so they meet without a seam.
     func paintInside(_ g: Graphics) {
-        guard let gradient = Gradient(colors: [top, bottom]) else {
-            g.setFillColor(top)  // a host without gradients: a flat inside
+        // A bubble millions of points tall would show no gradient anyway (and its ends would be
+        // beyond the coordinates a canvas takes): it is painted flat, as on a host without gradients.
+        guard abs(shape.minY) < 1e6, abs(shape.maxY) < 1e6, let gradient = Gradient(colors: [top, bottom]) else {
+            g.setFillColor(top)
             g.fill(shape)
             return
         }
-        g.drawLinearGradient(gradient, start: Point(x: shape.minX, y: shape.minY),
-                             end: Point(x: shape.minX, y: shape.maxY),
+        // Vertical: only y matters, the line runs down the bounds' origin.
+        g.drawLinearGradient(gradient, start: Point(x: 0, y: shape.minY), end: Point(x: 0, y: shape.maxY),
                              options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
 }

@@ -123,7 +123,8 @@ extension Instance<PhotoCard> {
     /// The picture scaled to fill its rect (the middle of it shows), clipped to a rounded rect.
     func drawPicture(_ g: Graphics, cornerRadius: Double) {
         let frame = pictureRect
-        guard frame.width > 0, frame.height > 0 else { return }
+        // Less than a point, or millions of points: nothing a picture could be scaled to.
+        guard frame.width >= 1, frame.height >= 1, frame.width < 1e6, frame.height < 1e6 else { return }
         g.withSavedState {
             g.beginPath()
             g.addRoundedRect(frame, cornerRadius: cornerRadius)
