@@ -84,27 +84,20 @@ extension Instance<BubbleView> {
         subviews.first { !$0.isKind(of: "OverlayView") }
     }
 
-    /// The room the shadow needs inside the bounds on each side (the blur's
-    /// reach, moved by the offset): the drawing of a view is clipped to its bounds.
-    var shadowRoom: (left: Double, top: Double, right: Double, bottom: Double) { room(for: shadow) }
-
-    func room(for shadow: (offset: Size, blur: Double, color: Color)?) -> (left: Double, top: Double, right: Double, bottom: Double) {
-        guard let shadow else { return (0, 0, 0, 0) }
-        let blur = shadow.blur, dx = shadow.offset.width, dy = shadow.offset.height
-        return (max(0, blur - dx), max(0, blur - dy), max(0, blur + dx), max(0, blur + dy))
-    }
-
-    /// The shadow as drawn, when the bubble casts one: blur 0...100 and offsets -100...100 points.
-    var shadow: (offset: Size, blur: Double, color: Color)? {
+    /// The shadow, when the bubble casts one.
+    var shadow: BubbleShadow? {
         let color = self.shadowColor
         guard color.alpha > 0 else { return nil }
         func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
             value.isNaN ? 0 : min(max(value, low), high)
         }
         let offset = self.shadowOffset
-        return (Size(width: clamp(offset.width, -100, 100), height: clamp(offset.height, -100, 100)),
-                clamp(self.shadowBlur, 0, 100), color)
+        return BubbleShadow(offset: Size(width: clamp(offset.width, -100, 100), height: clamp(offset.height, -100, 100)),
+                            blur: clamp(self.shadowBlur, 0, 100), color: color)
     }
+
+    /// The room the shadow needs inside the bounds (none without a shadow).
+    var shadowRoom: (left: Double, top: Double, right: Double, bottom: Double) { BubbleShadow.room(of: shadow) }
 
     /// How far the content sits inside the body's edges: the border and the
     /// padding, and at least enough for the content's corners to stay inside
@@ -234,6 +227,21 @@ extension Instance<BubbleView> {
     }
 }
 
+/// A bubble's shadow as drawn: blur 0...100 and offsets -100...100 points.
+struct BubbleShadow {
+    let offset: Size
+    let blur: Double
+    let color: Color
+
+    /// The room a shadow needs inside the bounds on each side (the blur's reach, moved by
+    /// the offset; none without a shadow): the drawing of a view is clipped to its bounds.
+    static func room(of shadow: BubbleShadow?) -> (left: Double, top: Double, right: Double, bottom: Double) {
+        guard let shadow else { return (0, 0, 0, 0) }
+        let blur = shadow.blur, dx = shadow.offset.width, dy = shadow.offset.height
+        return (max(0, blur - dx), max(0, blur - dy), max(0, blur + dx), max(0, blur + dy))
+    }
+}
+
 /// Where a bubble's parts are and how they look, worked out from its
 /// properties once per drawing call.
 struct BubbleShape {
@@ -251,11 +259,11 @@ struct BubbleShape {
     /// The inside's colours at the top and at the tail's tip.
     let top: Color, bottom: Color
     /// The shadow, when the bubble casts one.
-    let shadow: (offset: Size, blur: Double, color: Color)?
+    let shadow: BubbleShadow?
 
     init(_ bubble: Instance<BubbleView>) {
         shadow = bubble.shadow
-        let bounds = bubble.bounds, room = bubble.room(for: shadow)
+        let bounds = bubble.bounds, room = BubbleShadow.room(of: shadow)
         shape = Rect(x: bounds.minX + room.left, y: bounds.minY + room.top,
                      width: max(0, bounds.width - room.left - room.right),
                      height: max(0, bounds.height - room.top - room.bottom))
