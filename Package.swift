@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Graph", type: .dynamic, targets: ["Graph"]),
         .library(name: "GraphControl", type: .dynamic, targets: ["GraphControl"]),
         .library(name: "Bubble", type: .dynamic, targets: ["Bubble"]),
+        .library(name: "PhotoCard", type: .dynamic, targets: ["PhotoCardWidget", "PhotoCard"]),
         // The Swift plugin kit, for plugins built outside this package (link it statically).
         .library(name: "EaselPluginKit", type: .static, targets: ["EaselPluginKit"]),
     ],
@@ -158,6 +159,18 @@ let package = Package(
         .target(name: "Graph", dependencies: ["EaselPluginKit"], path: "Plugins/Graph"),
         .target(name: "GraphControl", dependencies: ["EaselPluginKit"], path: "Plugins/GraphControl"),
         .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble"),
+        // PhotoCard: the Swift widget, and its picture as a resource. SwiftPM copies a target's
+        // resources into <Package>_<Target>.resources beside the product, here
+        // Easel_PhotoCard.resources beside libPhotoCard.so: the plugin's resource folder, where
+        // image_named looks. A C target carries them, since a Swift target with resources gets
+        // an accessor that links Foundation into the plugin (Plugins/PhotoCard/Resources/resources.c).
+        .target(
+            name: "PhotoCardWidget", dependencies: ["EaselPluginKit"], path: "Plugins/PhotoCard",
+            exclude: ["Resources"]),
+        .target(
+            name: "PhotoCard", path: "Plugins/PhotoCard/Resources",
+            sources: ["resources.c"], resources: [.copy("photo.png"), .copy("photo@2x.png")],
+            publicHeadersPath: "."),
 
         // The Swift plugin kit: Swift widgets link it statically into their .so.
         .target(name: "EaselPluginKit", dependencies: ["EaselABI", "EaselGeometry"]),

@@ -11,8 +11,11 @@
  *                           is two MiniPickers (class of libMiniPicker.so),
  *                           one with the month names (wrapping: January
  *                           follows December) and one with the years 1 to
- *                           9999; the selected day has a filled circle in
- *                           `accentColor`.
+ *                           9999, both in bold; the selected day is bold
+ *                           on a filled circle in `accentColor`. All text
+ *                           goes through Pango (easel.text.v1: "Sans" with
+ *                           a weight), or the graphics table's text on an
+ *                           older host.
  *
  * Properties: `year` (1...9999), `month` (1...12), `selectedDay` (0 for none),
  * `firstWeekday` (0 Sunday ... 6 Saturday: the first column), `accentColor`,
@@ -32,7 +35,7 @@
  *   - After every change (a day selected, the month or year changed) it sends
  *     pickerDidChange: with itself to its superview, when the superview's
  *     class responds to it.
- *   - Without libMiniPicker.so loaded, the header shows "Month Year" as text.
+ *   - Without libMiniPicker.so loaded, the header shows "Month Year" as a bold title.
  *
  * Memory: the month names are static strings, and the year strings are
  * built once into static storage: the pickers' `values` point to them for
@@ -83,14 +86,33 @@ static easel_rect make_rect(double x, double y, double w, double h) {
     return r;
 }
 
-/* Capitals and digits of Sans fonts are 0.73 em tall: this baseline centres them on y. */
-static double centred_baseline(double y, double fontSize) { return y + 0.36 * fontSize; }
+/* The host's text table (easel.text.v1: Pango), or NULL on a host without it. */
+static const easel_text_api *text_api(void) {
+    const easel_text_api *text = (const easel_text_api *)g_host->get_extension(EASEL_TEXT_EXTENSION_ID);
+    return text != NULL && text->struct_size >= sizeof(easel_text_api) ? text : NULL;
+}
 
-/* Draws text centred horizontally on x and vertically on y, with the current font and colour. */
-static void show_centred(const easel_graphics_api *g, easel_context *ctx, const char *text, double x, double y,
-                         double fontSize) {
-    double width = g->measure_text(ctx, text).width;
-    g->show_text(ctx, text, x - width / 2, centred_baseline(y, fontSize));
+/*
+ * Draws one line of text in the fill colour, centred horizontally in a column
+ * `width` wide around x and vertically on y: "Sans" at `size` points with a
+ * weight (EASEL_FONT_WEIGHT_REGULAR, _SEMIBOLD, _BOLD, ...), laid out by
+ * Pango in a rect one line tall. On a host without easel.text.v1, the
+ * graphics table's text (regular weight).
+ */
+static void draw_centred(const easel_graphics_api *g, easel_context *ctx, const char *text, double x, double y,
+                         double width, double size, int32_t weight) {
+    const easel_text_api *t = text_api();
+    if (t == NULL) {
+        g->set_font(ctx, "Sans", size);
+        double textWidth = g->measure_text(ctx, text).width;
+        g->show_text(ctx, text, x - textWidth / 2, y + 0.36 * size); /* capitals and digits are 0.73 em tall */
+        return;
+    }
+    easel_font_desc font = {EASEL_ABI_VERSION, sizeof font, NULL, "Sans", size, weight, 0, 0, 0};
+    easel_text_style style = {EASEL_ABI_VERSION, sizeof style, &font, EASEL_TEXT_ALIGN_CENTER, 0, 0, 1, 0};
+    double lineHeight = t->font_metrics(NULL, &font).line_height;
+    t->draw_text_in_rect(ctx, text, -1, make_rect(x - width / 2, y - lineHeight / 2, width, lineHeight), &style,
+                         NULL, 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -271,6 +293,9 @@ static void calendar_notify_superview(easel_object *self) {
     }
 }
 
+/* The header's font: the month and the year in bold (a MiniPicker's fontName is in Pango's string form). */
+static const char *const kHeaderFont = "Sans Bold";
+
 /* Creates a header picker (NULL when libMiniPicker.so is not loaded). */
 static easel_object *make_picker(easel_object *self, easel_rect frame, int64_t tag, easel_string_array values,
                                  bool wraps) {
@@ -285,6 +310,7 @@ static easel_object *make_picker(easel_object *self, easel_rect frame, int64_t t
     g_host->property_set(picker, "tag", &tag);
     g_host->property_set(picker, "values", &values);
     g_host->property_set(picker, "wraps", &wraps);
+    g_host->property_set(picker, "fontName", &kHeaderFont);
     g_host->views->add_subview(self, picker);
     return picker;
 }
@@ -440,37 +466,36 @@ static void CalendarPicker_drawRect(easel_object *self, easel_sel _cmd, easel_re
         g->stroke_path(ctx);
     }
 
-    /* the header as text when there are no pickers */
+    /* the header as a bold title when there are no pickers */
     if (calendar_picker(self, kMonthPickerTag) == NULL) {
         char title[32];
         snprintf(title, sizeof title, "%s %d", kMonthNames[s->month - 1], (int)s->year);
-        g->set_font(ctx, "Sans", 15);
         g->set_fill_color(ctx, s->textColor);
-        show_centred(g, ctx, title, l.header.origin.x + l.header.size.width / 2,
-                     l.header.origin.y + l.header.size.height / 2, 15);
+        draw_centred(g, ctx, title, l.header.origin.x + l.header.size.width / 2,
+                     l.header.origin.y + l.header.size.height / 2, l.header.size.width, 17,
+                     EASEL_FONT_WEIGHT_BOLD);
     }
 
-    /* the weekday names and a hairline under them */
+    /* the weekday names (semibold, small, grey) and a hairline under them */
     double midY = l.weekdays.origin.y + l.weekdays.size.height / 2;
     easel_color secondary = {0.50, 0.50, 0.53, 1};
-    g->set_font(ctx, "Sans", 11);
     g->set_fill_color(ctx, secondary);
     for (int32_t column = 0; column < 7; column++) {
         double x = l.grid.origin.x + (column + 0.5) * l.cellWidth;
-        show_centred(g, ctx, kWeekdayNames[(column + s->firstWeekday) % 7], x, midY, 11);
+        draw_centred(g, ctx, kWeekdayNames[(column + s->firstWeekday) % 7], x, midY, l.cellWidth, 11,
+                     EASEL_FONT_WEIGHT_SEMIBOLD);
     }
     easel_color hairline = {0.86, 0.86, 0.88, 1};
     g->set_fill_color(ctx, hairline);
     g->fill_rect(ctx, make_rect(l.weekdays.origin.x, l.weekdays.origin.y + l.weekdays.size.height,
                                 l.weekdays.size.width, 1));
 
-    /* the days: the neighbouring months' faded, the selected one on a circle */
+    /* the days: the neighbouring months' faded, the selected one in bold on a circle */
     if (l.cellWidth > 0 && l.cellHeight > 0) {
         double fontSize = max_d(9, min_d(15, l.cellHeight * 0.42));
         int32_t first = calendar_first_column(s);
         int32_t length = days_in_month(s->year, s->month);
         int32_t previousLength = s->month == 1 ? 31 : days_in_month(s->year, s->month - 1);
-        g->set_font(ctx, "Sans", fontSize);
         for (int32_t cell = 0; cell < 42; cell++) {
             int32_t day = cell - first + 1;
             int32_t shown = day < 1 ? previousLength + day : day > length ? day - length : day;
@@ -480,6 +505,7 @@ static void CalendarPicker_drawRect(easel_object *self, easel_sel _cmd, easel_re
             char text[4];
             snprintf(text, sizeof text, "%d", (int)shown);
             easel_color color = s->textColor;
+            int32_t weight = EASEL_FONT_WEIGHT_REGULAR;
             if (inMonth && day == s->selectedDay) {
                 double diameter = min_d(36, min_d(l.cellWidth, l.cellHeight) - 4);
                 g->set_fill_color(ctx, s->accentColor);
@@ -487,11 +513,12 @@ static void CalendarPicker_drawRect(easel_object *self, easel_sel _cmd, easel_re
                 g->add_ellipse_in_rect(ctx, make_rect(cx - diameter / 2, cy - diameter / 2, diameter, diameter));
                 g->fill_path(ctx, EASEL_FILL_NONZERO);
                 color = s->cardColor;
+                weight = EASEL_FONT_WEIGHT_BOLD;
             } else if (!inMonth) {
                 color.alpha *= 0.3;
             }
             g->set_fill_color(ctx, color);
-            show_centred(g, ctx, text, cx, cy, fontSize);
+            draw_centred(g, ctx, text, cx, cy, l.cellWidth, fontSize, weight);
         }
     }
     g->restore_state(ctx);

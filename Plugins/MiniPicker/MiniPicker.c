@@ -15,7 +15,8 @@
  *                      sizeThatFits: is the size of the text.
  *   MiniPicker : View  shows `values[index]` (`values` is an array of
  *                      strings) in a Label subview on a rounded, text-field
- *                      like background. An overlay (views->add_overlay,
+ *                      like background, in `textColor`, `fontSize` and
+ *                      `fontName` (the label's, such as "Sans Bold"). An overlay (views->add_overlay,
  *                      selector drawArrows:) paints a blue arrow at each end
  *                      OVER the label, showing the slide direction; an arrow
  *                      is dimmed when there is no value in its direction.
@@ -374,6 +375,7 @@ typedef struct MiniPickerStorage {
     easel_color fieldColor;
     easel_color borderColor;
     double fontSize;
+    const char *fontName;
     /* private state of a touch sequence */
     double anchorX; /* where the current step of the drag started (own coordinates) */
     double startX;  /* where the touch began */
@@ -419,7 +421,12 @@ static const char *picker_current_value(MiniPickerStorage *s) {
     return s->values.strings[index];
 }
 
-/* Makes the label show the current value in the picker's text colour and size. */
+/* The picker's font in Pango's string form ("Sans" when not set). */
+static const char *picker_font(const MiniPickerStorage *s) {
+    return s->fontName != NULL && s->fontName[0] != 0 ? s->fontName : "Sans";
+}
+
+/* Makes the label show the current value in the picker's text colour, font and size. */
 static void picker_sync_label(easel_object *self) {
     MiniPickerStorage *s = picker_storage(self);
     easel_object *label = picker_label(self);
@@ -431,6 +438,7 @@ static void picker_sync_label(easel_object *self) {
     g_host->property_set(label, "text", &text);
     g_host->property_set(label, "textColor", &s->textColor);
     g_host->property_set(label, "fontSize", &s->fontSize);
+    g_host->property_set(label, "fontName", &s->fontName);
     g_host->property_set(label, "alignment", &centre);
 }
 
@@ -710,7 +718,7 @@ static easel_size MiniPicker_sizeThatFits(easel_object *self, easel_sel _cmd, ea
     double widest = 0;
     for (uint64_t i = 0; s->values.strings != NULL && i < s->values.count; i++) {
         if (s->values.strings[i] != NULL) {
-            widest = max_d(widest, text_size(s->values.strings[i], "Sans", s->fontSize).width);
+            widest = max_d(widest, text_size(s->values.strings[i], picker_font(s), s->fontSize).width);
         }
     }
     result.width = ceil_d(widest + 2 * kArrowTapZone + 8);
@@ -723,6 +731,7 @@ static const easel_color kPickerDefaultArrowColor = {0, 0.478, 1, 1}; /* UIKit's
 static const easel_color kPickerDefaultFieldColor = {1, 1, 1, 1};
 static const easel_color kPickerDefaultBorderColor = {0.72, 0.72, 0.74, 1};
 static const double kPickerDefaultFontSize = 15;
+static const char *const kPickerDefaultFontName = "Sans";
 
 static const easel_property_desc kMiniPickerProperties[] = {
     EASEL_PROPERTY("values", EASEL_ENCODE_STRING_ARRAY, MiniPickerStorage, values, NULL /* empty */),
@@ -733,6 +742,7 @@ static const easel_property_desc kMiniPickerProperties[] = {
     EASEL_PROPERTY("fieldColor", EASEL_ENCODE_COLOR, MiniPickerStorage, fieldColor, &kPickerDefaultFieldColor),
     EASEL_PROPERTY("borderColor", EASEL_ENCODE_COLOR, MiniPickerStorage, borderColor, &kPickerDefaultBorderColor),
     EASEL_PROPERTY("fontSize", "d", MiniPickerStorage, fontSize, &kPickerDefaultFontSize),
+    EASEL_PROPERTY("fontName", EASEL_ENCODE_STRING, MiniPickerStorage, fontName, &kPickerDefaultFontName),
 };
 
 static const easel_method_desc kMiniPickerMethods[] = {

@@ -14,6 +14,10 @@
 //   `easel list` on an unchanged folder (the plugin cache) compared with
 //   stat()-ing the files.
 //
+// - bubbles (BubbleBenchmarks.swift): a 1920x1080 frame of 1000 BubbleViews
+//   with a gradient and a shadow through Easel compared with the same drawing
+//   done with cairo directly.
+//
 // - output (OutputBenchmarks.swift): a 1920x1080 PNG encode compared with
 //   cairo_surface_write_to_png on the same surface, and `easel render` of
 //   the demo end to end compared with its drawing alone.
@@ -25,14 +29,14 @@
 //   grid laid out by 4000 constraints, and one incremental change of a constant.
 //
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [solver] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [text] [solver] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
 //   --png DIR             also write the Easel and the direct-cairo frames as PNGs into DIR
 //   --rounds N            rounds per measurement (best of N; default 15)
 //   --profile-frames N    only render N full 1000-view frames through Easel and
-//                         exit (for a profiler such as callgrind)
+//                         exit (for a profiler such as callgrind; with `bubbles`, bubble frames)
 //   --profile-dirty       with --profile-frames: N one-tile dirty-region redraws instead
 //   --profile-tiny        with --profile-frames: frames of the 10,000 tiles of 14x14
 //   --profile-text N      only render N frames of the text benchmark's 1000 labels
@@ -99,7 +103,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false
+var runCalls = false, runViews = false, runBubbles = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false
 var options = ViewBenchmarkOptions()
 var textOptions = TextBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
@@ -112,6 +116,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "calls": runCalls = true
     case "views": runViews = true
+    case "bubbles": runBubbles = true
     case "scan": runScan = true
     case "render": runRender = true
     case "output": runOutput = true
@@ -129,7 +134,6 @@ while let argument = arguments.popFirst() {
     case "--profile-frames":
         guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-frames needs a positive number") }
         options.profileFrames = frames
-        runViews = true
     case "--profile-text":
         guard let frames = Int(value(after: argument)), frames > 0 else { fail("--profile-text needs a positive number") }
         textOptions.profileFrames = frames
@@ -145,17 +149,18 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [layers] [scan] [render] [output] [text] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [text] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
     }
 }
-if !runCalls && !runViews && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver { runCalls = true; runViews = true }
+if options.profileFrames != nil && !runBubbles { runViews = true }
+if !runCalls && !runViews && !runBubbles && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-if runCalls || runViews || runOutput || runLayers || runText { registry.loadPlugins(from: [folder]) }
+if runCalls || runViews || runBubbles || runOutput || runLayers || runText { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
 if runScan {
@@ -169,8 +174,12 @@ if runCalls && options.profileFrames == nil {
 if runViews {
     allMet = try runViewBenchmarks(registry: registry, options: options) && allMet
 }
-if runLayers && options.profileFrames == nil {
+if runBubbles {
     if runViews { print("") }
+    allMet = try runBubbleBenchmark(registry: registry, options: options) && allMet
+}
+if runLayers && options.profileFrames == nil {
+    if runViews || runBubbles { print("") }
     allMet = try runLayerBenchmarks(registry: registry, options: options) && allMet
 }
 if runRender {

@@ -188,34 +188,41 @@ extension Canvas {
 
     /// Blurs an 8-bit alpha image in place: three box blurs of `radius`
     /// along rows, then along columns (zero beyond the edges).
+    ///
+    /// The two line buffers are one temporary allocation (on the stack for
+    /// small masks) read through pointers: a shadow is cast for every shape
+    /// painted under it, so this runs per fill, per stroke.
     package static func boxBlur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
         let longest = max(width, height)
-        var line = [UInt32](repeating: 0, count: longest)
-        var blurred = [UInt32](repeating: 0, count: longest)
-        let window = UInt32(2 * radius + 1)
-        /// Three passes over `count` values in `line`, the result in `line`.
-        func blurLine(_ count: Int) {
-            for _ in 0..<3 {
-                var sum: UInt32 = 0
-                for i in 0..<min(radius, count) { sum += line[i] }
-                for i in 0..<count {
-                    if i + radius < count { sum += line[i + radius] }
-                    blurred[i] = (sum + window / 2) / window
-                    if i - radius >= 0 { sum -= line[i - radius] }
+        guard longest > 0, radius > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * longest) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var line = base, blurred = base + longest
+            let window = UInt32(2 * radius + 1), half = window / 2
+            /// Three passes over `count` values in `line`, the result in `line`.
+            func blurLine(_ count: Int) {
+                for _ in 0..<3 {
+                    var sum: UInt32 = 0
+                    for i in 0..<min(radius, count) { sum &+= line[i] }
+                    for i in 0..<count {
+                        if i + radius < count { sum &+= line[i + radius] }
+                        blurred[i] = (sum &+ half) / window
+                        if i >= radius { sum &-= line[i - radius] }
+                    }
+                    swap(&line, &blurred)
                 }
-                swap(&line, &blurred)
             }
-        }
-        for y in 0..<height {
-            let row = data + y * stride
-            for x in 0..<width { line[x] = UInt32(row[x]) }
-            blurLine(width)
-            for x in 0..<width { row[x] = UInt8(min(line[x], 255)) }
-        }
-        for x in 0..<width {
-            for y in 0..<height { line[y] = UInt32(data[y * stride + x]) }
-            blurLine(height)
-            for y in 0..<height { data[y * stride + x] = UInt8(min(line[y], 255)) }
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width { line[x] = UInt32(row[x]) }
+                blurLine(width)
+                for x in 0..<width { row[x] = UInt8(truncatingIfNeeded: min(line[x], 255)) }
+            }
+            for x in 0..<width {
+                for y in 0..<height { line[y] = UInt32(data[y * stride + x]) }
+                blurLine(height)
+                for y in 0..<height { data[y * stride + x] = UInt8(truncatingIfNeeded: min(line[y], 255)) }
+            }
         }
     }
 }

@@ -145,3 +145,49 @@ struct PaintingDocumentationTests {
         #expect(image.pixel(x: 5, y: 5).a == 0)
     }
 }
+
+@Suite("The README's postcard: text, an image and a gradient from a Swift plugin")
+struct PostcardDocumentationTests {
+    @Test("builds against the kit, finds its stamp in Postcard.resources, and `easel invoke` draws sky, stamp and greeting")
+    func postcard() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("readme-postcard")
+        let plugins = folder.appendingPathComponent("plugins")
+        let resources = plugins.appendingPathComponent("Postcard.resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("Postcard.swift")
+        try readmeExample("Postcard.swift").write(to: source, atomically: true, encoding: .utf8)
+        try KitFixtures.buildSwiftPlugin(source: source, moduleName: "Postcard", into: plugins)
+        // The stamp: 36 x 36 pixels, red with a white frame 4 pixels wide.
+        let stampRed = RGBA(r: 0xD0, g: 0x34, b: 0x2C), white = RGBA(r: 255, g: 255, b: 255)
+        var pixels: [RGBA] = []
+        for y in 0..<36 {
+            for x in 0..<36 { pixels.append(min(x, y, 35 - x, 35 - y) < 4 ? white : stampRed) }
+        }
+        try RasterImage(width: 36, height: 36, pixels: pixels).write(to: resources.appendingPathComponent("stamp.png").path)
+
+        let output = folder.appendingPathComponent("postcard.png")
+        let result = try easel(["invoke", "Postcard", "drawRect:", "0,0,240,120", "--plugins", plugins.path,
+                                "--size", "240x120", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        let image = try RasterImage(contentsOfPNG: output.path)
+        #expect(image.width == 240 && image.height == 120)
+        // The sky: #8EC5FC at y = 0 to white at y = 120; row 60's centre is at t = 60.5 / 120.
+        let t = 60.5 / 120
+        func mix(_ a: Double, _ b: Double) -> UInt8 { UInt8((a + (b - a) * t).rounded()) }
+        let sky = RGBA(r: mix(0x8E, 0xFF), g: mix(0xC5, 0xFF), b: mix(0xFC, 0xFF))
+        #expect(image.pixel(x: 20, y: 60).isClose(to: sky, tolerance: 2), "\(image.pixel(x: 20, y: 60)), expected \(sky)")
+        // The stamp at (196, 8), 36 x 36 points at 1x: its frame and its middle.
+        #expect(image.pixel(x: 214, y: 26) == stampRed)
+        #expect(image.pixel(x: 197, y: 26) == white)
+        // The greeting: dark ink in the band y 88...112, centred; none above it on the left.
+        var ink: [Int] = []  // the x of every dark pixel in the band
+        for y in 88..<112 {
+            for x in 0..<240 where image.pixel(x: x, y: y).r < 100 { ink.append(x) }
+        }
+        #expect(ink.count > 100)
+        let left = ink.min() ?? 0, right = ink.max() ?? 0
+        #expect(abs(Double(left + right) / 2 - 120) <= 4, "ink from x \(left) to \(right)")
+        #expect((0..<80).allSatisfy { y in (0..<190).allSatisfy { image.pixel(x: $0, y: y).r > 100 } })
+    }
+}

@@ -97,6 +97,32 @@ struct RenderCommandTests {
         let label = (14..<100).flatMap { x in (94..<106).map { image.pixel(x: x, y: $0) } }
         #expect(label.contains { $0.r < 100 && $0.a == 255 })
     }
+
+    @Test("gallery: PhotoCard shows its own picture with its default caption and badge, found in its resource folder through a link")
+    func galleryPhotoCard() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("gallery-photocard")
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let build = try Fixtures.samplePluginsDirectory()
+        try FileManager.default.createSymbolicLink(
+            at: plugins.appendingPathComponent("libPhotoCard.so"), withDestinationURL: build.appendingPathComponent("libPhotoCard.so"))
+        let output = folder.appendingPathComponent("gallery.png")
+        let result = try easel(["gallery", "--plugins", plugins.path, "-o", output.path, "--cell", "300x260", "--columns", "1",
+                                "--scale", "2"])
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        let image = try RasterImage(contentsOfPNG: output.path)
+        let photo = try RasterImage(contentsOfPNG: build.appendingPathComponent("Easel_PhotoCard.resources/photo@2x.png").path)
+        // The cell is 300 x 260 at (12, 12); the card fits 284 x 226 in its middle: (20, 29). Its picture is
+        // 264 x 165 at (30, 39), the photo's 8:5: a point (u, v) of it shows the photo's pixel there.
+        for (u, v) in [(0.9, 0.1), (0.5, 0.5), (0.66, 0.56), (0.3, 0.9)] {
+            let drawn = image.pixel(x: Int(2 * (30 + 264 * u)), y: Int(2 * (39 + 165 * v)))
+            let source = photo.pixel(x: Int(480 * u), y: Int(300 * v))
+            #expect(drawn.isClose(to: source, tolerance: 10), "at \(u), \(v): \(drawn), the photo \(source)")
+        }
+        // The badge's red pill over the picture's top left corner, and caption ink under the picture.
+        #expect(image.pixel(x: 2 * 42, y: 2 * 56).isClose(to: RGBA(r: 0xE0, g: 0x48, b: 0x3E), tolerance: 6))
+        #expect((2 * 212..<2 * 250).contains { y in (2 * 30..<2 * 294).contains { image.pixel(x: $0, y: y).r < 100 } })
+    }
 }
 
 @Suite("CSS colours in a rendered scene")

@@ -49,6 +49,26 @@ struct ShadowTests {
         #expect(abs(Int(image.pixel(x: 55, y: 79).a) - 128) <= 30)
     }
 
+    @Test("a shadow is worked out only where the clip lets it show: a shape 50,000 points wide casts, under a 20-point clip, the shadow a small one casts")
+    func confinedToClip() throws {
+        // Unconfined, the huge shape's blurred mask would be 50,040 x 50,100 pixels (2.5 GB).
+        func shadowed(_ shape: easel_rect) throws -> RasterImage {
+            try draw { api, paint, ctx in
+                paint.clip_to_rect!(ctx, rect(40, 40, 20, 20))
+                paint.set_shadow!(ctx, size(10, 0), 4, color(0, 0, 0, 1))
+                api.set_fill_color!(ctx, whiteColor)
+                api.fill_rect!(ctx, shape)   // its right edge at x = 40, the shadow's at 50
+            }
+        }
+        let huge = try shadowed(rect(-50_000, -50_000, 50_040, 50_100))
+        let small = try shadowed(rect(0, 0, 40, 100))
+        #expect(huge == small)
+        // The shadow's edge runs down the middle of the clip: half alpha at x = 50, none outside the clip.
+        #expect(abs(Int(huge.pixel(x: 50, y: 50).a) - 128) <= 30, "\(huge.pixel(x: 50, y: 50))")
+        #expect(huge.pixel(x: 45, y: 50).a > 200)
+        #expect(huge.pixel(x: 30, y: 50).a == 0 && huge.pixel(x: 50, y: 30).a == 0)
+    }
+
     @Test("blur 0 is a sharp shadow; restoring the state turns it off; alpha 0 turns it off")
     func sharpAndScoped() throws {
         let image = try draw { api, paint, ctx in

@@ -123,7 +123,7 @@ struct HostileSceneTests {
         let registry = try sampleRegistry()
         let viewClasses = registry.classes.filter { $0.plugin != nil && $0.ancestry.contains { $0.name == "View" } }
         #expect(Set(viewClasses.map(\.name)).isSuperset(of: [
-            "BubbleView", "CalendarPicker", "Chart", "GraphView", "Label", "MiniPicker", "Swatch", "Tally", "Tile",
+            "BubbleView", "CalendarPicker", "Chart", "GraphView", "Label", "MiniPicker", "PhotoCard", "Swatch", "Tally", "Tile",
         ]))
         for cls in viewClasses {
             var views: [String] = []

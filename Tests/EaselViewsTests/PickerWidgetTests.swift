@@ -595,6 +595,55 @@ struct CalendarPickerWidgetTests {
         #expect(try f.value("selectedDay") == 29)
     }
 
+    @Test("the header is bold: both pickers show their value in \"Sans Bold\"")
+    func boldPickers() throws {
+        let f = try Fixture(year: 2026, month: 11)
+        try render(f.root)
+        for tag in [1, 2] {
+            let picker = try f.picker(tag)
+            #expect(try text(of: picker, "fontName") == "Sans Bold")
+            let label = try #require(picker.subviews.first { $0.objectClass.name == "Label" })
+            #expect(try text(of: label, "fontName") == "Sans Bold")
+        }
+        #expect(try text(of: try f.picker(1).subviews[0]) == "November")
+    }
+
+    @Test("without the MiniPicker plugin the header is a bold title: its ink as wide as \"Sans Bold\" 17, wider than \"Sans\" 17")
+    func boldTitle() throws {
+        // The title alone: the calendar without MiniPicker (and so without Label).
+        let folder = try Fixtures.makeTemporaryDirectory("calendar-title")
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("libCalendarPicker.so"),
+            withDestinationURL: try Fixtures.samplePluginsDirectory().appendingPathComponent("libCalendarPicker.so"))
+        let registry = Registry()
+        registry.loadPlugins(from: [folder.path])
+        let f = try Fixture(year: 2024, month: 2, registry: registry)
+        let image = try render(f.root, scale: 2)
+        // The header band: y 20...51 of the root (the calendar at 10, its margin 10, 31 tall).
+        func inkExtent(_ image: RasterImage, rows: Range<Int>) -> Int {
+            let columns = (0..<image.width).filter { x in rows.contains { image.pixel(x: x, y: $0).r < 128 } }
+            return (columns.last ?? 0) - (columns.first ?? 0)
+        }
+        let title = inkExtent(image, rows: 40..<102)
+
+        // The same words in Labels, regular and bold, at the title's size.
+        var references: [Int] = []
+        for font in ["Sans", "Sans Bold"] {
+            let labels = try sampleRegistry()
+            let strings = CStrings()
+            defer { withExtendedLifetime(strings) {} }
+            let label = try labels.makeView(ofClass: "Label", frame: cgRect(10, 10, 300, 31))
+            try label.setValue(strings.string("February 2024"), forProperty: "text")
+            try label.setValue(strings.string(font), forProperty: "fontName")
+            try label.setValue(17.0, forProperty: "fontSize")
+            references.append(inkExtent(try render(try whiteRoot(labels, width: 320, height: 60, [label]), scale: 2),
+                                        rows: 0..<120))
+        }
+        #expect(references[1] > references[0] + 10, "\(references)")
+        #expect(abs(title - references[1]) <= 2, "title \(title) px, bold \(references[1]), regular \(references[0])")
+        #expect(registry.takeDiagnostics() == [])
+    }
+
     @Test("without the MiniPicker plugin the header is text and the grid still works")
     func withoutMiniPicker() throws {
         let folder = try Fixtures.makeTemporaryDirectory("calendar-alone")

@@ -192,16 +192,20 @@ struct BubbleWidgetTests {
         return (root, bubble, content)
     }
 
-    @Test("sizeThatFits: is the content's size plus the border, the padding and the tail; layoutSubviews puts the content inside")
+    @Test("sizeThatFits: is the content's size plus the border, the padding, the tail and the shadow's room; layoutSubviews puts the content inside")
     func fitsContent() throws {
         let registry = try sampleRegistry()
         let (_, bubble, content) = try bubbleTree(registry)
-        // 100 x 40 content, 2 + 4 on every side, 10 of tail.
-        #expect(bubble.sizeThatFits(easel_size(width: 500, height: 500)) == easel_size(width: 112, height: 62))
+        // 100 x 40 content, 2 + 4 on every side, 10 of tail, and the default shadow's room
+        // (blur 4, offset 0 x 2): 4 left and right, 4 - 2 above, 4 + 2 below.
+        #expect(bubble.sizeThatFits(easel_size(width: 500, height: 500)) == easel_size(width: 120, height: 70))
         bubble.sizeToFit()
-        #expect(bubble.frame == easel_rect(x: 20, y: 20, width: 112, height: 62))
+        #expect(bubble.frame == easel_rect(x: 20, y: 20, width: 120, height: 70))
         bubble.layoutIfNeeded()
-        #expect(content.frame == easel_rect(x: 6, y: 6, width: 100, height: 40))
+        #expect(content.frame == easel_rect(x: 10, y: 8, width: 100, height: 40))
+        // Without a shadow there is no room for it.
+        try bubble.setValue(color(0, 0, 0, 0), forProperty: "shadowColor")
+        #expect(bubble.sizeThatFits(easel_size(width: 500, height: 500)) == easel_size(width: 112, height: 62))
         // The overlay that draws the tail stays above the content.
         #expect(bubble.subviews.first === content)
         #expect(bubble.subviews.last is OverlayView)
@@ -224,6 +228,7 @@ struct BubbleWidgetTests {
     func seamlessTail() throws {
         let registry = try sampleRegistry()
         let (root, bubble, _) = try bubbleTree(registry)
+        try bubble.setValue(color(0, 0, 0, 0), forProperty: "shadowColor")  // no shadow: the outline reaches the bounds
         bubble.sizeToFit()
         let image = try render(root, scale: 4, name: "bubble")
         let inside = pixel(of: Self.contentColor), border = pixel(of: Self.borderColor)
@@ -249,6 +254,57 @@ struct BubbleWidgetTests {
         // The tail's edges continue the border: half way down the left edge, from (64, 71) to (76, 81).
         #expect(at(70, 76).isClose(to: border, tolerance: 40))
         #expect(at(82, 76).isClose(to: border, tolerance: 40))
+        #expect(registry.takeDiagnostics() == [])
+    }
+
+    @Test("the inside is a vertical gradient (its colours computed by hand) and the outline casts a soft shadow that falls down")
+    func gradientAndShadow() throws {
+        let registry = try sampleRegistry()
+        let root = try whiteRoot(registry, width: 180, height: 120)
+        let bubble = try registry.makeView(ofClass: "BubbleView", frame: easel_rect(x: 20, y: 20, width: 50, height: 50))
+        try bubble.setValue(2.0, forProperty: "borderWidth")
+        try bubble.setValue(8.0, forProperty: "cornerRadius")
+        try bubble.setValue(10.0, forProperty: "tailHeight")
+        try bubble.setValue(color(0.9, 0.95, 1.0), forProperty: "fillColor")
+        try bubble.setValue(0.2, forProperty: "shading")
+        try bubble.setValue(color(0, 0, 0, 0.5), forProperty: "shadowColor")
+        try bubble.setValue(easel_size(width: 0, height: 4), forProperty: "shadowOffset")
+        try bubble.setValue(4.0, forProperty: "shadowBlur")
+        // A content with no background colour: the bubble's own fill shows through.
+        let content = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: 100, height: 40))
+        content.isOpaque = false
+        try bubble.addSubview(content)
+        try root.addSubview(bubble)
+        bubble.sizeToFit()
+        // Room for the shadow: 4 left and right, 4 - 4 = 0 above, 4 + 4 below.
+        #expect(bubble.frame == easel_rect(x: 20, y: 20, width: 120, height: 70))
+        let image = try render(root, scale: 4, name: "bubble-shadow")
+        func at(_ x: Double, _ y: Double) -> RGBA { sample(image, x, y, scale: 4) }
+
+        // The shape runs from y 20 (top) to 82 (the tail's tip), the body from x 24 to 136 and y 20 to 72.
+        // The gradient goes from the fill colour at 20 to 0.8 of it at 82.
+        func expected(_ y: Double) -> RGBA {
+            let keep = 1 - 0.2 * (y - 20) / 62
+            return pixel(of: color(0.9 * keep, 0.95 * keep, 1.0 * keep))
+        }
+        for y in [25.0, 40.0, 55.0, 68.0] {
+            #expect(at(80, y).isClose(to: expected(y), tolerance: 3), "inside at y \(y): \(at(80, y)), expected \(expected(y))")
+        }
+        #expect(at(80, 76).isClose(to: expected(76), tolerance: 3))  // the tail, on the same gradient
+
+        // The shadow: the outline moved 4 down, blurred (standard deviation 2), at half black.
+        // Below the body's bottom edge (y 72) it fades out over the next 8 points, darkest nearest the body.
+        let below = [73.0, 75.0, 77.0, 79.0].map { Int(at(40, $0).g) }
+        #expect(below == below.sorted() && Set(below).count == 4, "shadow below the body: \(below)")
+        // 1 point below the body, 3 inside the moved outline: 0.5 x Φ(1.5) = 0.47 black, 255 x 0.53 = 136.
+        #expect(abs(below[0] - 136) <= 16, "just below the body: \(below[0])")
+        #expect(at(40, 83).g >= 245)                                              // 5.5 standard deviations out
+        // Above the body almost nothing shows (the shadow falls down, 4.5 points = 2.25 standard
+        // deviations away); beside it, 2 points out, a faint edge, 0.5 x Φ(-1) = 0.08 black (235), the same on both sides.
+        #expect(at(80, 19.5).g >= 252)
+        // (A sample is the pixel from x to x + 0.25: these two are 1.875 points out on either side.)
+        let left = Int(at(22, 45).g), right = Int(at(137.75, 45).g)
+        #expect(left < 250 && left > 200 && abs(left - right) <= 2, "beside the body: \(left), \(right)")
         #expect(registry.takeDiagnostics() == [])
     }
 }

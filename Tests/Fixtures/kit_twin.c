@@ -217,11 +217,17 @@ typedef struct BubbleViewStorage {
     double tailHeight;
     double padding;
     easel_color fillColor;
+    double shading;
+    easel_color shadowColor;
+    easel_size shadowOffset;
+    double shadowBlur;
 } BubbleViewStorage;
 
 static const easel_color kBubbleBorder = {0.2, 0.2, 0.2, 1};
 static const easel_color kWhite = {1, 1, 1, 1};
-static const double kTwelve = 12, kTwentyFour = 24, kFourteen = 14, kFour = 4;
+static const double kTwelve = 12, kTwentyFour = 24, kFourteen = 14, kFour = 4, kShading = 0.08;
+static const easel_color kShadowColor = {0, 0, 0, 0.3};
+static const easel_size kShadowOffset = {0, 2};
 static const easel_property_desc kBubbleProperties[] = {
     EASEL_PROPERTY("borderColor", EASEL_ENCODE_COLOR, BubbleViewStorage, borderColor, &kBubbleBorder),
     EASEL_PROPERTY("borderWidth", "d", BubbleViewStorage, borderWidth, &kTwo),
@@ -230,6 +236,10 @@ static const easel_property_desc kBubbleProperties[] = {
     EASEL_PROPERTY("tailHeight", "d", BubbleViewStorage, tailHeight, &kFourteen),
     EASEL_PROPERTY("padding", "d", BubbleViewStorage, padding, &kFour),
     EASEL_PROPERTY("fillColor", EASEL_ENCODE_COLOR, BubbleViewStorage, fillColor, &kWhite),
+    EASEL_PROPERTY("shading", "d", BubbleViewStorage, shading, &kShading),
+    EASEL_PROPERTY("shadowColor", EASEL_ENCODE_COLOR, BubbleViewStorage, shadowColor, &kShadowColor),
+    EASEL_PROPERTY("shadowOffset", EASEL_ENCODE_SIZE, BubbleViewStorage, shadowOffset, &kShadowOffset),
+    EASEL_PROPERTY("shadowBlur", "d", BubbleViewStorage, shadowBlur, &kFour),
 };
 static const easel_method_desc kBubbleMethods[] = {
     EASEL_METHOD("init", "v@:", v_),
