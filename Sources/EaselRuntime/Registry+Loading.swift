@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import EaselABI
+import EaselGraphicsCore
 import EaselEncoding
 import EaselInvocation
 import EaselProbe
@@ -189,6 +190,21 @@ extension Registry {
             self.plugins.append(plugin)
             loaded.append(plugin)
         }
+        registerFonts(of: loaded)
         return loaded
+    }
+
+    /// Makes the font files (.ttf, .otf, .ttc) in the resource folders of
+    /// newly loaded plugins available to text drawing, before any of them
+    /// draws; a file that cannot be registered is a warning naming it.
+    func registerFonts(of plugins: [LoadedPlugin]) {
+        for plugin in plugins {
+            for folder in resourceFolders(forPluginAt: plugin.path).folders {
+                let result = TextEngine.registerFonts(inFolder: folder)
+                for error in result.errors {
+                    report(.note, "plugin \(plugin.name): \(error.description)")
+                }
+            }
+        }
     }
 }
