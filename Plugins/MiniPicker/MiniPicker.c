@@ -134,8 +134,13 @@ static double estimated_advance(unsigned char c) {
  */
 /* The host's text table (easel.text.v1), or NULL on a host without it. */
 static const easel_text_api *text_api(void) {
-    const easel_text_api *text = (const easel_text_api *)g_host->get_extension(EASEL_TEXT_EXTENSION_ID);
-    return text != NULL && text->struct_size >= sizeof(easel_text_api) ? text : NULL;
+    /* Kept once found: a host's tables do not change while a plugin is loaded. */
+    static const easel_text_api *text;
+    if (text == NULL) {
+        const easel_text_api *found = (const easel_text_api *)g_host->get_extension(EASEL_TEXT_EXTENSION_ID);
+        text = found != NULL && found->struct_size >= sizeof(easel_text_api) ? found : NULL;
+    }
+    return text;
 }
 
 /* A font descriptor: `font` in Pango's string form ("Sans", "DejaVu Sans Bold") at `size`. */
@@ -264,10 +269,9 @@ static void Label_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) 
         easel_rect line = b;
         line.origin.y = b.origin.y + (b.size.height - lineHeight) / 2;
         line.size.height = lineHeight;
-        g->save_state(ctx);
+        /* No save/restore: every drawRect: starts from a fresh graphics state, as in UIKit. */
         g->set_fill_color(ctx, s->textColor);
         t->draw_text_in_rect(ctx, s->text, -1, line, &style, NULL, 0);
-        g->restore_state(ctx);
         return;
     }
     g->save_state(ctx);
