@@ -5,25 +5,6 @@ import Testing
 
 @Suite("Fonts a plugin ships in its resource folder")
 struct PluginFontTests {
-    /// `bytes` with every occurrence of `old` (ASCII and UTF-16BE) replaced by `new`, of the same length.
-    static func renamed(_ bytes: [UInt8], _ old: String, _ new: String) -> [UInt8] {
-        var result = bytes
-        for (from, to) in [(Array(old.utf8), Array(new.utf8)),
-                           (old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
-                            new.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })] {
-            var index = 0
-            while index + from.count <= result.count {
-                if result[index] == from[0], Array(result[index..<index + from.count]) == from {
-                    result.replaceSubrange(index..<index + from.count, with: to)
-                    index += from.count
-                } else {
-                    index += 1
-                }
-            }
-        }
-        return result
-    }
-
     /// The columns holding dark ink in rows `rows` of `image`.
     func inkWidth(_ image: RasterImage, rows: Range<Int>) -> Int {
         var columns = Set<Int>()
@@ -41,7 +22,7 @@ struct PluginFontTests {
         let resources = folder.appendingPathComponent("lettering.resources")
         try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
         chmod(resources.path, 0o755)
-        try Data(Self.renamed(Array(mono), "DejaVu Sans Mono", "Easelplug Mono Y")).write(to: resources.appendingPathComponent("Lettering.ttf"))
+        try Data(fontRenamingFamily(Array(mono), "DejaVu Sans Mono", "Easelplug Mono Y")).write(to: resources.appendingPathComponent("Lettering.ttf"))
         try Data("not a font".utf8).write(to: resources.appendingPathComponent("broken.otf"))
         let source = folder.appendingPathComponent("lettering.c")
         try Data("""

@@ -13,25 +13,6 @@ import Testing
 
 @Suite("Font files registered from a folder")
 struct FontFileTests {
-    /// `bytes` with every occurrence of `old` (as ASCII and as UTF-16BE) replaced by `new`, of the same length.
-    static func renamed(_ bytes: [UInt8], _ old: String, _ new: String) -> [UInt8] {
-        var result = bytes
-        for (from, to) in [(Array(old.utf8), Array(new.utf8)),
-                           (old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
-                            new.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })] {
-            var index = 0
-            while index + from.count <= result.count {
-                if result[index] == from[0], Array(result[index..<index + from.count]) == from {
-                    result.replaceSubrange(index..<index + from.count, with: to)
-                    index += from.count
-                } else {
-                    index += 1
-                }
-            }
-        }
-        return result
-    }
-
     @Test("a folder's font becomes available by its family on every thread; a corrupt file is named, other files ignored")
     func registersAFolder() async throws {
         let mono = try #require(FileManager.default.contents(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"),
@@ -39,7 +20,7 @@ struct FontFileTests {
         let family = "Easeltest Mono X"  // as long as "DejaVu Sans Mono"
         let folder = try Fixtures.makeTemporaryDirectory("fonts")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(Self.renamed(Array(mono), "DejaVu Sans Mono", family)).write(to: folder.appendingPathComponent("EaselTest.TTF"))
+        try Data(fontRenamingFamily(Array(mono), "DejaVu Sans Mono", family)).write(to: folder.appendingPathComponent("EaselTest.TTF"))
         try Data("not a font".utf8).write(to: folder.appendingPathComponent("broken.otf"))
         try Data("a note".utf8).write(to: folder.appendingPathComponent("README.txt"))
 
