@@ -128,7 +128,8 @@ extension Session {
                     throw SessionError("gallery: \(failure.message)", className: failure.view?.className)
                 }
                 report("error: gallery: \(failure.message)")
-                job.failed[name] = failure.message
+                let cell = "the cell of \(name): "
+                job.failed[name] = failure.message.hasPrefix(cell) ? String(failure.message.dropFirst(cell.count)) : failure.message
             case .success(let answer):
                 reply = answer
                 exchange = attempt
