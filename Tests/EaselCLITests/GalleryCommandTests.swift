@@ -103,6 +103,19 @@ struct GalleryCommandTests {
         #expect((126..<220).contains { x in (94..<106).contains { sheet.pixel(x: x, y: $0).r < 100 } })
     }
 
+    @Test("easel list warns about a prepareForInterfaceBuilder with another signature than v@:")
+    func listWarnsAboutMisdeclaredPrepare() throws {
+        let folder = try previewFolders.get().preview
+        let result = try easel(["list", "--plugins", folder.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+                -[MisdeclaredView prepareForInterfaceBuilder] -> int32_t  i@:
+                warning: -[MisdeclaredView prepareForInterfaceBuilder] is declared "i@:", but views are sent prepareForInterfaceBuilder as "v@:": it will not be called
+
+            """))
+        #expect(!result.stdout.contains("warning: -[PreparedView"))
+    }
+
     @Test("gallery --timeout: a class whose drawRect: crashes is a red tile with the crash, the others are drawn")
     func crashIsRedTile() throws {
         let folder = try previewFolders.get().crash
