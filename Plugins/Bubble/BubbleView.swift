@@ -70,6 +70,19 @@ struct BubbleView: ViewClass {
                 bubble.setNeedsLayout()
                 bubble.setNeedsDisplay()  // the inside takes the content's colour
             },
+            // easel gallery: a bubble without content collapses, so a preview wraps a label
+            // (MiniPicker's Label when loaded; otherwise a plain view of a label's size).
+            .prepareForInterfaceBuilder { bubble in
+                guard bubble.contentView == nil else { return }
+                let frame = Rect(x: 0, y: 0, width: 110, height: 24)
+                if let label = ViewRef.create("Label", frame: frame) {
+                    label.setValue("Hello!", forProperty: "text")
+                    bubble.addSubview(label)
+                } else if let placeholder = ViewRef.create("View", frame: frame) {
+                    placeholder.backgroundColor = Color(white: 0.9)
+                    bubble.addSubview(placeholder)
+                }
+            },
             .layoutSubviews { bubble in bubble.layOutContent() },
             .sizeThatFits { bubble, size in bubble.fittingSize(size) },
             .drawRect { bubble, _, g in bubble.drawBody(g) },

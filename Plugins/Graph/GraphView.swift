@@ -45,6 +45,15 @@ struct GraphView: ViewClass {
         [
             // Transparent around what it draws unless a background colour is set.
             .initialize { graph in graph.isOpaque = false },
+            // easel gallery: a preview plots sample data on a grid (the defaults show only the border).
+            .prepareForInterfaceBuilder { graph in
+                let samples = [0.15, 0.4, 0.3, 0.65, 0.5, 0.8, 0.7, 0.9]
+                let bounds = graph.bounds, step = bounds.width / Double(samples.count - 1)
+                graph.curve = samples.enumerated().map { index, value in
+                    Point(x: bounds.minX + Double(index) * step, y: bounds.minY + value * bounds.height)
+                }
+                graph.gridSpacing = 20
+            },
             .drawing("drawGrid:inContext:") { graph, _, g in graph.drawGrid(g) },
             .drawing("drawCurve:inContext:") { graph, _, g in graph.drawCurve(g) },
             .drawing("drawBorder:inContext:") { graph, _, g in graph.drawBorder(g) },

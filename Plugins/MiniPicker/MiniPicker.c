@@ -220,6 +220,13 @@ static void Label_init(easel_object *self, easel_sel _cmd) {
     g_host->property_set(self, "userInteractionEnabled", &no);
 }
 
+/* - (void)prepareForInterfaceBuilder — sent by `easel gallery` after init: a preview shows some text. */
+static void Label_prepareForInterfaceBuilder(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    const char *text = "Label";
+    g_host->property_set(self, "text", &text);
+}
+
 /*
  * Writes into `out` the first `length` bytes of `text`, less a code point cut
  * in two, followed by "…"; returns how many bytes of `text` it kept, and the
@@ -348,6 +355,7 @@ static const easel_method_desc kLabelMethods[] = {
     EASEL_METHOD("init", "v@:", Label_init),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Label_drawRect),
     EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, Label_sizeThatFits),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", Label_prepareForInterfaceBuilder),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -508,6 +516,17 @@ static void MiniPicker_init(easel_object *self, easel_sel _cmd) {
         v->add_subview(self, label);
     }
     v->add_overlay(self, cached_sel(&drawArrows, "drawArrows:"));
+    picker_sync_label(self);
+}
+
+/* - (void)prepareForInterfaceBuilder — sent by `easel gallery` after init: a preview shows a few values. */
+static void MiniPicker_prepareForInterfaceBuilder(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    static const char *const sizes[] = {"Small", "Medium", "Large"};
+    easel_string_array values = {sizes, 3};
+    int32_t index = 1;
+    g_host->property_set(self, "values", &values); /* the host copies the strings */
+    g_host->property_set(self, "index", &index);
     picker_sync_label(self);
 }
 
@@ -759,6 +778,7 @@ static const easel_method_desc kMiniPickerMethods[] = {
     EASEL_METHOD("touchesMoved:withEvent:", "v@:@@", MiniPicker_touchesMoved),
     EASEL_METHOD("touchesEnded:withEvent:", "v@:@@", MiniPicker_touchesEnded),
     EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, MiniPicker_sizeThatFits),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", MiniPicker_prepareForInterfaceBuilder),
 };
 
 /* ------------------------------------------------------------------------ */

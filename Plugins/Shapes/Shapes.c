@@ -216,6 +216,14 @@ static void Tally_drawView(easel_object *self, easel_sel _cmd, easel_object *vie
     t->sum += rect_checksum(rect) + (view != NULL ? 1000 : 0) + (ctx != NULL ? 10000 : 0);
 }
 
+/* - (void)prepareForInterfaceBuilder — sent by `easel gallery` after init. A Tally draws nothing
+   itself, and an opaque view with no background shows black: the preview is a pale panel. */
+static void Tally_prepareForInterfaceBuilder(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    easel_color pale = {0.88, 0.92, 0.98, 1};
+    g_host->property_set(self, "backgroundColor", &pale);
+}
+
 /* - (double)addInt:(int)i toDouble:(double)d */
 static double Tally_addInt(easel_object *self, easel_sel _cmd, int32_t i, double d) {
     (void)self;
@@ -233,6 +241,7 @@ static const easel_method_desc kTallyMethods[] = {
     EASEL_METHOD("ping", "v@:", Tally_ping),
     EASEL_METHOD("drawView:inRect:inContext:", "v@:@" EASEL_ENCODE_RECT EASEL_ENCODE_CONTEXT, Tally_drawView),
     EASEL_METHOD("addInt:toDouble:", "d@:id", Tally_addInt),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", Tally_prepareForInterfaceBuilder),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -308,6 +317,14 @@ static void Tile_drawTail(easel_object *self, easel_sel _cmd, easel_rect rect) {
     g->fill_path(ctx, EASEL_FILL_NONZERO);
 }
 
+/* - (void)prepareForInterfaceBuilder — sent by `easel gallery` after init: a white background, so
+   the border and the tail show (an opaque view with no background shows black). */
+static void Tile_prepareForInterfaceBuilder(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    easel_color white = {1, 1, 1, 1};
+    g_host->property_set(self, "backgroundColor", &white);
+}
+
 static const easel_color kTileDefaultBorder = {0, 0, 0, 1};    /* opaque black */
 static const easel_color kTileDefaultTail = {1, 0, 0, 1};      /* opaque red */
 static const double kTileDefaultCornerRadius = 6;
@@ -322,6 +339,7 @@ static const easel_method_desc kTileMethods[] = {
     EASEL_METHOD("init", "v@:", Tile_init),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Tile_drawRect),
     EASEL_METHOD("drawTail:", "v@:" EASEL_ENCODE_RECT, Tile_drawTail),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", Tile_prepareForInterfaceBuilder),
 };
 
 /* ------------------------------------------------------------------------ */

@@ -169,9 +169,10 @@ struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG, JPEG or WebP).",
         discussion: """
-            Each class gets a cell: an instance at the size its sizeThatFits: proposes for the cell (scaled \
-            down when larger than the cell), with its property defaults, drawn on white and labelled with the \
-            class and plugin name.
+            Each class gets a cell: an instance sent prepareForInterfaceBuilder (when it implements it) after \
+            init, at the size its sizeThatFits: proposes for the cell (scaled down when larger than the cell), \
+            drawn on white and labelled with the class and plugin name. A class that fails is a red tile with \
+            its reason.
             """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg or .webp; - for PNG on standard output).", valueName: "file"),
@@ -187,6 +188,12 @@ struct Gallery: ParsableCommand {
 
     @Option(help: "Cells per row.")
     var columns: Int = 4
+
+    @Option(name: [.customLong("json"), .customLong("index")],
+            help: ArgumentHelp("Also write a JSON index of the tiles: class, plugin, file, cell in points, status and reason (- for standard output).",
+                               valueName: "file"),
+            completion: .file(extensions: ["json"]))
+    var json: String?
 
     @Option(help: "Pixels per point.")
     var scale: Double = 2
@@ -205,13 +212,14 @@ struct Gallery: ParsableCommand {
         }
         try encoding.validate(output: output)
         try validateTimeout(timeout)
+        if json == "-" && output == "-" { throw ValidationError("--json - and --output - cannot both write to standard output") }
     }
 
     func run() throws {
         guard let (width, height) = parseSize(cell) else { throw ValidationError("--cell must be WxH with positive numbers") }
         let options = GalleryOptions(cellWidth: width, cellHeight: height, columns: columns, scale: scale,
                                      output: OutputTarget(output), compression: encoding.compression ?? .default,
-                                     quality: encoding.quality ?? ImageEncoding.defaultQuality)
+                                     quality: encoding.quality ?? ImageEncoding.defaultQuality, index: json)
         let session = plugins.session()
         let outcome = try perform { () throws(SessionError) in
             if let timeout { try session.galleryIsolated(options, isolation: IsolationSettings(timeLimit: timeout)) }

@@ -50,6 +50,8 @@ package struct WorkerRequest: Codable {
         package var compression: String?
         /// The JPEG or WebP quality; `nil` for the default.
         package var quality: Int?
+        /// Classes not to make, with why they failed in an earlier worker (drawn as red tiles).
+        package var failed: [String: String] = [:]
 
         /// Creates a gallery job.
         package init(cellWidth: Double, cellHeight: Double, columns: Int, scale: Double,
@@ -127,6 +129,8 @@ package struct WorkerReply: Codable {
     package var returnValue: String?
     /// The drawing ordinals of the views skipped and marked.
     package var marked: [Int] = []
+    /// A gallery's tiles, as `easel gallery --json` writes them.
+    package var galleryIndex: [UInt8] = []
     /// Milliseconds per stage; `load` is filled in by the parent.
     package var load = 0.0, scene = 0.0, layout = 0.0, draw = 0.0, encode = 0.0
 

@@ -82,6 +82,12 @@ public struct Method<W: PluginClass> {
         action("layoutSubviews", body)
     }
 
+    /// `prepareForInterfaceBuilder` (`v@:`): sent by `easel gallery` after `init`, before sizing and
+    /// drawing: set the sample values a preview shows (Interface Builder's convention for designables).
+    public static func prepareForInterfaceBuilder(_ body: @escaping (Instance<W>) -> Void) -> Method {
+        action("prepareForInterfaceBuilder", body)
+    }
+
     /// `sizeThatFits:` (`{CGSize=dd}@:{CGSize=dd}`): the size that best fits the given size.
     public static func sizeThatFits(_ body: @escaping (Instance<W>, Size) -> Size) -> Method {
         make("sizeThatFits:", Shapes.sizeToSize) { runtime in

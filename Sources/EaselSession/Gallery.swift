@@ -1,3 +1,4 @@
+import Foundation
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
@@ -21,6 +22,8 @@ public struct GalleryOptions: Sendable {
     public var compression: ImageEncoding.Compression
     /// The quality of a JPEG or WebP, 1 to 100.
     public var quality: Int
+    /// Where to write the JSON index of the tiles (`--json`), if anywhere.
+    public var index: String?
 
     /// Creates options.
     ///
@@ -32,9 +35,11 @@ public struct GalleryOptions: Sendable {
     ///   - output: Where to write the image (PNG, JPEG or WebP).
     ///   - compression: How hard a PNG is compressed.
     ///   - quality: The quality of a JPEG or WebP, 1 to 100.
+    ///   - index: Where to write the JSON index of the tiles, if anywhere.
     public init(cellWidth: Double = 200, cellHeight: Double = 140, columns: Int = 4, scale: Double = 2,
                 output: OutputTarget, compression: ImageEncoding.Compression = .default,
-                quality: Int = ImageEncoding.defaultQuality) {
+                quality: Int = ImageEncoding.defaultQuality, index: String? = nil) {
+        self.index = index
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.columns = columns
@@ -53,10 +58,12 @@ public struct GalleryOptions: Sendable {
 extension Session {
     /// Renders every view class of every loaded plugin into one labelled contact sheet.
     ///
-    /// Each class gets a cell: an instance at the size its `sizeThatFits:`
-    /// proposes for the cell (scaled down when larger), with its property
-    /// defaults, drawn on white and labelled with the class and plugin name.
-    /// A class that cannot be made is reported as a warning and left out.
+    /// Each class gets a cell: an instance sent `prepareForInterfaceBuilder`
+    /// (when its class implements it as `v@:`) after `init`, at the size its
+    /// `sizeThatFits:` proposes for the cell (scaled down when larger), drawn
+    /// on white and labelled with the class and plugin name. A class that
+    /// cannot be made (or whose plugin code reports an error meanwhile) is a
+    /// red tile with the reason as its text, reported as an error.
     /// The sheet is drawn and written by the scene renderer's last stages.
     ///
     /// - Parameter options: Cells, columns, scale and output.
@@ -64,17 +71,31 @@ extension Session {
     /// - Throws: ``SessionError`` when no plugin defines a view class, or the sheet cannot be drawn or written.
     public func gallery(_ options: GalleryOptions) throws(SessionError) -> RenderOutcome {
         let registry = try plugins.loadRegistry(warn: report)
-        return try Self.drawGallery(registry: registry, cellWidth: options.cellWidth, cellHeight: options.cellHeight,
+        let outcome = try Self.drawGallery(registry: registry, cellWidth: options.cellWidth, cellHeight: options.cellHeight,
                                     columns: options.columns, scale: options.scale,
                                     destination: CanvasDestination(target: options.output, compression: options.compression,
                                                                     quality: options.quality),
                                     warn: report,
                                     phase: PluginExitGuard.setPhase)
+        try Self.writeIndex(outcome.galleryTiles, to: options.index)
+        return outcome
+    }
+
+    /// Writes the tiles as a JSON array to `path` (`-` for standard output), when a path is given.
+    static func writeIndex(_ tiles: [GalleryTile], to path: String?) throws(SessionError) {
+        guard let path else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do { data = try encoder.encode(tiles) } catch { throw SessionError(describing: error) }
+        let bytes = Array(data) + [0x0A]
+        if path == "-" { try StandardOutput.write(bytes) } else { try OutputFile.write(bytes, to: path) }
     }
 
     /// `gallery` in an isolated child process: a crash, a hang (past
     /// `isolation`'s time limit) or an exit in plugin code is an error naming
-    /// the class, selector and plugin, and nothing is written.
+    /// the class, selector and plugin; that class becomes a red tile with the
+    /// error as its text and the sheet is drawn again in a new child.
     ///
     /// - Parameters:
     ///   - options: Cells, columns, scale and output.
@@ -85,36 +106,65 @@ extension Session {
         var times = StageTimes()
         let scanned = try measure(&times.load) { () throws(SessionError) in try plugins.scan(isolated: true, warn: report) }
         let printed = reportScanFailures(scanned.scan)
-        let exchange: IsolationExchange
-        do { exchange = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
-        let request = WorkerRequest(
-            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
-            forceLibffi: InvocationOptions.forceLibffi,
-            gallery: .init(cellWidth: options.cellWidth, cellHeight: options.cellHeight, columns: options.columns,
-                           scale: options.scale, format: options.encoding.format.rawValue,
-                           compression: options.compression.rawValue, quality: options.quality))
-        let reply: WorkerReply
-        switch try runWorker(request, exchange: exchange, timeLimit: isolation.timeLimit) {
-        case .failure(let failure): throw SessionError("gallery: \(failure.message)", className: failure.view?.className)
-        case .success(let answer): reply = answer
+        var job = WorkerRequest.GalleryJob(
+            cellWidth: options.cellWidth, cellHeight: options.cellHeight, columns: options.columns,
+            scale: options.scale, format: options.encoding.format.rawValue,
+            compression: options.compression.rawValue, quality: options.quality)
+        var reply = WorkerReply()
+        var exchange: IsolationExchange?
+        // A class whose code crashes or hangs stops the worker: it becomes a red tile and the sheet
+        // is drawn again without it (once per class at most: each round fails a new class or finishes).
+        var rounds = 0
+        while exchange == nil {
+            rounds += 1
+            let attempt: IsolationExchange
+            do { attempt = try IsolationExchange(pixelBytes: 0) } catch { throw SessionError(describing: error) }
+            let request = WorkerRequest(
+                pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
+                forceLibffi: InvocationOptions.forceLibffi, gallery: job)
+            switch try runWorker(request, exchange: attempt, timeLimit: isolation.timeLimit) {
+            case .failure(let failure):
+                guard let name = failure.view?.className, job.failed[name] == nil, rounds <= 1024 else {
+                    throw SessionError("gallery: \(failure.message)", className: failure.view?.className)
+                }
+                report("error: gallery: \(failure.message)")
+                let cell = "the cell of \(name): "
+                job.failed[name] = failure.message.hasPrefix(cell) ? String(failure.message.dropFirst(cell.count)) : failure.message
+            case .success(let answer):
+                reply = answer
+                exchange = attempt
+            }
         }
         try check(reply, printed: printed)
         let bytes: [UInt8]
-        do { bytes = try exchange.output() ?? [] } catch { throw SessionError(describing: error) }
+        do { bytes = try exchange?.output() ?? [] } catch { throw SessionError(describing: error) }
         try measure(&times.encode) { () throws(SessionError) in try options.output.write(bytes) }
         var outcome = RenderOutcome(times: times, diagnostics: reply.diagnostics)
-        outcome.failed = reply.diagnosticErrors
+        outcome.failed = reply.diagnosticErrors || !job.failed.isEmpty
+        outcome.galleryTiles = (try? JSONDecoder().decode([GalleryTile].self, from: Data(reply.galleryIndex))) ?? []
+        try Self.writeIndex(outcome.galleryTiles, to: options.index)
         return outcome
     }
 
+    /// `prepareForInterfaceBuilder` (`v@:`), sent to each instance the gallery makes.
+    static let prepareForInterfaceBuilder = HostCall("prepareForInterfaceBuilder", "v@:")
+
+    /// The selectors the gallery sends a class's instance, checked before it is made: a
+    /// method with another signature makes the tile fail instead of being skipped unnoticed.
+    private static let checkedSelectors = ["init", "prepareForInterfaceBuilder", "sizeThatFits:", "drawRect:"]
+
     /// Builds the contact sheet of a registry's view classes and draws and writes it to `destination`.
+    ///
+    /// - Parameter failed: Classes not to make, with the reason they failed before (a crash in an
+    ///   isolated worker): each is a red tile with its reason.
     static func drawGallery(registry: Registry, cellWidth: Double, cellHeight: Double, columns: Int, scale: Double,
+                            failed: [String: String] = [:],
                             destination: some RenderDestination, observer: RenderObserver? = nil,
                             warn: (String) -> Void, phase: (String) -> Void) throws(SessionError) -> RenderOutcome {
         let entries = registry.plugins.flatMap { plugin in
-            plugin.classNames.compactMap { name -> (String, String)? in
+            plugin.classNames.compactMap { name -> (String, LoadedPlugin)? in
                 guard let cls = registry.objectClass(named: name), cls.ancestry.contains(where: { $0.name == "View" }) else { return nil }
-                return (name, plugin.name)
+                return (name, plugin)
             }
         }
         guard !entries.isEmpty else { throw SessionError("no loaded plugin defines a view class") }
@@ -136,35 +186,70 @@ extension Session {
             throw SessionError(describing: error)
         }
         root.backgroundColor = easel_color(red: 0.94, green: 0.94, blue: 0.95, alpha: 1)
-        var cells: [(easel_rect, String, String)] = []
+        var tiles: [GalleryTile] = []
         phase("making the views")
-        for (index, (name, pluginName)) in entries.enumerated() {
+        for (index, (name, plugin)) in entries.enumerated() {
             let x = padding + Double(index % columnCount) * (cellWidth + padding)
             let y = padding + Double(index / columnCount) * (cellHeight + labelHeight + padding)
             let frame = easel_rect(x: x, y: y, width: cellWidth, height: cellHeight)
-            cells.append((frame, name, pluginName))
-            do {
-                let container = try registry.makeView(ofClass: "View", frame: frame)
-                container.backgroundColor = white
-                container.clipsToBounds = true
-                let room = easel_size(width: cellWidth - 16, height: cellHeight - 16)
-                let view = try registry.makeView(ofClass: name, frame: easel_rect(x: 0, y: 0, width: room.width, height: room.height))
-                // The size the class wants for the cell; a widget larger than the cell keeps its size and is scaled down.
-                let fitted = view.sizeThatFits(room)
-                let size = easel_size(width: max(fitted.width, 1), height: max(fitted.height, 1))
-                view.bounds = easel_rect(x: 0, y: 0, width: size.width, height: size.height)
-                view.center = easel_point(x: cellWidth / 2, y: cellHeight / 2)
-                let shrink = min(1, room.width / size.width, room.height / size.height)
-                if shrink < 1 { view.transform = easel_affine_transform(scaleX: shrink, y: shrink) }
-                try container.addSubview(view)
-                try root.addSubview(container)
-            } catch {
-                warn("warning: \(name): \(error)")
+            var tile = GalleryTile(className: name, plugin: plugin.name, file: plugin.path,
+                                   cell: .init(x: x, y: y, width: cellWidth, height: cellHeight), reason: failed[name])
+            if tile.reason == nil {
+                tile.reason = makeTile(name, frame: frame, in: root, registry: registry)
+            }
+            if let reason = tile.reason {
+                if failed[name] == nil { warn("error: gallery: \(name): \(reason)") }
+                if let red = try? registry.makeView(ofClass: "View", frame: frame) {
+                    red.backgroundColor = easel_color(red: 0.86, green: 0.16, blue: 0.16, alpha: 1)
+                    try? root.addSubview(red)
+                }
+            }
+            tiles.append(tile)
+        }
+        var outcome = try SceneRenderer(registry: registry).finish(
+            root, on: canvas, destination: destination, scene: nil, observer: observer, times: StageTimes(),
+            decorate: { canvas in Self.drawLabels(tiles, on: canvas) }, phase: phase)
+        outcome.galleryTiles = tiles
+        if tiles.contains(where: { $0.reason != nil }) { outcome.failed = true }
+        return outcome
+    }
+
+    /// Makes, prepares and sizes an instance of `name` in a white cell at `frame`; returns why it
+    /// failed (an error thrown, or an error plugin code reported meanwhile), or `nil` when it is in place.
+    private static func makeTile(_ name: String, frame: easel_rect, in root: View, registry: Registry) -> String? {
+        if let cls = registry.objectClass(named: name) {
+            for selector in checkedSelectors {
+                guard let method = cls.method(for: Selector(selector)) else { continue }
+                if let problem = ViewCallbackCheck.warning(className: name, selector: selector, encoding: method.signature.encoding) {
+                    return problem
+                }
             }
         }
-        return try SceneRenderer(registry: registry).finish(
-            root, on: canvas, destination: destination, scene: nil, observer: observer, times: StageTimes(),
-            decorate: { canvas in Self.drawLabels(cells, on: canvas) }, phase: phase)
+        let reported = registry.diagnostics.count
+        do {
+            let container = try registry.makeView(ofClass: "View", frame: frame)
+            container.backgroundColor = easel_color(red: 1, green: 1, blue: 1, alpha: 1)
+            container.clipsToBounds = true
+            let room = easel_size(width: frame.size.width - 16, height: frame.size.height - 16)
+            let view = try registry.makeView(ofClass: name, frame: easel_rect(x: 0, y: 0, width: room.width, height: room.height))
+            // Interface Builder's convention: a designable object sets preview values when it is made for a preview.
+            view.send(prepareForInterfaceBuilder)
+            // The size the class wants for the cell; a widget larger than the cell keeps its size and is scaled down.
+            let fitted = view.sizeThatFits(room)
+            let size = easel_size(width: max(fitted.width, 1), height: max(fitted.height, 1))
+            view.bounds = easel_rect(x: 0, y: 0, width: size.width, height: size.height)
+            view.center = easel_point(x: frame.size.width / 2, y: frame.size.height / 2)
+            let shrink = min(1, room.width / size.width, room.height / size.height)
+            if shrink < 1 { view.transform = easel_affine_transform(scaleX: shrink, y: shrink) }
+            if let error = registry.diagnostics.dropFirst(reported).first(where: { $0.severity == .error }) {
+                return error.message
+            }
+            try container.addSubview(view)
+            try root.addSubview(container)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 
     /// Where a view of the contact sheet is: `the cell of <class>` (the class the cell shows).
@@ -175,19 +260,81 @@ extension Session {
         return widget.superview == nil ? "the contact sheet" : "the cell of \(widget.objectClass.name)"
     }
 
-    /// The class and plugin name under each cell.
-    private static func drawLabels(_ cells: [(easel_rect, String, String)], on canvas: Canvas) {
+    /// The class and plugin name under each cell, and a failed tile's reason in it.
+    private static func drawLabels(_ tiles: [GalleryTile], on canvas: Canvas) {
         canvas.withCurrentContext {
             canvas.saveState()
-            for (frame, name, pluginName) in cells {
+            for tile in tiles {
+                let cell = tile.cell
+                if let reason = tile.reason {
+                    canvas.setFillColor(easel_color(red: 1, green: 1, blue: 1, alpha: 1))
+                    canvas.setFont("DejaVu Sans", size: 9)
+                    let text = easel_rect(x: cell.x + 6, y: cell.y + 6, width: cell.width - 12, height: cell.height - 12)
+                    reason.withCString { canvas.drawText($0, length: -1, in: text, style: nil, attributes: nil, attributeCount: 0) }
+                }
                 canvas.setFillColor(easel_color(red: 0.1, green: 0.1, blue: 0.12, alpha: 1))
                 canvas.setFont("DejaVu Sans", size: 12)
-                canvas.showText(name, x: frame.origin.x + 2, y: frame.origin.y + frame.size.height + 15)
+                canvas.showText(tile.className, x: cell.x + 2, y: cell.y + cell.height + 15)
                 canvas.setFillColor(easel_color(red: 0.45, green: 0.45, blue: 0.5, alpha: 1))
                 canvas.setFont("DejaVu Sans", size: 10)
-                canvas.showText("plugin \(pluginName)", x: frame.origin.x + 2, y: frame.origin.y + frame.size.height + 27)
+                canvas.showText("plugin \(tile.plugin)", x: cell.x + 2, y: cell.y + cell.height + 27)
             }
             canvas.restoreState()
         }
+    }
+}
+
+/// One cell of the contact sheet, as `easel gallery --json` writes it.
+public struct GalleryTile: Codable, Sendable, Equatable {
+    /// A rectangle in points.
+    public struct Rect: Codable, Sendable, Equatable {
+        /// The origin and size.
+        public var x, y, width, height: Double
+    }
+
+    /// The class shown.
+    public var className: String
+    /// The name of the plugin defining it.
+    public var plugin: String
+    /// The plugin file.
+    public var file: String
+    /// The cell in the sheet, in points (the label is below it).
+    public var cell: Rect
+    /// Why the class could not be made or drawn; `nil` when it was drawn.
+    public var reason: String?
+
+    /// `drawn`, or `failed` when ``reason`` says why.
+    public var status: String { reason == nil ? "drawn" : "failed" }
+
+    private enum CodingKeys: String, CodingKey { case className = "class", plugin, file, cell, status, reason }
+
+    /// Creates a tile.
+    public init(className: String, plugin: String, file: String, cell: Rect, reason: String?) {
+        self.className = className
+        self.plugin = plugin
+        self.file = file
+        self.cell = cell
+        self.reason = reason
+    }
+
+    /// Reads a tile from the index.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        className = try container.decode(String.self, forKey: .className)
+        plugin = try container.decode(String.self, forKey: .plugin)
+        file = try container.decode(String.self, forKey: .file)
+        cell = try container.decode(Rect.self, forKey: .cell)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+    }
+
+    /// Writes a tile to the index, with its status.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(className, forKey: .className)
+        try container.encode(plugin, forKey: .plugin)
+        try container.encode(file, forKey: .file)
+        try container.encode(cell, forKey: .cell)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(reason, forKey: .reason)
     }
 }

@@ -25,6 +25,8 @@ enum ViewCallbacks {
     static let drawViewInRectInContext = HostCall(
         "drawView:inRect:inContext:", "v@:@" + EASEL_ENCODE_RECT + EASEL_ENCODE_CONTEXT)
     static let flipContext = HostCall("flipContext:", "v@:" + EASEL_ENCODE_CONTEXT)
+    /// Sent by `easel gallery` after `init`: a view sets the values it shows in a preview.
+    static let prepareForInterfaceBuilder = HostCall("prepareForInterfaceBuilder", "v@:")
 }
 
 
@@ -39,6 +41,7 @@ public enum ViewCallbackCheck {
         ViewCallbacks.willRemoveSubview, ViewCallbacks.willMoveToWindow, ViewCallbacks.didMoveToWindow,
         ViewCallbacks.touchesBegan, ViewCallbacks.touchesMoved, ViewCallbacks.touchesEnded,
         ViewCallbacks.touchesCancelled, ViewCallbacks.hitTest, ViewCallbacks.pointInside,
+        ViewCallbacks.prepareForInterfaceBuilder,
     ].map { ($0.selector.name, $0) })
 
     /// The built-in view classes (`View` and its built-in subclasses).

@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import EaselCanvas
 import EaselTestSupport
 import Foundation
@@ -68,7 +69,7 @@ struct TimeLimitTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test("invoke --timeout and gallery --timeout stop a call that never returns, naming the class, selector and plugin")
+    @Test("invoke --timeout and gallery --timeout stop a call that never returns, naming the class, selector and plugin; the gallery's tile is red")
     func invokeAndGalleryTimeout() throws {
         let folder = try limitFolders.get().hang.path
         let invoke = try easel(["invoke", "HangingView", "drawRect:", "0,0,10,10", "--timeout", "0.5", "--plugins", folder])
@@ -84,7 +85,9 @@ struct TimeLimitTests {
             error: gallery: the cell of HangingView: -[HangingView drawRect:] did not return within 0.5 s and was stopped (plugin hang_draw, \(try hangPlugin()))
 
             """)
-        #expect(!FileManager.default.fileExists(atPath: output.path))
+        // The sheet is still written, with the class as a red tile.
+        let sheet = try RasterImage(contentsOfPNG: output.path)
+        #expect(sheet.pixel(x: 2 * 20, y: 2 * 20).isClose(to: RGBA(r: 219, g: 41, b: 41), tolerance: 3))
     }
 
     @Test("gallery --timeout with good plugins writes the same sheet as without it")

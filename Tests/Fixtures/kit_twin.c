@@ -184,6 +184,7 @@ static const easel_property_desc kGraphProperties[] = {
 };
 static const easel_method_desc kGraphMethods[] = {
     EASEL_METHOD("init", "v@:", v_),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", v_),
     EASEL_METHOD("drawGrid:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
     EASEL_METHOD("drawCurve:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
     EASEL_METHOD("drawBorder:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
@@ -244,6 +245,7 @@ static const easel_property_desc kBubbleProperties[] = {
 static const easel_method_desc kBubbleMethods[] = {
     EASEL_METHOD("init", "v@:", v_),
     EASEL_METHOD("didAddSubview:", "v@:@", v_obj),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", v_),
     EASEL_METHOD("layoutSubviews", "v@:", v_),
     EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, size_size),
     EASEL_METHOD("drawRect:", "v@:" RECT_ARG, v_rect),

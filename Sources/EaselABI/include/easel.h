@@ -559,6 +559,9 @@ enum {
  *   touchesMoved:withEvent:, touchesEnded:withEvent:, touchesCancelled:withEvent: likewise
  *   hitTest:withEvent:            @@:{CGPoint=dd}@
  *   pointInside:withEvent:        B@:{CGPoint=dd}@
+ *   prepareForInterfaceBuilder    v@:        `easel gallery` only, after init and before
+ *                                            sizeThatFits: and drawing: set the values a preview
+ *                                            shows (Interface Builder's convention for designables)
  * A right-handed view (subclass of "RHView") draws through its delegate's
  *   drawView:inRect:inContext:    v@:@{CGRect=...}^v
  * or, without a responding delegate, its own

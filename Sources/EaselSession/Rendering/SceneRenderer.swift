@@ -56,6 +56,8 @@ public struct RenderOutcome {
     public var tree: SceneTree?
     /// The drawing ordinals of views skipped and marked (isolated worker).
     var marked: [Int] = []
+    /// The cells of a contact sheet (`easel gallery`), in order; empty for a scene.
+    public var galleryTiles: [GalleryTile] = []
 }
 
 /// Where the scene renderer gets its canvas and puts the drawn result.

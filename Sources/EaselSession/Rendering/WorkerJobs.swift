@@ -1,3 +1,4 @@
+import Foundation
 import EaselCanvasOutput
 import EaselGraphicsCore
 import EaselABI
@@ -125,11 +126,12 @@ package struct SessionWorkerJobs: WorkerJobs {
         do {
             let outcome = try Session.drawGallery(
                 registry: registry, cellWidth: job.cellWidth, cellHeight: job.cellHeight, columns: job.columns,
-                scale: job.scale, destination: EncodedPNGDestination(exchange: exchange, encoding: Self.encoding(of: job)),
+                scale: job.scale, failed: job.failed, destination: EncodedPNGDestination(exchange: exchange, encoding: Self.encoding(of: job)),
                 observer: RecordingRenderObserver(exchange.recorder, skipping: [], locate: Session.galleryLocation),
                 warn: { warnings.append($0) }, phase: exchange.recorder.setPhase)
             reply.diagnostics = outcome.diagnostics
             reply.diagnosticErrors = outcome.failed
+            reply.galleryIndex = (try? Array(JSONEncoder().encode(outcome.galleryTiles))) ?? []
             reply.draw = outcome.times.draw
             reply.encode = outcome.times.encode
         } catch {
