@@ -45,6 +45,14 @@ public enum SceneStep {
 }
 
 extension Scene {
+    /// The keys a view object of a scene may have.
+    package static let viewKeys: Set<String> = [
+        "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
+        "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
+        "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
+        "bounds", "center", "anchorPoint", "layer",
+    ]
+
     /// Builds the view tree in a registry whose plugins are loaded.
     ///
     /// - Throws: ``SceneError`` naming the file and the JSON path: an unknown
@@ -88,12 +96,7 @@ private struct Builder {
     var objects: [EaselObject] = []
     var paths: [ObjectIdentifier: String] = [:]
 
-    static let viewKeys: Set<String> = [
-        "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
-        "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
-        "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
-        "bounds", "center", "anchorPoint", "layer",
-    ]
+    static var viewKeys: Set<String> { Scene.viewKeys }
     static let attributeKeys = [
         "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque", "clearsContextBeforeDrawing",
         "autoresizesSubviews", "userInteractionEnabled",

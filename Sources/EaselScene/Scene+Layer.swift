@@ -106,8 +106,8 @@ struct SceneGeometry {
 }
 
 /// The `layer` object of a view in a scene.
-enum SceneLayer {
-    static let keys: Set<String> = [
+package enum SceneLayer {
+    package static let keys: Set<String> = [
         "cornerRadius", "maskedCorners", "masksToBounds", "borderWidth", "borderColor", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "opacity", "anchorPoint", "position", "zPosition", "hidden",
         "backgroundColor", "allowsGroupOpacity",

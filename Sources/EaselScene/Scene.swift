@@ -173,7 +173,7 @@ public struct Scene {
         document = value
         let top = Node(value: document, path: "")
         _ = try top.requireObject()
-        try top.checkKeys(["canvas", "root", "steps", "imageFolders"])
+        try top.checkKeys(["$schema", "canvas", "root", "steps", "imageFolders"])
         guard let canvas = top.child("canvas") else { throw SceneError(path: "canvas", "missing: a scene needs a canvas with a size") }
         try canvas.checkKeys(["size", "scale", "background"])
         guard let sizeNode = canvas.child("size") else { throw SceneError(path: "canvas.size", "missing: the canvas size [width, height]") }

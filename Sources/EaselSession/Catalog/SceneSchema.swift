@@ -1,0 +1,206 @@
+import EaselDiscovery
+import EaselEncoding
+import EaselProbe
+import EaselRuntime
+import EaselScene
+import EaselViews
+import Foundation
+
+/// A JSON Schema (draft 2020-12) for scene files (`easel schema`), with the
+/// view classes of the loaded plugins and their properties: what an editor
+/// needs to complete and check a scene. It checks shape (keys, types, the
+/// classes and their properties); the renderer checks the rest (a colour's
+/// CSS form, contradictions between geometry keys) with messages that name
+/// the JSON path.
+public enum SceneSchema {
+    /// The schema as a JSON object, for the classes of `listing` and the host's built-ins.
+    static func schema(_ listing: PluginListing) -> [String: Any] {
+        let views = listing.viewClassNames
+        var classes: [(name: String, properties: [PropertyDescription])] = []
+        for plugin in listing.catalog.plugins {
+            for cls in plugin.classes where views.contains(cls.name) {
+                // A class's properties and its plugin superclasses' (the scene sets them all by name).
+                classes.append((cls.name, inheritedProperties(of: cls.name, in: listing)))
+            }
+        }
+        let classNames = (Array(ViewCallbackCheck.builtInViewClasses) + classes.map(\.name)).sorted()
+        let objectClasses = (listing.catalog.plugins.flatMap { $0.classes.map(\.name) } + ["Object"]).sorted()
+        var perClass: [[String: Any]] = []
+        for cls in classes.sorted(by: { $0.name < $1.name }) {
+            var properties: [String: Any] = [:]
+            for property in cls.properties { properties[property.name] = propertySchema(property) }
+            perClass.append([
+                "if": ["properties": ["class": ["const": cls.name]], "required": ["class"]],
+                "then": ["properties": ["properties": [
+                    "type": "object", "properties": properties, "additionalProperties": false,
+                ]]],
+            ])
+        }
+        var nodeProperties: [String: Any] = [
+            "class": ["description": "The view's class: a built-in view class or one of a loaded plugin.",
+                      "enum": classNames],
+            "id": ["type": "string", "description": "A name for steps to refer to the view."],
+            "frame": ["$ref": "#/$defs/rect"], "bounds": ["$ref": "#/$defs/rect"],
+            "center": ["$ref": "#/$defs/point"], "anchorPoint": ["$ref": "#/$defs/point"],
+            "transform": ["$ref": "#/$defs/transform"],
+            "tag": ["type": "integer"], "hidden": ["type": "boolean"],
+            "alpha": ["type": "number", "minimum": 0, "maximum": 1],
+            "clipsToBounds": ["type": "boolean"], "opaque": ["type": "boolean"],
+            "clearsContextBeforeDrawing": ["type": "boolean"], "autoresizesSubviews": ["type": "boolean"],
+            "userInteractionEnabled": ["type": "boolean"],
+            "backgroundColor": ["$ref": "#/$defs/colour"],
+            "autoresizingMask": ["type": "array", "items": ["enum": [
+                "flexibleLeftMargin", "flexibleWidth", "flexibleRightMargin", "flexibleTopMargin", "flexibleHeight",
+                "flexibleBottomMargin"]]],
+            "properties": ["type": "object", "description": "The class's declared properties, by name."],
+            "overlays": ["type": "array", "items": ["type": "string"],
+                         "description": "Selectors of the view's class, each drawn over its subviews (v@:{CGRect=…})."],
+            "delegate": ["$ref": "#/$defs/object"],
+            "subviews": ["type": "array", "items": ["$ref": "#/$defs/view"]],
+            "layer": ["$ref": "#/$defs/layer"],
+        ]
+        // Every key the scene reader accepts has a schema.
+        for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
+        var layerProperties: [String: Any] = [
+            "cornerRadius": ["type": "number", "minimum": 0], "borderWidth": ["type": "number", "minimum": 0],
+            "borderColor": ["$ref": "#/$defs/colour"], "shadowColor": ["$ref": "#/$defs/colour"],
+            "shadowOpacity": ["type": "number", "minimum": 0, "maximum": 1], "shadowOffset": ["$ref": "#/$defs/size"],
+            "shadowRadius": ["type": "number", "minimum": 0], "shadowPath": ["type": "object"],
+            "opacity": ["type": "number", "minimum": 0, "maximum": 1], "anchorPoint": ["$ref": "#/$defs/point"],
+            "position": ["$ref": "#/$defs/point"], "zPosition": ["type": "number"], "hidden": ["type": "boolean"],
+            "backgroundColor": ["$ref": "#/$defs/colour"], "allowsGroupOpacity": ["type": "boolean"],
+            "masksToBounds": ["type": "boolean"],
+            "maskedCorners": ["type": "array", "items": ["enum": ["minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY"]]],
+        ]
+        for key in SceneLayer.keys where layerProperties[key] == nil { layerProperties[key] = [:] }
+        let numbers = { (count: Int) -> [String: Any] in
+            ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
+        }
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Easel scene",
+            "description": "A scene file for `easel render`: a canvas, a tree of views and optional steps.",
+            "type": "object",
+            "required": ["canvas", "root"],
+            "additionalProperties": false,
+            "properties": [
+                "$schema": ["type": "string"],
+                "canvas": [
+                    "type": "object", "required": ["size"], "additionalProperties": false,
+                    "properties": [
+                        "size": ["type": "array", "items": ["type": "number", "exclusiveMinimum": 0], "minItems": 2, "maxItems": 2],
+                        "scale": ["type": "number", "exclusiveMinimum": 0, "maximum": 16],
+                        "background": ["$ref": "#/$defs/colour"],
+                    ],
+                ],
+                "root": ["$ref": "#/$defs/view"],
+                "steps": ["type": "array", "items": ["$ref": "#/$defs/step"]],
+                "imageFolders": ["type": "array", "items": ["type": "string"], "maxItems": 64],
+            ],
+            "$defs": [
+                "point": numbers(2), "size": numbers(2), "rect": numbers(4),
+                "transform": ["oneOf": [numbers(6), [
+                    "type": "object", "additionalProperties": false,
+                    "properties": ["scale": ["oneOf": [["type": "number"], numbers(2)]], "rotate": ["type": "number"],
+                                   "translate": numbers(2)],
+                ]]],
+                "colour": ["oneOf": [
+                    ["type": "string", "description": "#rrggbb, #rgb, #rrggbbaa, a CSS name, rgb(), rgba(), hsl() or hsla()"],
+                    ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
+                ]],
+                "object": [
+                    "type": "object", "required": ["class"], "additionalProperties": false,
+                    "properties": ["class": ["enum": objectClasses], "properties": ["type": "object"]],
+                ],
+                "layer": ["type": "object", "additionalProperties": false, "properties": layerProperties],
+                "view": [
+                    "type": "object", "additionalProperties": false, "properties": nodeProperties, "allOf": perClass,
+                ],
+                "step": ["oneOf": [
+                    ["type": "object", "required": ["resize"], "additionalProperties": false,
+                     "properties": ["resize": ["type": "string"], "size": numbers(2), "frame": numbers(4)]],
+                    ["type": "object", "required": ["touch"], "additionalProperties": false,
+                     "properties": ["touch": ["type": "array", "items": [
+                        "type": "object", "required": ["phase", "at"], "additionalProperties": false,
+                        "properties": ["phase": ["enum": ["began", "moved", "stationary", "ended", "cancelled"]],
+                                       "at": numbers(2)],
+                     ]]]],
+                ]],
+            ],
+        ]
+    }
+
+    /// The properties of a plugin class and of its plugin superclasses, nearest last.
+    static func inheritedProperties(of name: String, in listing: PluginListing) -> [PropertyDescription] {
+        var byName: [String: ClassDescription] = [:]
+        for plugin in listing.catalog.plugins { for cls in plugin.classes where byName[cls.name] == nil { byName[cls.name] = cls } }
+        var chain: [ClassDescription] = []
+        var current = name
+        while let cls = byName[current], chain.count < 4096 {
+            chain.append(cls)
+            current = cls.superclass
+        }
+        return chain.reversed().flatMap(\.properties)
+    }
+
+    /// A property's schema from its type encoding, with its type and default as a description.
+    static func propertySchema(_ property: PropertyDescription) -> [String: Any] {
+        var schema: [String: Any]
+        let type = try? TypeEncoding(parsing: property.encoding)
+        switch type {
+        case .bool?: schema = ["type": "boolean"]
+        case .float?, .double?: schema = ["type": "number"]
+        case .char?: schema = integer(-128, 127)
+        case .unsignedChar?: schema = integer(0, 255)
+        case .short?: schema = integer(-32768, 32767)
+        case .unsignedShort?: schema = integer(0, 65535)
+        case .int?, .long?: schema = integer(Int64(Int32.min), Int64(Int32.max))
+        case .unsignedInt?, .unsignedLong?: schema = integer(0, Int64(UInt32.max))
+        case .longLong?: schema = ["type": "integer"]
+        case .unsignedLongLong?: schema = ["type": "integer", "minimum": 0]
+        case .cString?: schema = ["type": ["string", "null"]]
+        case .object?: schema = ["$ref": "#/$defs/object"]
+        case .structure(let name, _)?:
+            switch name {
+            case "CGPoint": schema = ["$ref": "#/$defs/point"]
+            case "CGSize": schema = ["$ref": "#/$defs/size"]
+            case "CGRect": schema = ["$ref": "#/$defs/rect"]
+            case "EaselColor": schema = ["$ref": "#/$defs/colour"]
+            case "CGAffineTransform": schema = ["$ref": "#/$defs/transform"]
+            case "EaselPointArray": schema = ["type": "array", "items": ["$ref": "#/$defs/point"]]
+            case "EaselStringArray": schema = ["type": "array", "items": ["type": "string"]]
+            default: schema = ["type": ["array", "object"]]
+            }
+        default: schema = [:]
+        }
+        let readable = property.readableType
+        if let text = ClassInspection.defaultText(property) {
+            schema["description"] = "\(readable), default \(text)"
+            if case .bool? = type { schema["default"] = text == "true" }
+            else if let number = Double(text), schema["type"] as? String == "number" || schema["type"] as? String == "integer" {
+                schema["default"] = number
+            }
+        } else {
+            schema["description"] = readable
+        }
+        return schema
+    }
+
+    static func integer(_ low: Int64, _ high: Int64) -> [String: Any] {
+        ["type": "integer", "minimum": low, "maximum": high]
+    }
+}
+
+extension Session {
+    /// The JSON Schema of scene files for the plugins of this session (`easel schema`), pretty-printed.
+    public func sceneSchema() throws(SessionError) -> String {
+        let listing = try listing()
+        do {
+            let data = try JSONSerialization.data(withJSONObject: SceneSchema.schema(listing),
+                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw SessionError("cannot write the schema: \(error)")
+        }
+    }
+}
