@@ -61,13 +61,22 @@ extension Registry {
                 target = try makeObject(ofClass: className)
             }
         } catch {
-            let known = classes.map(\.name).joined(separator: ", ")
-            throw InvokeError(isUsageError: false, message: "\(error.message) (registered classes: \(known))", usage: nil)
+            let names = classes.map(\.name)
+            let hint = NameSuggestion.closest(to: className, among: names).map { "; did you mean '\($0)'?" }
+                ?? " (registered classes: \(names.joined(separator: ", ")))"
+            throw InvokeError(isUsageError: false, message: "\(error.message)\(hint)", usage: nil)
         }
         let selector = Selector(selectorName)
         let message: Message
         do { message = try self.message(target, selector) } catch {
-            throw InvokeError(isUsageError: false, message: error.message, usage: nil)
+            var selectors: [String] = []
+            var current: ObjectClass? = target.objectClass
+            while let cls = current, selectors.count < 100_000 {
+                selectors += cls.methods.map(\.selector.name)
+                current = cls.superclass
+            }
+            throw InvokeError(isUsageError: false,
+                              message: error.message + NameSuggestion.clause(for: selectorName, among: selectors), usage: nil)
         }
         let signature = message.signature
         let usage = "easel invoke \(className) \(selectorName)" + (2..<signature.numberOfArguments).map {

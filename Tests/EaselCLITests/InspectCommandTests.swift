@@ -53,4 +53,14 @@ struct InspectCommandTests {
         #expect(properties.first { $0["name"] as? String == "cornerRadius" }?["default"] as? String == "12")
         #expect(properties.first { $0["name"] as? String == "fillColor" }?["default"] as? String == "{red: 1, green: 1, blue: 1, alpha: 1}")
     }
+
+    @Test("invoke suggests the class or selector meant")
+    func invokeDidYouMean() throws {
+        let samples = try Fixtures.samplePluginsDirectory().path
+        let cls = try easel(["invoke", "Swach", "isRounded", "--plugins", samples])
+        #expect(cls.stderr == "error: no class named 'Swach' is registered; did you mean 'Swatch'?\n")
+        let selector = try easel(["invoke", "Swatch", "isRounde", "--plugins", samples])
+        #expect(selector.stderr == "error: an instance of 'Swatch' does not respond to selector 'isRounde'; did you mean 'isRounded'?\n")
+        #expect(cls.status == selector.status && cls.status != 0)
+    }
 }
