@@ -75,7 +75,7 @@ package enum PluginFolder {
         var names: [String] = []
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let bytes = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             guard bytes.first != UInt8(ascii: "."), bytes.count > 3, bytes.suffix(3).elementsEqual(".so".utf8) else { continue }
             let type = entry.pointee.d_type
             if type == UInt8(DT_DIR) { continue }

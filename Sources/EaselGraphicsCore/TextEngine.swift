@@ -912,7 +912,7 @@ extension TextEngine {
         var scanned = 0
         while let entry = readdir(directory), scanned < 100_000 {
             scanned += 1
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             let lowered = name.lowercased()

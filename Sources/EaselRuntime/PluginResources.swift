@@ -87,7 +87,7 @@ public enum PluginResources {
         var read = 0
         while read < 10_000, let entry = readdir(stream) {
             read += 1
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 FileSystemName.decode(raw.prefix { $0 != 0 })
             }
             if name.hasSuffix(suffix), name.count > suffix.count { names.append(name) }
