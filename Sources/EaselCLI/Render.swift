@@ -124,9 +124,12 @@ struct Render: ParsableCommand {
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
                                     quality: encoding.quality ?? ImageEncoding.defaultQuality)
         var items: [BatchItem]
+        let progress = Progress(total: scenes.count)
+        defer { progress.finish() }
         if isolation.isolated {
             items = []
-            for scene in scenes {
+            for (index, scene) in scenes.enumerated() {
+                progress.show(index, scene)
                 let path = Session.batchOutput(for: scene, folder: output, extension: batchExtension)
                 var itemOptions = options
                 itemOptions.output = .file(path)
@@ -140,9 +143,11 @@ struct Render: ParsableCommand {
             }
         } else {
             items = try perform { () throws(SessionError) in
-                try session.renderBatch(scenes: scenes, into: output, extension: batchExtension, options: options)
+                try session.renderBatch(scenes: scenes, into: output, extension: batchExtension, options: options,
+                                        progress: progress.show)
             }
         }
+        progress.finish()
         var failed = 0
         for item in items {
             switch item.result {
@@ -160,6 +165,34 @@ struct Render: ParsableCommand {
         if failed > 0 {
             throw CommandFailure(status: 1, lines: ["error: \(failed) of \(items.count) scenes failed"])
         }
+    }
+}
+
+/// A progress line on standard error while many scenes render, only when
+/// standard error is a terminal (`[2/10] scenes/b.json`, rewritten in place
+/// and erased at the end); nothing when it is piped or a file.
+final class Progress {
+    let total: Int
+    let enabled = isatty(STDERR_FILENO) == 1
+    private var shown = false
+
+    init(total: Int) { self.total = total }
+
+    func show(_ index: Int, _ item: String) {
+        guard enabled else { return }
+        shown = true
+        writeError("\r\u{1B}[K[\(index + 1)/\(total)] \(item)")
+    }
+
+    func finish() {
+        guard shown else { return }
+        shown = false
+        writeError("\r\u{1B}[K")
+    }
+
+    private func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
     }
 }
 

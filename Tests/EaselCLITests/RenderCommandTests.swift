@@ -200,6 +200,23 @@ struct BatchRenderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("progress shows on a terminal ([1/2] scene, erased at the end) and not when standard error is piped")
+    func progress() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("batch-progress")
+        let scenes = ["bubble", "minipicker"].map { examples.appendingPathComponent("\($0).json").path }
+        let easelPath = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel").path
+        let command = ([easelPath, "render"] + scenes + ["-o", folder.path]).map { "'\($0)'" }.joined(separator: " ")
+        // script(1) gives the command a terminal and copies what it writes to standard output.
+        let terminal = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                        environment: ["EASEL_PLUGIN_PATH": ""])
+        #expect(terminal.status == 0, "\(terminal.stderr)")
+        #expect(terminal.stdout.contains("\r\u{1B}[K[1/2] \(scenes[0])"), "\(terminal.stdout.debugDescription)")
+        #expect(terminal.stdout.contains("\r\u{1B}[K[2/2] \(scenes[1])\r\u{1B}[K"))
+        let piped = try easel(["render"] + scenes + ["-o", folder.path])
+        #expect(piped.status == 0)
+        #expect(!piped.stderr.contains("\r") && !piped.stderr.contains("[1/2]"))
+    }
+
     @Test("with --isolate every scene renders in a worker, with the same pixels")
     func isolated() throws {
         let folder = try Fixtures.makeTemporaryDirectory("batch-isolated")

@@ -38,11 +38,13 @@ extension Session {
     ///   - folder: The folder to write into (created when missing).
     ///   - ext: The output format's extension (`png`, `jpg`, `jpeg`, `webp`, `svg`, `pdf`).
     ///   - options: Scale, compression and quality (its output and frames are ignored).
+    ///   - progress: Told the index (from 0) and file of each scene before it renders.
     /// - Returns: One item per scene, in order.
     /// - Throws: ``SessionError`` (usage) for an unknown format or clashing
     ///   outputs; for plugins that cannot be loaded (an allow-list that cannot be used).
     public func renderBatch(scenes: [String], into folder: String, extension ext: String,
-                            options: RenderOptions) throws(SessionError) -> [BatchItem] {
+                            options: RenderOptions,
+                            progress: (Int, String) -> Void = { _, _ in }) throws(SessionError) -> [BatchItem] {
         let outputs = scenes.map { Self.batchOutput(for: $0, folder: folder, extension: ext) }
         for output in outputs { try OutputTarget(output).checkFormat() }
         var seen: [String: String] = [:]
@@ -59,6 +61,7 @@ extension Session {
         let renderer = SceneRenderer(registry: registry)
         var items: [BatchItem] = []
         for (index, (scene, output)) in zip(scenes, outputs).enumerated() {
+            progress(index, scene)
             var itemOptions = options
             itemOptions.output = .file(output)
             itemOptions.frames = nil
