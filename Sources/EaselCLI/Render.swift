@@ -124,7 +124,7 @@ struct Render: ParsableCommand {
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
                                     quality: encoding.quality ?? ImageEncoding.defaultQuality)
         var items: [BatchItem]
-        let progress = Progress(total: scenes.count)
+        let progress = ProgressLine(total: scenes.count)
         defer { progress.finish() }
         if isolation.isolated {
             items = []
@@ -171,7 +171,7 @@ struct Render: ParsableCommand {
 /// A progress line on standard error while many scenes render, only when
 /// standard error is a terminal (`[2/10] scenes/b.json`, rewritten in place
 /// and erased at the end); nothing when it is piped or a file.
-final class Progress {
+final class ProgressLine {
     let total: Int
     let enabled = isatty(STDERR_FILENO) == 1
     private var shown = false
