@@ -128,13 +128,14 @@ struct Render: ParsableCommand {
         defer { progress.finish() }
         if isolation.isolated {
             items = []
-            for (index, scene) in scenes.enumerated() {
+            let paths = try perform { () throws(SessionError) in
+                try Session.checkBatch(scenes: scenes, into: output, extension: batchExtension)
+            }
+            for (index, (scene, path)) in zip(scenes, paths).enumerated() {
                 progress.show(index, scene)
-                let path = Session.batchOutput(for: scene, folder: output, extension: batchExtension)
                 var itemOptions = options
                 itemOptions.output = .file(path)
                 do {
-                    try OutputFile.makeFolder(output)
                     let outcome = try session.renderIsolated(scene: scene, options: itemOptions, isolation: isolation.settings)
                     items.append(BatchItem(scene: scene, output: path, result: .success(outcome)))
                 } catch {

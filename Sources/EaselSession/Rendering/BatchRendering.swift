@@ -26,6 +26,27 @@ extension Session {
         return (folder.hasSuffix("/") ? folder : folder + "/") + stem + "." + ext
     }
 
+    /// The output file of each scene of a batch, checked before anything is
+    /// drawn: a format Easel writes, no two scenes writing the same file; the
+    /// folder is created.
+    ///
+    /// - Throws: ``SessionError`` (usage) naming the clash or the format; the
+    ///   system's reason when the folder cannot be created.
+    public static func checkBatch(scenes: [String], into folder: String, extension ext: String) throws(SessionError) -> [String] {
+        let outputs = scenes.map { batchOutput(for: $0, folder: folder, extension: ext) }
+        for output in outputs { try OutputTarget(output).checkFormat() }
+        var seen: [String: String] = [:]
+        for (scene, output) in zip(scenes, outputs) {
+            if let other = seen[output] {
+                throw SessionError("'\(other)' and '\(scene)' would both be written to '\(output)': rename one of them",
+                                   isUsageError: true)
+            }
+            seen[output] = scene
+        }
+        try OutputFile.makeFolder(folder)
+        return outputs
+    }
+
     /// Renders many scene files, loading the plugins once: each scene's
     /// image goes to ``batchOutput(for:folder:extension:)``.
     ///
@@ -45,17 +66,7 @@ extension Session {
     public func renderBatch(scenes: [String], into folder: String, extension ext: String,
                             options: RenderOptions,
                             progress: (Int, String) -> Void = { _, _ in }) throws(SessionError) -> [BatchItem] {
-        let outputs = scenes.map { Self.batchOutput(for: $0, folder: folder, extension: ext) }
-        for output in outputs { try OutputTarget(output).checkFormat() }
-        var seen: [String: String] = [:]
-        for (scene, output) in zip(scenes, outputs) {
-            if let other = seen[output] {
-                throw SessionError("'\(other)' and '\(scene)' would both be written to '\(output)': rename one of them",
-                                   isUsageError: true)
-            }
-            seen[output] = scene
-        }
-        try OutputFile.makeFolder(folder)
+        let outputs = try Self.checkBatch(scenes: scenes, into: folder, extension: ext)
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
         let renderer = SceneRenderer(registry: registry)
