@@ -16,14 +16,22 @@ public enum LayoutAxis: Sendable {
     case horizontal, vertical
 }
 
-/// A view's hugging and compression resistance priorities and the intrinsic size the
-/// host gave it; created when one is first set.
+/// What Auto Layout keeps for a view: hugging and compression resistance
+/// priorities, the intrinsic size the host gave it, whether its autoresizing
+/// mask becomes constraints, the constraints it holds and, on a root, the
+/// engine; created when one is first set.
 final class LayoutProperties {
     var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
     var compression = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
     var intrinsicSize: easel_size?
     /// Whether `updateConstraints` is pending (View+Constraints: `setNeedsUpdateConstraints`).
     var needsUpdateConstraints = false
+    /// The view's `translatesAutoresizingMaskIntoConstraints`.
+    var translatesAutoresizingMask = true
+    /// The active layout constraints the view holds (LayoutConstraint.swift).
+    var installedConstraints: [LayoutConstraint] = []
+    /// The constraint engine of the tree, when the view is its root (LayoutEngine.swift).
+    var constraintEngine: LayoutEngine?
 }
 
 enum IntrinsicSizeCall {

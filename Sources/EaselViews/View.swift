@@ -167,14 +167,27 @@ public class View: EaselObject {
     public final var autoresizesSubviews = true
     /// Whether the autoresizing mask places the view (UIKit's default, `true`: its frame is
     /// pinned for the constraints that mention it) or constraints do (`false`).
-    public final var translatesAutoresizingMaskIntoConstraints = true {
-        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { rootView.constraintTreeChanged() } }
+    public final var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { layoutProperties?.translatesAutoresizingMask ?? true }
+        set {
+            guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
+            properties.translatesAutoresizingMask = newValue
+            rootView.constraintTreeChanged()
+        }
     }
     /// The active layout constraints this view holds (LayoutConstraint.swift).
-    final var installedConstraints: [LayoutConstraint] = []
+    final var installedConstraints: [LayoutConstraint] {
+        get { layoutProperties?.installedConstraints ?? [] }
+        set { if layoutProperties != nil || !newValue.isEmpty { properties.installedConstraints = newValue } }
+    }
     /// The constraint engine of the tree, on its root view (LayoutEngine.swift).
-    final var constraintEngine: LayoutEngine?
-    /// Hugging and compression resistance priorities and a host-given intrinsic size (View+IntrinsicContentSize.swift).
+    final var constraintEngine: LayoutEngine? {
+        get { layoutProperties?.constraintEngine }
+        set { if layoutProperties != nil || newValue != nil { properties.constraintEngine = newValue } }
+    }
+    /// Everything Auto Layout keeps for the view (View+IntrinsicContentSize.swift), made when first
+    /// needed: one reference in every view instead of the fields, which most views never use (a
+    /// smaller view is less for the renderer to fetch ahead).
     final var layoutProperties: LayoutProperties?
     /// Whether the view takes part in hit testing (default `true`; overlays: `false`).
     public final var isUserInteractionEnabled = true
