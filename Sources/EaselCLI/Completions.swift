@@ -27,8 +27,7 @@ enum Completions {
         let environment = PluginEnvironment(PluginSettings(folders: folders(in: words)))
         let session = Session(plugins: environment, report: { _ in })
         guard let listing = try? session.listing() else { return [] }
-        let names = listing.catalog.plugins.flatMap { $0.classes.map(\.name) }
-            + ["Object", "View", "Window", "OverlayView", "RHView", "Touch"]
+        let names = listing.catalog.plugins.flatMap { $0.classes.map(\.name) } + Session.builtInClassNames
         return names.filter { $0.hasPrefix(prefix) }.sorted()
     }
 

@@ -45,7 +45,7 @@ public enum ViewCallbackCheck {
     ].map { ($0.selector.name, $0) })
 
     /// The built-in view classes (`View` and its built-in subclasses).
-    public static let builtInViewClasses: Set<String> = ["View", "Window", "OverlayView", "RHView"]
+    public static let builtInViewClasses = Set(BuiltInClasses.all.classes.filter { $0.instanceType is View.Type }.map(\.name))
 
     /// A warning for a view class's method that the host would call with
     /// another signature, or `nil` when the selector is not a view callback

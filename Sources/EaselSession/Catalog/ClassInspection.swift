@@ -170,6 +170,9 @@ public struct ClassInspection: Encodable, Sendable {
 }
 
 extension Session {
+    /// The host's own classes (`Object`, `View`, `Window`, …), which every scene and invocation can name.
+    public static var builtInClassNames: [String] { BuiltIns.withViews.classNames }
+
     /// One class in full (`easel inspect`), from the plugin scan and the host's built-ins.
     ///
     /// - Throws: ``SessionError`` (status 2) naming the class, with a "did you
@@ -181,7 +184,7 @@ extension Session {
             throw SessionError("class '\(className)' is not loaded: \(refusal.error.description)", className: className,
                                isUsageError: true)
         }
-        let known = listing.catalog.plugins.flatMap { $0.classes.map(\.name) } + ["Object", "View", "Window", "OverlayView", "RHView", "Touch"]
+        let known = listing.catalog.plugins.flatMap { $0.classes.map(\.name) } + Self.builtInClassNames
         throw SessionError("no class named '\(className)'\(NameSuggestion.clause(for: className, among: known))",
                            className: className, isUsageError: true)
     }

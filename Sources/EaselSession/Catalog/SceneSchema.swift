@@ -16,11 +16,13 @@ public enum SceneSchema {
     /// The schema as a JSON object, for the classes of `listing` and the host's built-ins.
     static func schema(_ listing: PluginListing) -> [String: Any] {
         let views = listing.viewClassNames
+        var byName: [String: ClassDescription] = [:]
+        for plugin in listing.catalog.plugins { for cls in plugin.classes where byName[cls.name] == nil { byName[cls.name] = cls } }
         var classes: [(name: String, properties: [PropertyDescription])] = []
         for plugin in listing.catalog.plugins {
             for cls in plugin.classes where views.contains(cls.name) {
                 // A class's properties and its plugin superclasses' (the scene sets them all by name).
-                classes.append((cls.name, inheritedProperties(of: cls.name, in: listing)))
+                classes.append((cls.name, inheritedProperties(of: cls.name, in: byName)))
             }
         }
         let classNames = (Array(ViewCallbackCheck.builtInViewClasses) + classes.map(\.name)).sorted()
@@ -131,9 +133,7 @@ public enum SceneSchema {
     }
 
     /// The properties of a plugin class and of its plugin superclasses, nearest last.
-    static func inheritedProperties(of name: String, in listing: PluginListing) -> [PropertyDescription] {
-        var byName: [String: ClassDescription] = [:]
-        for plugin in listing.catalog.plugins { for cls in plugin.classes where byName[cls.name] == nil { byName[cls.name] = cls } }
+    static func inheritedProperties(of name: String, in byName: [String: ClassDescription]) -> [PropertyDescription] {
         var chain: [ClassDescription] = []
         var current = name
         while let cls = byName[current], chain.count < 4096 {
