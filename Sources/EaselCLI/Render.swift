@@ -70,10 +70,21 @@ struct Render: ParsableCommand {
     @Flag(help: "Print the time of each stage (load, scene, layout, draw, encode) to standard error.")
     var timings = false
 
+    @Option(name: .customLong("at"), help: ArgumentHelp(
+        "Render the scene this many seconds after its start: the steps up to that time are applied and the media clock is advanced to it (default: the time of the last step).",
+        valueName: "seconds"))
+    var time: Double?
+
     @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
+        if let time, !(time >= 0 && time <= RenderOptions.maximumTime) {
+            throw ValidationError("--at must be a number of seconds from 0 to \(Int(RenderOptions.maximumTime)); got \(time)")
+        }
+        if time != nil && frames != nil {
+            throw ValidationError("--at renders one moment; --frames writes one image per step: give one of them")
+        }
         guard !scenes.isEmpty else { throw ValidationError("give a scene file to render") }
         if isBatch {
             guard output != "-" else { throw ValidationError("several scenes are written into a folder: give -o a folder, not -") }
@@ -104,7 +115,7 @@ struct Render: ParsableCommand {
         let session = plugins.session()
         let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames,
                                     compression: encoding.compression ?? .default,
-                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality, time: time)
         let outcome = try perform { () throws(SessionError) in
             isolation.isolated
                 ? try session.renderIsolated(scene: scene, options: options, isolation: isolation.settings)
@@ -122,7 +133,7 @@ struct Render: ParsableCommand {
     func runBatch() throws {
         let session = plugins.session()
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
-                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality, time: time)
         var items: [BatchItem]
         let progress = ProgressLine(total: scenes.count)
         defer { progress.finish() }
