@@ -182,6 +182,25 @@ private func message(_ body: () throws -> Void) -> String? {
         }
     }
 
+    @Test func aGIFFrameLongerThan65535CentisecondsIsSplit() throws {
+        let folder = try temporaryFolder("long")
+        let gif = folder.appendingPathComponent("long.gif").path, webp = folder.appendingPathComponent("long.webp").path
+        for path in [gif, webp] {
+            let writer = try FrameSequenceWriter(path: path, pixelWidth: 64, pixelHeight: 48)
+            try writer.append(movingSquare(10), duration: 700)
+            try writer.append(movingSquare(30), duration: 0.5)
+            try writer.finish()
+        }
+        let long = try decodeAnimatedGIF(bytes(URL(fileURLWithPath: gif)))
+        // The rest of the 700 s is a frame that changes nothing: one transparent pixel at the top left,
+        // grown to the square's old place, which it clears for the next frame.
+        #expect(long.delays == [65535, 4465, 50])
+        #expect(long.rects[1] == [0, 0, 18, 12] && long.disposals[1] == gifDisposeBackground)
+        #expect(long.frames[1] == long.frames[0])
+        expectPixel(long.frames[2], 31, 5, red)
+        #expect(try decodeAnimatedWebP(bytes(URL(fileURLWithPath: webp))).delays == [700_000, 500])
+    }
+
     @Test func quantiserKeepsFewColoursExactlyAndMediansCutMany() throws {
         let few: [UInt32] = [0xff0000, 0x00ff00, 0x123456, 0xff0000, 0xfedcba]
         var palette = [UInt32](repeating: 0, count: 256)
