@@ -13,7 +13,82 @@ import Glibc
 /// EaselSession's `OutputFile` does: a symbolic link is followed and its
 /// target replaced, and a path that names something other than a regular
 /// file (a FIFO, `/dev/null`) is written in place.
+///
+/// An animation takes a while to render, so a temporary file is also removed
+/// when the process is interrupted (SIGINT, SIGTERM, SIGHUP): the handler,
+/// installed with the first file, removes the pending files and then does what
+/// the signal did before (the previous handler, such as EaselSession's
+/// `OutputFile`'s, or the default action; an ignored signal is left alone).
 final class TemporaryOutputFile {
+    /// The temporary files being written, for the signal handler (at most
+    /// `pendingSlots`; more are written but not cleaned up on a signal).
+    /// Changed on the thread that writes, read by the handler.
+    nonisolated(unsafe) private static var pending: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: pendingSlots)
+        slots.initialize(repeating: nil, count: pendingSlots)
+        return slots
+    }()
+    private static let pendingSlots = 16
+    /// The actions SIGINT, SIGTERM and SIGHUP had before, by signal number (up to 32).
+    nonisolated(unsafe) private static var previousActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
+        actions.initialize(repeating: sigaction(), count: 32)
+        return actions
+    }()
+    nonisolated(unsafe) private static var handlersInstalled = false
+
+    /// Removes the pending temporary files on SIGINT, SIGTERM and SIGHUP, then
+    /// hands the signal on to what handled it before.
+    private static func installInterruptHandlers() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        _ = pending
+        _ = previousActions
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.sa_flags & Int32(SA_SIGINFO) == 0 else { continue }
+            // An ignored signal stays ignored (SIG_IGN is 1).
+            if let handler = current.__sigaction_handler.sa_handler,
+               unsafeBitCast(handler, to: Int.self) == 1 { continue }
+            previousActions[Int(signal)] = current
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                for slot in 0..<TemporaryOutputFile.pendingSlots {
+                    if let path = TemporaryOutputFile.pending[slot] { unlink(path) }
+                }
+                let previous = TemporaryOutputFile.previousActions[Int(signal)]
+                if let handler = previous.__sigaction_handler.sa_handler {
+                    handler(signal)
+                } else {
+                    var fallback = sigaction()   // SIG_DFL
+                    sigaction(signal, &fallback, nil)
+                    raise(signal)
+                }
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Notes `path` for the signal handler; returns its slot, or `nil` when all are taken.
+    private static func register(_ path: String) -> Int? {
+        installInterruptHandlers()
+        for slot in 0..<pendingSlots where pending[slot] == nil {
+            pending[slot] = strdup(path)
+            return slot
+        }
+        return nil
+    }
+
+    private static func unregister(_ slot: Int?) {
+        guard let slot else { return }
+        let path = pending[slot]
+        pending[slot] = nil
+        free(path)
+    }
+
+    /// This file's slot in `pending`.
+    private var slot: Int?
     /// The path the file will have.
     let path: String
     /// The open file to write to.
@@ -58,6 +133,7 @@ final class TemporaryOutputFile {
         guard opened >= 0 else { throw .cannotWrite(path, Self.reason(errno)) }
         descriptor = opened
         temporary = candidate
+        slot = Self.register(candidate)
     }
 
     deinit { discard() }
@@ -76,9 +152,13 @@ final class TemporaryOutputFile {
         if let error {
             if let temporary { unlink(temporary) }
             temporary = nil
+            Self.unregister(slot)
+            slot = nil
             throw .cannotWrite(path, Self.reason(error))
         }
         temporary = nil
+        Self.unregister(slot)
+        slot = nil
     }
 
     /// Closes and removes the temporary file; nothing happens after ``commit()``.
@@ -87,6 +167,8 @@ final class TemporaryOutputFile {
         descriptor = -1
         if let temporary { unlink(temporary) }
         temporary = nil
+        Self.unregister(slot)
+        slot = nil
     }
 
     /// Writes `bytes` to `path` whole or not at all.

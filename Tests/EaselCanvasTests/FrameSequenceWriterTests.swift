@@ -366,6 +366,29 @@ private func message(_ body: () throws -> Void) -> String? {
         #expect(try names(in: folder) == [name])
     }
 
+    /// A render interrupted by SIGTERM half way leaves neither the file nor its temporary one.
+    @Test func anInterruptedAnimationLeavesNoTemporaryFile() async throws {
+        let folder = "/tmp/easel-interrupted-animation-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        await #expect(processExitsWith: .signal(SIGTERM)) {
+            // The child's parent is this test process, which made the folder.
+            let path = "/tmp/easel-interrupted-animation-\(getppid())/a.webp"
+            guard let writer = try? FrameSequenceWriter(path: path, pixelWidth: 64, pixelHeight: 48),
+                  (try? writer.append(movingSquare(10), duration: 0.1)) != nil,
+                  ((try? FileManager.default.contentsOfDirectory(atPath: path.replacingOccurrences(of: "/a.webp", with: ""))) ?? []).count == 1
+            else { exit(2) }
+            // The test runner's child blocks SIGTERM; easel does not.
+            var mask = sigset_t()
+            sigemptyset(&mask)
+            sigaddset(&mask, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+            raise(SIGTERM)
+            exit(3)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    }
+
     @Test func badArgumentsAreClearErrors() throws {
         let path = try temporaryFolder("arguments").appendingPathComponent("a.webp").path
         #expect(message { _ = try FrameSequenceWriter(path: path, pixelWidth: 8, pixelHeight: 8, loopCount: -1) }
