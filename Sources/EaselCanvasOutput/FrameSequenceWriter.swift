@@ -43,7 +43,8 @@ import Glibc
 /// beside `path` and renamed into place by ``finish()``: until then, and for
 /// good if anything fails or the writer is released unfinished, there is no
 /// partial file at `path`. A PNG sequence writes each frame's file (whole, the
-/// same way) as it is appended; the first frame is number 0.
+/// same way) as it is appended; the first frame is number 0. The folder of
+/// the output must exist: the writer creates files, not folders.
 ///
 /// **Timing.** Durations are in seconds. WebP counts in milliseconds and GIF
 /// in centiseconds: each frame's start and end time (the exact sum of the

@@ -178,7 +178,10 @@ final class TemporaryOutputFile {
         let file = try TemporaryOutputFile(path: path)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(file.descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(file.descriptor, base + offset, buffer.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 let error = errno
