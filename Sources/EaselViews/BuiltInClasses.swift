@@ -30,6 +30,8 @@ enum BuiltInClasses {
             spec(ViewCallbacks.flipContext, unsafeBitCast(rightHandedFlipContext, to: UnsafeRawPointer.self)),
         ], properties: ["delegate": RightHandedView.delegateProperty]),
         BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
+        BuiltInClass(name: "Layer", superclassName: "Object", instanceType: Layer.self, properties: Layer.builtInProperties),
+        BuiltInClass(name: "ImageView", superclassName: "View", instanceType: ImageView.self, properties: ImageView.imageViewProperties),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {
