@@ -38,6 +38,27 @@ extension Scene {
     ]
 }
 
+extension Scene {
+    /// The image files the scene's views and layers name (`image`, `highlightedImage`, `contents`),
+    /// resolved as the scene reads them: what an isolated render lets the worker read.
+    public var imageFiles: [String] {
+        let images = SceneImages(sceneFile: file)
+        var files: [String] = []
+        var views: [Node] = [root]
+        var layers: [Node] = []
+        // Bounded: each node is visited once, and the file's size bounds the nodes.
+        while let node = views.popLast() ?? layers.popLast() {
+            for key in ["image", "highlightedImage", "contents"] {
+                if let value = node.child(key), let name = try? value.string() { files.append(images.path(of: name)) }
+            }
+            if let subviews = try? node.child("subviews")?.elements() { views += subviews }
+            if let sublayers = try? node.child("layer")?.child("sublayers")?.elements() { layers += sublayers }
+            if let sublayers = try? node.child("sublayers")?.elements() { layers += sublayers }
+        }
+        return files
+    }
+}
+
 /// Reads the image files a scene names, relative to the scene's folder, each once.
 struct SceneImages {
     /// The scene file's folder ("" for none: the current directory).
@@ -48,11 +69,16 @@ struct SceneImages {
         folder = sceneFile.map { ($0 as NSString).deletingLastPathComponent } ?? ""
     }
 
+    /// The path of an image file a scene names: absolute, or relative to the scene's folder.
+    func path(of name: String) -> String {
+        name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
+
     /// The image a string node names.
     mutating func image(_ node: Node) throws(SceneError) -> CanvasImage {
         let name = try node.string()
         guard !name.isEmpty else { throw node.error("an image is a file path, not an empty string") }
-        let path = name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        let path = path(of: name)
         if let image = loaded[path] { return image }
         do {
             let image = try CanvasImage(contentsOf: path)
