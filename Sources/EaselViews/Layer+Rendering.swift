@@ -41,9 +41,11 @@ extension Layer {
             var color = values.shadowColor
             color.alpha *= values.shadowOpacity
             canvas.saveState()
-            canvas.setShadow(offsetX: toCanvas.a * offset.width + toCanvas.c * offset.height,
-                             offsetY: toCanvas.b * offset.width + toCanvas.d * offset.height,
-                             blur: 2 * values.shadowRadius * scale, color: color)
+            // Offsets the canvas refuses (beyond twice its largest size) are clamped: such a shadow falls off the canvas anyway.
+            func clamp(_ value: Double) -> Double { value.isFinite ? min(max(value, -60_000), 60_000) : 0 }
+            canvas.setShadow(offsetX: clamp(toCanvas.a * offset.width + toCanvas.c * offset.height),
+                             offsetY: clamp(toCanvas.b * offset.width + toCanvas.d * offset.height),
+                             blur: clamp(2 * values.shadowRadius * scale), color: color)
             canvas.beginTransparencyLayer()
         }
         if let background = values.backgroundColor, background.alpha > 0 {

@@ -315,11 +315,11 @@ public final class Layer: EaselObject {
         get { values.contentsGravity }
         set { change { $0.contentsGravity = newValue } }
     }
-    /// Image pixels per point of the contents (1 by default, as CALayer's); values that are not positive are ignored.
+    /// Image pixels per point of the contents (1 by default, as CALayer's); values outside 1e-6...1e6 are ignored.
     public var contentsScale: Double {
         get { values.contentsScale }
         set {
-            guard newValue.isFinite, newValue > 0 else { return }
+            guard newValue >= 1e-6, newValue <= 1e6 else { return }
             change { $0.contentsScale = newValue }
         }
     }
