@@ -261,6 +261,37 @@ struct SublayerTests {
         #expect(image.pixel(x: 60, y: 60).isClose(to: RGBA(r: 255, g: 128, b: 128), tolerance: 1))
     }
 
+    @Test("hostile values: a tiny contents scale is ignored, a huge shadow offset renders, nesting stops at 64 layers")
+    func hostileValues() throws {
+        let registry = try widgetRegistry()
+        let root = try whiteRoot(registry)
+        let layer = registry.makeLayer()
+        layer.frame = rect(10, 10, 20, 20)
+        layer.contents = try halvesImage()
+        layer.contentsScale = 1e-300
+        #expect(layer.contentsScale == 1)
+        layer.contentsScale = .infinity
+        #expect(layer.contentsScale == 1)
+        layer.backgroundColor = redColor
+        layer.shadowOpacity = 1
+        layer.shadowOffset = easel_size(width: 1e6, height: 1e6)
+        try root.layer.addSublayer(layer)
+        #expect(try fullImage(root).pixel(x: 10, y: 10) == red)
+
+        var top = registry.makeLayer()
+        try root.layer.addSublayer(top)
+        for _ in 1..<Layer.maximumDepth {
+            let next = registry.makeLayer()
+            try top.addSublayer(next)
+            top = next
+        }
+        #expect(throws: ViewError.self) { try top.addSublayer(registry.makeLayer()) }
+        let deep = registry.makeLayer()
+        try deep.addSublayer(registry.makeLayer())
+        #expect(throws: ViewError.self) { try top.superlayer?.addSublayer(deep) }
+        _ = try fullImage(root)
+    }
+
     @Test("Layer properties by name, as plugins and scenes reach them")
     func propertiesByName() throws {
         let registry = try widgetRegistry()
