@@ -16,8 +16,8 @@ package protocol WorkerJobs {
     func invoke(_ job: WorkerRequest.InvokeJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
     /// Draws the contact sheet of the loaded view classes; the encoded PNG goes into the exchange.
     func gallery(_ job: WorkerRequest.GalleryJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
-    /// The files besides the scene that rendering it reads (the images it names), which the
-    /// sandbox then lets the worker read; read before any plugin code runs for the job.
+    /// The files besides the scene that rendering it reads (the images it names, as the scene
+    /// file gives them), which the sandbox then lets the worker read.
     func readableFiles(for job: WorkerRequest.RenderJob) -> [String]
 }
 
