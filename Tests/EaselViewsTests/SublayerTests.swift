@@ -168,6 +168,12 @@ struct SublayerTests {
         #expect(image.pixel(x: 10, y: 30) == blue)     // a now above b
         #expect(image.pixel(x: 10, y: 50) == white)
 
+        try card.layer.insertSublayer(b, above: a)
+        #expect(card.layer.sublayers.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        try card.layer.insertSublayer(b, at: 0)
+        #expect(card.layer.sublayers.map(ObjectIdentifier.init) == [b, a].map(ObjectIdentifier.init))
+        #expect(b.superview === card)
+
         b.zPosition = 1                                // z first, then index
         image = try fullImage(root)
         #expect(image.pixel(x: 10, y: 30) == white)
