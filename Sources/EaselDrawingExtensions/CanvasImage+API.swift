@@ -14,7 +14,7 @@ extension CanvasImage {
     private static let handles = Mutex<[UInt: Int]>([:])
 
     /// The image behind a plugin's handle, or nil for NULL and unknown handles.
-    static func resolve(_ handle: OpaquePointer?) -> CanvasImage? {
+    package static func resolve(_ handle: OpaquePointer?) -> CanvasImage? {
         guard let handle else { return nil }
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
         guard handles.withLock({ $0[address] != nil }) else { return nil }

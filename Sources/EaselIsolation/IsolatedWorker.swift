@@ -16,6 +16,14 @@ package protocol WorkerJobs {
     func invoke(_ job: WorkerRequest.InvokeJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
     /// Draws the contact sheet of the loaded view classes; the encoded PNG goes into the exchange.
     func gallery(_ job: WorkerRequest.GalleryJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply
+    /// The files besides the scene that rendering it reads (the images it names, as the scene
+    /// file gives them), which the sandbox then lets the worker read.
+    func readableFiles(for job: WorkerRequest.RenderJob) -> [String]
+}
+
+extension WorkerJobs {
+    /// No files besides the scene.
+    package func readableFiles(for job: WorkerRequest.RenderJob) -> [String] { [] }
 }
 
 /// The child process of `--isolate`: its set-up, and its one request and reply.
@@ -82,7 +90,8 @@ package enum IsolatedWorker {
         let warnings = (failures + registry.failures).map { "warning: \($0)" }
         if request.sandbox != nil {
             let folders = request.pluginFiles.map { $0.map { ($0 as NSString).deletingLastPathComponent } } ?? request.folders
-            do { try Sandbox.narrowReads(pluginFolders: folders, files: [request.render?.scene].compactMap { $0 }) } catch {
+            let files = request.render.map { [$0.scene] + jobs.readableFiles(for: $0) } ?? []
+            do { try Sandbox.narrowReads(pluginFolders: folders, files: files) } catch {
                 return WorkerReply(error)
             }
         }

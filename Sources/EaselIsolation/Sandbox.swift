@@ -13,7 +13,7 @@
 //    thread.
 // 2. Once the plugins are loaded, `narrowReads`: where the kernel has
 //    Landlock, files may be read only under the plugin folders, the scene
-//    file, the system folders (/usr, /lib*, /etc), the folders of every
+//    file and the image files it names, the system folders (/usr, /lib*, /etc), the folders of every
 //    library already loaded, fontconfig's font and cache folders, and a few
 //    devices. Not before loading: the system loader must still find each
 //    plugin's dependencies wherever the plugin's RUNPATH or LD_LIBRARY_PATH

@@ -82,12 +82,12 @@ public enum SceneStep {
 
 extension Scene {
     /// The keys a view object of a scene may have.
-    package static let viewKeys: Set<String> = [
+    package static let viewKeys: Set<String> = Set<String>([
         "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
         "bounds", "center", "anchorPoint", "layer",
-    ]
+    ]).union(imageViewKeys)
 
     /// Builds the view tree in a registry whose plugins are loaded.
     ///
@@ -96,7 +96,8 @@ extension Scene {
     ///   class does not have, a delegate that does not respond to
     ///   `drawView:inRect:inContext:`, an unknown view id in a step.
     public func build(in registry: Registry) throws(SceneError) -> SceneTree {
-        var builder = Builder(registry: registry, canvas: easel_rect(x: 0, y: 0, width: width, height: height))
+        var builder = Builder(registry: registry, canvas: easel_rect(x: 0, y: 0, width: width, height: height),
+                              images: SceneImages(sceneFile: file))
         do {
             let root = try builder.view(root, isRoot: true)
             var steps: [SceneStep] = [], times: [Double] = []
@@ -148,9 +149,11 @@ extension SceneTree {
     }
 }
 
-private struct Builder {
+struct Builder {
     let registry: Registry
     let canvas: easel_rect
+    /// The image files the scene names, read relative to its folder (Scene+Images.swift).
+    var images = SceneImages(sceneFile: nil)
     var ids: [String: View] = [:]
     var objects: [EaselObject] = []
     var paths: [ObjectIdentifier: String] = [:]
@@ -192,7 +195,11 @@ private struct Builder {
         }
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
-        if let layer = node.child("layer") { try SceneLayer.apply(layer, to: view, viewNode: node) }
+        if let layer = node.child("layer") {
+            try SceneLayer.apply(layer, to: view, viewNode: node)
+            if let sublayers = layer.child("sublayers") { try addSublayers(sublayers, to: view) }
+        }
+        try applyImageViewKeys(node, to: view, className: className)
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {

@@ -110,14 +110,15 @@ package enum SceneLayer {
     package static let keys: Set<String> = [
         "cornerRadius", "maskedCorners", "masksToBounds", "borderWidth", "borderColor", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "opacity", "anchorPoint", "position", "zPosition", "hidden",
-        "backgroundColor", "allowsGroupOpacity",
+        "backgroundColor", "allowsGroupOpacity", "sublayers",
     ]
 
     static let cornerNames: [(String, CornerMask)] = [
         ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY),
     ]
 
-    /// Sets the layer's properties (`anchorPoint` and `position` are geometry, applied with it).
+    /// Sets the layer's properties (`anchorPoint` and `position` are geometry, applied with it;
+    /// `sublayers` are built by the scene's builder, Scene+Images.swift).
     ///
     /// - Parameters:
     ///   - node: The `layer` object.

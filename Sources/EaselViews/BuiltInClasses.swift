@@ -8,7 +8,7 @@ import EaselRuntime
 /// The view module's built-in classes and the methods they implement in Swift.
 enum BuiltInClasses {
     /// What every registry of a host with views starts with: `Object`, then
-    /// `View`, `Window`, `OverlayView`, `RHView` and `Touch`, and the host
+    /// `View`, `Window`, `OverlayView`, `RHView`, `Touch`, `Layer` and `ImageView`, and the host
     /// table's view functions. Registers the layer extension (easel.layer.v1).
     static let all: BuiltIns = {
         _ = LayerAPI.registered
@@ -30,6 +30,8 @@ enum BuiltInClasses {
             spec(ViewCallbacks.flipContext, unsafeBitCast(rightHandedFlipContext, to: UnsafeRawPointer.self)),
         ], properties: ["delegate": RightHandedView.delegateProperty]),
         BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
+        BuiltInClass(name: "Layer", superclassName: "Object", instanceType: Layer.self, properties: Layer.builtInProperties),
+        BuiltInClass(name: "ImageView", superclassName: "View", instanceType: ImageView.self, properties: ImageView.imageViewProperties),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {
@@ -72,14 +74,14 @@ enum BuiltInClasses {
 
 extension BuiltIns {
     /// The built-ins of a host with views: `Object`, `View`, `Window`,
-    /// `OverlayView`, `RHView`, `Touch`, and the host table's view functions
+    /// `OverlayView`, `RHView`, `Touch`, `Layer`, `ImageView`, and the host table's view functions
     /// (what `Registry()` starts with).
     public static var withViews: BuiltIns { BuiltInClasses.all }
 }
 
 extension Registry {
     /// Creates a registry holding only the built-in classes: `Object`, `View`,
-    /// `Window`, `OverlayView`, `RHView` and `Touch`.
+    /// `Window`, `OverlayView`, `RHView`, `Touch`, `Layer` and `ImageView`.
     public convenience init() {
         self.init(builtIns: BuiltInClasses.all)
     }

@@ -116,6 +116,8 @@ final class DrawList {
         var contentExtent: easel_rect
         /// Whether opacity composites the subtree as one group.
         var groupOpacity: Bool
+        /// Whether the view's layer has an image or standalone sublayers to draw (Layer+Rendering.swift).
+        var hasLayerContents = false
 
         var isRounded: Bool { radii.0 > 0 || radii.1 > 0 || radii.2 > 0 || radii.3 > 0 }
     }
@@ -202,7 +204,7 @@ final class DrawList {
             flags.insert(.layer)
             let record = Self.layerRecord(of: view, layer, toCanvas: toCanvas, flags: &flags, background: background,
                                           hasContent: drawRect != nil)
-            if record.shadow != nil { box = toCanvas.apply(to: view.subtreeExtent) }
+            if record.shadow != nil || record.hasLayerContents { box = toCanvas.apply(to: view.subtreeExtent) }
             layers[index] = record
         } else if !layers.isEmpty {
             layers[index] = nil
@@ -241,7 +243,8 @@ extension DrawList {
                      corners.contains(.maxXMaxY) ? radius : 0, corners.contains(.minXMaxY) ? radius : 0)
         var record = LayerRecord(radii: radii, masks: view.clipsToBounds, borderWidth: layer.hasBorder ? layer.borderWidth : 0,
                                  borderColor: layer.borderColor, background: nil, shadow: nil, shadowShape: nil, shadowOfBounds: false,
-                                 shadowClip: .zero, contentExtent: .zero, groupOpacity: layer.allowsGroupOpacity)
+                                 shadowClip: .zero, contentExtent: .zero, groupOpacity: layer.allowsGroupOpacity,
+                                 hasLayerContents: layer.contents != nil || !layer.sublayers.isEmpty)
         if record.isRounded, flags.contains(.background) {
             flags.remove(.background)
             record.background = background
@@ -258,7 +261,7 @@ extension DrawList {
                              toCanvas.b * offset.width + toCanvas.d * offset.height, 2 * layer.shadowRadius * scale)
             if let path = layer.shadowPath {
                 record.shadowShape = path
-            } else if !hasContent, !flags.contains(.underlay), view.subviews.isEmpty,
+            } else if !hasContent, !flags.contains(.underlay), view.subviews.isEmpty, !record.hasLayerContents,
                       (record.background ?? (flags.contains(.background) ? background : nil))?.alpha == 1 {
                 // The composited content is exactly the opaque background in
                 // the rounded bounds (the border lies inside it): its shadow

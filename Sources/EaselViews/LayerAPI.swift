@@ -1,4 +1,6 @@
 import EaselABI
+import EaselDrawingExtensions
+import EaselGraphicsCore
 import EaselGeometry
 import EaselProbe
 import EaselRuntime
@@ -130,6 +132,96 @@ enum LayerAPI {
         api.convert_rect_from_window = { handle, rect, window in
             get(handle, "convert_rect_from_window", rect) { $0.convert(rect, fromWindow: LayerAPI.window(window, "convert_rect_from_window")) }
         }
+        api.create_layer = {
+            guard let registry = Registry.active else { return nil }
+            let layer = registry.makeLayer()
+            registry.retainPluginObject(layer)
+            return layer.handle
+        }
+        api.add_sublayer = { parent, sublayer in
+            arrange(parent, sublayer, "add_sublayer") { (parent: LayerParent, layer: Layer) throws(ViewError) in
+                switch parent {
+                case .view(let view): try view.layer.addSublayer(layer)
+                case .layer(let superlayer): try superlayer.addSublayer(layer)
+                }
+            }
+        }
+        api.insert_sublayer_at = { parent, sublayer, index in
+            arrange(parent, sublayer, "insert_sublayer_at") { (parent: LayerParent, layer: Layer) throws(ViewError) in
+                switch parent {
+                case .view(let view): try view.layer.insertSublayer(layer, at: Int(index))
+                case .layer(let superlayer): try superlayer.insertSublayer(layer, at: Int(index))
+                }
+            }
+        }
+        api.insert_sublayer_above = { parent, sublayer, sibling in
+            let other = object(sibling) as? Layer
+            return arrange(parent, sublayer, "insert_sublayer_above") { (parent: LayerParent, layer: Layer) throws(ViewError) in
+                switch parent {
+                case .view(let view):
+                    if let other { try view.layer.insertSublayer(layer, above: other) } else { try view.layer.addSublayer(layer) }
+                case .layer(let superlayer):
+                    if let other { try superlayer.insertSublayer(layer, above: other) } else { try superlayer.addSublayer(layer) }
+                }
+            }
+        }
+        api.insert_sublayer_below = { parent, sublayer, sibling in
+            let other = object(sibling) as? Layer
+            return arrange(parent, sublayer, "insert_sublayer_below") { (parent: LayerParent, layer: Layer) throws(ViewError) in
+                switch parent {
+                case .view(let view):
+                    if let other { try view.layer.insertSublayer(layer, below: other) } else { try view.layer.insertSublayer(layer, at: 0) }
+                case .layer(let superlayer):
+                    if let other { try superlayer.insertSublayer(layer, below: other) } else { try superlayer.insertSublayer(layer, at: 0) }
+                }
+            }
+        }
+        api.remove_from_superlayer = { handle in
+            guard let object = object(handle) else { return Int32(EASEL_ERROR_NULL_ARGUMENT) }
+            guard let layer = object as? Layer else {
+                object.registry.report(.error, "layer->remove_from_superlayer: \(object) is not a layer")
+                return Int32(EASEL_ERROR_TYPE_MISMATCH)
+            }
+            layer.removeFromSuperlayer()
+            return Int32(EASEL_OK)
+        }
+        api.sublayer_count = { handle in UInt32(sublayers(handle, "sublayer_count")?.count ?? 0) }
+        api.sublayer_at = { handle, index in
+            guard let layers = sublayers(handle, "sublayer_at"), Int(index) < layers.count else { return nil }
+            return layers[Int(index)].handle
+        }
+        api.superlayer = { handle in
+            guard let layer = object(handle) as? Layer else { return nil }
+            return layer.superlayer?.handle ?? layer.superview?.handle
+        }
+        api.set_contents = { handle, image in
+            guard let object = object(handle) else { return Int32(EASEL_ERROR_NULL_ARGUMENT) }
+            guard let layer = object as? Layer else {
+                object.registry.report(.error, "layer->set_contents: \(object) is not a layer")
+                return Int32(EASEL_ERROR_TYPE_MISMATCH)
+            }
+            let picture = CanvasImage.resolve(image)
+            if image != nil, picture == nil {
+                object.registry.report(.error, "layer->set_contents: not an image handle; \(layer) keeps its contents")
+                return Int32(EASEL_ERROR_INVALID_OPERATION)
+            }
+            layer.contents = picture
+            return Int32(EASEL_OK)
+        }
+        api.set_image_view_image = { handle, image, highlighted in
+            guard let object = object(handle) else { return Int32(EASEL_ERROR_NULL_ARGUMENT) }
+            guard let view = object as? ImageView else {
+                object.registry.report(.error, "layer->set_image_view_image: \(object) is not an image view")
+                return Int32(EASEL_ERROR_TYPE_MISMATCH)
+            }
+            let picture = CanvasImage.resolve(image)
+            if image != nil, picture == nil {
+                object.registry.report(.error, "layer->set_image_view_image: not an image handle; \(view) keeps its image")
+                return Int32(EASEL_ERROR_INVALID_OPERATION)
+            }
+            if highlighted != 0 { view.highlightedImage = picture } else { view.image = picture }
+            return Int32(EASEL_OK)
+        }
         table.initialize(to: api)
         return UnsafePointer(table)
     }()
@@ -165,6 +257,49 @@ enum LayerAPI {
         }
         body(view)
         return Int32(EASEL_OK)
+    }
+
+    /// What a layer can be added to: a view's layer or another layer.
+    private enum LayerParent {
+        case view(View)
+        case layer(Layer)
+    }
+
+    /// Moves a layer under a parent with `body`; reports and returns the error code of a bad call.
+    private static func arrange(_ parentHandle: OpaquePointer?, _ sublayerHandle: OpaquePointer?, _ function: String,
+                                _ body: (LayerParent, Layer) throws(ViewError) -> Void) -> Int32 {
+        guard let parentObject = object(parentHandle), let sublayerObject = object(sublayerHandle) else {
+            return Int32(EASEL_ERROR_NULL_ARGUMENT)
+        }
+        let parent: LayerParent
+        if let view = parentObject as? View {
+            parent = .view(view)
+        } else if let layer = parentObject as? Layer {
+            parent = .layer(layer)
+        } else {
+            parentObject.registry.report(.error, "layer->\(function): \(parentObject) is neither a view nor a layer")
+            return Int32(EASEL_ERROR_TYPE_MISMATCH)
+        }
+        guard let layer = sublayerObject as? Layer else {
+            sublayerObject.registry.report(.error, "layer->\(function): \(sublayerObject) is not a layer")
+            return Int32(EASEL_ERROR_TYPE_MISMATCH)
+        }
+        do throws(ViewError) {
+            try body(parent, layer)
+        } catch {
+            layer.registry.report(.error, "layer->\(function): \(error.message)")
+            return Int32(EASEL_ERROR_INVALID_OPERATION)
+        }
+        return Int32(EASEL_OK)
+    }
+
+    /// The standalone sublayers of a view or a layer (`nil` for NULL and other objects, reported).
+    private static func sublayers(_ handle: OpaquePointer?, _ function: String) -> [Layer]? {
+        guard let object = object(handle) else { return nil }
+        if let view = object as? View { return view.layer.sublayers }
+        if let layer = object as? Layer { return layer.sublayers }
+        object.registry.report(.error, "layer->\(function): \(object) is neither a view nor a layer")
+        return nil
     }
 
     /// The window behind a handle: nil for NULL, and for a non-window (reported).

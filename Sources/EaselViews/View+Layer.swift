@@ -100,13 +100,19 @@ final class LayerStorage {
     var anchorPoint = easel_point(x: 0.5, y: 0.5)
     var zPosition = 0.0
     var allowsGroupOpacity = true
+    /// Standalone sublayers (Layer.swift), drawn above the view's content and below its subviews.
+    var sublayers: [Layer] = []
+    /// An image drawn above the view's content (an image view's image, ImageView.swift).
+    var contents: LayerContents?
 
     /// Whether the shadow shows (an opacity and a colour that are not zero).
     var castsShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 }
     /// Whether the border shows.
     var hasBorder: Bool { borderWidth > 0 && borderColor.alpha > 0 }
     /// Whether drawing the view needs the renderer's layer path.
-    var hasEffects: Bool { cornerRadius > 0 || hasBorder || castsShadow || !allowsGroupOpacity }
+    var hasEffects: Bool {
+        cornerRadius > 0 || hasBorder || castsShadow || !allowsGroupOpacity || !sublayers.isEmpty || contents != nil
+    }
 
     /// How far, in the view's coordinates, the shadow can reach beyond the
     /// shape that casts it: its offset and its blur (three box blurs of about
@@ -348,6 +354,52 @@ public struct ViewLayer {
             guard newValue != allowsGroupOpacity else { return }
             view.changeLayer { $0.allowsGroupOpacity = newValue }
         }
+    }
+}
+
+
+extension ViewLayer {
+    // MARK: Standalone sublayers
+
+    /// The standalone sublayers (``Layer``s), back to front before `zPosition` reorders them.
+    ///
+    /// They draw above the view's content and below its subviews (see
+    /// Layer.swift for how this relates to Core Animation's order).
+    public var sublayers: [Layer] { view.layerStorage?.sublayers ?? [] }
+
+    /// Adds a standalone sublayer above the others (below the subviews).
+    ///
+    /// - Throws: ``ViewError`` when the layer's tree would nest deeper than ``Layer/maximumDepth``.
+    public func addSublayer(_ layer: Layer) throws(ViewError) { try insertSublayer(layer, at: sublayers.count) }
+
+    /// Inserts a standalone sublayer at an index of ``sublayers`` (clamped to 0...count).
+    ///
+    /// - Throws: ``ViewError`` as ``addSublayer(_:)``.
+    public func insertSublayer(_ layer: Layer, at index: Int) throws(ViewError) {
+        try place(layer) { _ in index }
+    }
+
+    /// Inserts a standalone sublayer just above `sibling` (at the top when it is not a sublayer here).
+    ///
+    /// - Throws: ``ViewError`` as ``addSublayer(_:)``.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer) throws(ViewError) {
+        try place(layer) { layers in layers.firstIndex { $0 === sibling }.map { $0 + 1 } ?? layers.count }
+    }
+
+    /// Inserts a standalone sublayer just below `sibling` (at the bottom when it is not a sublayer here).
+    ///
+    /// - Throws: ``ViewError`` as ``addSublayer(_:)``.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer) throws(ViewError) {
+        try place(layer) { layers in layers.firstIndex { $0 === sibling } ?? 0 }
+    }
+
+    private func place(_ layer: Layer, _ index: ([Layer]) -> Int) throws(ViewError) {
+        try Layer.checkInsertion(layer, into: nil, depth: 1)
+        layer.removeFromSuperlayer()
+        view.changeLayer { storage in
+            storage.sublayers.insert(layer, at: min(max(index(storage.sublayers), 0), storage.sublayers.count))
+        }
+        layer.attach(to: view)
     }
 }
 

@@ -142,6 +142,7 @@ extension View {
         for subview in subviews where !subview.isHidden {
             extent = extent.dirtyUnion(subview.toSuperview.apply(to: subview.subtreeExtent))
         }
+        if let contents = layerContentsExtent { extent = extent.dirtyUnion(contents) }
         if let layer = layerStorage, layer.castsShadow {
             // The shadow (of the path, or of everything drawn so far) reaches beyond it.
             let reach = layer.shadowReach
@@ -439,6 +440,7 @@ extension View {
             drawContent(record, index: index, canvas: canvas, state: &state)
         }
         if record.pointee.flags.contains(.clips), !layer.masks { canvas.clip(to: bounds) }
+        if layer.hasLayerContents { drawLayerContents(canvas) }
         return subtree
     }
 

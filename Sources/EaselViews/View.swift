@@ -657,14 +657,14 @@ public class View: EaselObject {
 }
 
 extension BuiltInProperty {
-    static func value<V: View, T: BitwiseCopyable>(_ encoding: String, _ keyPath: ReferenceWritableKeyPath<V, T>) -> BuiltInProperty {
+    static func value<V: EaselObject, T: BitwiseCopyable>(_ encoding: String, _ keyPath: ReferenceWritableKeyPath<V, T>) -> BuiltInProperty {
         BuiltInProperty(
             type: try! TypeEncoding(parsing: encoding),
             get: { object in withUnsafeBytes(of: (object as! V)[keyPath: keyPath]) { Array($0) } },
             set: { object, raw in (object as! V)[keyPath: keyPath] = raw.loadUnaligned(as: T.self) })
     }
 
-    static func flag<V: View>(_ keyPath: ReferenceWritableKeyPath<V, Bool>) -> BuiltInProperty {
+    static func flag<V: EaselObject>(_ keyPath: ReferenceWritableKeyPath<V, Bool>) -> BuiltInProperty {
         BuiltInProperty(
             type: .bool,
             get: { object in [(object as! V)[keyPath: keyPath] ? 1 : 0] },

@@ -1517,8 +1517,19 @@ enum {
  */
 #define EASEL_LAYER_EXTENSION_ID "easel.layer.v1"
 
-/** sizeof(easel_layer_api) in easel.layer.v1: the least struct_size a host's table has. Since: easel.layer.v1 */
+/**
+ * sizeof(easel_layer_api) in the first easel.layer.v1: the least struct_size a
+ * host's table has. Slots added later say "Since: easel.layer.v1 (size N)";
+ * check `struct_size >= N` (or EASEL_HAS_LAYER_SLOT) before calling them. Since: easel.layer.v1
+ */
 #define EASEL_LAYER_API_V1_SIZE 336
+
+/**
+ * Whether a layer table `api` (a `const easel_layer_api *`) has the slot
+ * `slot`: its struct_size reaches past the slot's end. Since: easel.layer.v1 (size 424)
+ */
+#define EASEL_HAS_LAYER_SLOT(api, slot) \
+    ((api) != NULL && (api)->struct_size >= offsetof(easel_layer_api, slot) + sizeof((api)->slot))
 
 /**
  * The corners `cornerRadius` rounds (Core Animation's CACornerMask, same
@@ -1638,6 +1649,99 @@ typedef struct easel_layer_api {
     easel_point (*convert_point_from_window)(const easel_object *view, easel_point point, const easel_object *window);
     easel_rect (*convert_rect_to_window)(const easel_object *view, easel_rect rect, const easel_object *window);
     easel_rect (*convert_rect_from_window)(const easel_object *view, easel_rect rect, const easel_object *window);
+
+    /*
+     * Layers that are not views (objects of the built-in class "Layer",
+     * CALayer) and image views (built-in class "ImageView", UIImageView).
+     * A layer's other properties are read and written by name with
+     * host->property_get / property_set: "bounds", "frame" (rects),
+     * "position", "anchorPoint" (points), "transform", "backgroundColor",
+     * "borderColor", "shadowColor" (colours), "contentsGravity" (i,
+     * EASEL_GRAVITY_*), "contentsScale", "cornerRadius", "borderWidth",
+     * "shadowOpacity", "shadowRadius", "opacity", "zPosition" (d),
+     * "contentsRect", "contentsCenter" (rects in the unit square),
+     * "shadowOffset" (size), "masksToBounds", "hidden" (B) and "delegate" (@:
+     * an object sent drawLayer:inContext: `v@:@^v` to draw the layer, in its
+     * coordinates, clipped to its bounds). An image view's: "contentMode"
+     * (q, EASEL_CONTENT_MODE_*), "renderingMode" (i, 2 for a template),
+     * "tintColor" (colour), "highlighted" (B).
+     *
+     * `parent` is a view (its layer's standalone sublayers, drawn above the
+     * view's content and below its subviews) or a layer. Sublayers draw in
+     * order, by zPosition first. A layer made by create_layer is kept alive
+     * by the host until it is first added as a sublayer; its parent then owns
+     * it. Adding a layer to its own sublayer, or nesting layers more than 64
+     * deep, is EASEL_ERROR_INVALID_OPERATION; a parent that is neither a view
+     * nor a layer, or a sublayer that is not a layer,
+     * EASEL_ERROR_TYPE_MISMATCH. Since: easel.layer.v1 (size 424)
+     */
+    /** Creates a layer with zero bounds at (0, 0); NULL outside a method. Since: easel.layer.v1 (size 424) */
+    easel_object *(*create_layer)(void);
+    /** Adds `sublayer` above the other sublayers of `parent` (moving it from where it was). Since: easel.layer.v1 (size 424) */
+    int32_t (*add_sublayer)(easel_object *parent, easel_object *sublayer);
+    /** Inserts `sublayer` at an index of `parent`'s sublayers (clamped to the count). Since: easel.layer.v1 (size 424) */
+    int32_t (*insert_sublayer_at)(easel_object *parent, easel_object *sublayer, uint32_t index);
+    /** Inserts `sublayer` just above `sibling` (at the top when `sibling` is not a sublayer of `parent`). Since: easel.layer.v1 (size 424) */
+    int32_t (*insert_sublayer_above)(easel_object *parent, easel_object *sublayer, easel_object *sibling);
+    /** Inserts `sublayer` just below `sibling` (at the bottom when `sibling` is not a sublayer of `parent`). Since: easel.layer.v1 (size 424) */
+    int32_t (*insert_sublayer_below)(easel_object *parent, easel_object *sublayer, easel_object *sibling);
+    /** Removes a layer from its parent; freed when nothing else holds it. Since: easel.layer.v1 (size 424) */
+    int32_t (*remove_from_superlayer)(easel_object *layer);
+    /** The number of `parent`'s standalone sublayers. Since: easel.layer.v1 (size 424) */
+    uint32_t (*sublayer_count)(const easel_object *parent);
+    /** The sublayer at an index, back to front; NULL when out of range. Since: easel.layer.v1 (size 424) */
+    easel_object *(*sublayer_at)(const easel_object *parent, uint32_t index);
+    /** The layer or view `layer` is a sublayer of; NULL for none. Since: easel.layer.v1 (size 424) */
+    easel_object *(*superlayer)(const easel_object *layer);
+    /**
+     * Sets a layer's contents to an image from the image table (load_image,
+     * image_named); the layer keeps the image, so the plugin may release its
+     * handle right after. NULL clears. Since: easel.layer.v1 (size 424)
+     */
+    int32_t (*set_contents)(easel_object *layer, const easel_image *image);
+    /**
+     * Sets an image view's image (`highlighted` 0) or highlighted image
+     * (1), as set_contents keeps it; NULL clears. The view's intrinsic
+     * content size becomes the shown image's size in points.
+     * Since: easel.layer.v1 (size 424)
+     */
+    int32_t (*set_image_view_image)(easel_object *image_view, const easel_image *image, int32_t highlighted);
 } easel_layer_api;
+
+/**
+ * Where a layer's contents go in its bounds (its "contentsGravity"), CALayer's
+ * names; top is the top of the screen (y points down). Since: easel.layer.v1 (size 424)
+ */
+enum {
+    EASEL_GRAVITY_RESIZE = 0,
+    EASEL_GRAVITY_RESIZE_ASPECT = 1,
+    EASEL_GRAVITY_RESIZE_ASPECT_FILL = 2,
+    EASEL_GRAVITY_CENTER = 3,
+    EASEL_GRAVITY_TOP = 4,
+    EASEL_GRAVITY_BOTTOM = 5,
+    EASEL_GRAVITY_LEFT = 6,
+    EASEL_GRAVITY_RIGHT = 7,
+    EASEL_GRAVITY_TOP_LEFT = 8,
+    EASEL_GRAVITY_TOP_RIGHT = 9,
+    EASEL_GRAVITY_BOTTOM_LEFT = 10,
+    EASEL_GRAVITY_BOTTOM_RIGHT = 11
+};
+
+/** An image view's "contentMode": UIKit's UIViewContentMode values. Since: easel.layer.v1 (size 424) */
+enum {
+    EASEL_CONTENT_MODE_SCALE_TO_FILL = 0,
+    EASEL_CONTENT_MODE_SCALE_ASPECT_FIT = 1,
+    EASEL_CONTENT_MODE_SCALE_ASPECT_FILL = 2,
+    EASEL_CONTENT_MODE_REDRAW = 3,
+    EASEL_CONTENT_MODE_CENTER = 4,
+    EASEL_CONTENT_MODE_TOP = 5,
+    EASEL_CONTENT_MODE_BOTTOM = 6,
+    EASEL_CONTENT_MODE_LEFT = 7,
+    EASEL_CONTENT_MODE_RIGHT = 8,
+    EASEL_CONTENT_MODE_TOP_LEFT = 9,
+    EASEL_CONTENT_MODE_TOP_RIGHT = 10,
+    EASEL_CONTENT_MODE_BOTTOM_LEFT = 11,
+    EASEL_CONTENT_MODE_BOTTOM_RIGHT = 12
+};
 
 #endif /* EASEL_H */

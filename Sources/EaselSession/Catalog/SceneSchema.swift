@@ -60,6 +60,12 @@ public enum SceneSchema {
             "delegate": ["$ref": "#/$defs/object"],
             "subviews": ["type": "array", "items": ["$ref": "#/$defs/view"]],
             "layer": ["$ref": "#/$defs/layer"],
+            "image": ["type": "string", "description": "An ImageView's image file, relative to the scene file."],
+            "highlightedImage": ["type": "string", "description": "An ImageView's highlighted image file."],
+            "highlighted": ["type": "boolean"],
+            "contentMode": ["enum": ContentMode.allCases.map(\.name)],
+            "renderingMode": ["enum": ImageRenderingMode.allCases.map(\.name)],
+            "tintColor": ["$ref": "#/$defs/colour"],
         ]
         // Every key the scene reader accepts has a schema.
         for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
@@ -74,7 +80,25 @@ public enum SceneSchema {
             "masksToBounds": ["type": "boolean"],
             "maskedCorners": ["type": "array", "items": ["enum": ["minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY"]]],
         ]
+        layerProperties["sublayers"] = ["type": "array", "items": ["$ref": "#/$defs/sublayer"]]
         for key in SceneLayer.keys where layerProperties[key] == nil { layerProperties[key] = [:] }
+        var sublayerProperties: [String: Any] = [
+            "frame": ["$ref": "#/$defs/rect"], "bounds": ["$ref": "#/$defs/rect"], "position": ["$ref": "#/$defs/point"],
+            "anchorPoint": ["$ref": "#/$defs/point"], "transform": ["$ref": "#/$defs/transform"],
+            "backgroundColor": ["$ref": "#/$defs/colour"],
+            "contents": ["type": "string", "description": "An image file, relative to the scene file."],
+            "contentsGravity": ["enum": ContentsGravity.allCases.map(\.name)],
+            "contentsScale": ["type": "number", "exclusiveMinimum": 0, "maximum": 16],
+            "contentsRect": ["$ref": "#/$defs/rect"], "contentsCenter": ["$ref": "#/$defs/rect"],
+            "cornerRadius": ["type": "number", "minimum": 0], "borderWidth": ["type": "number", "minimum": 0],
+            "borderColor": ["$ref": "#/$defs/colour"], "shadowColor": ["$ref": "#/$defs/colour"],
+            "shadowOpacity": ["type": "number", "minimum": 0, "maximum": 1], "shadowOffset": ["$ref": "#/$defs/size"],
+            "shadowRadius": ["type": "number", "minimum": 0, "maximum": 1000],
+            "opacity": ["type": "number", "minimum": 0, "maximum": 1], "masksToBounds": ["type": "boolean"],
+            "hidden": ["type": "boolean"], "zPosition": ["type": "number"], "delegate": ["$ref": "#/$defs/object"],
+            "sublayers": ["type": "array", "items": ["$ref": "#/$defs/sublayer"]],
+        ]
+        for key in Scene.sublayerKeys where sublayerProperties[key] == nil { sublayerProperties[key] = [:] }
         let stepTime: [String: Any] = [
             "type": "number", "minimum": 0, "maximum": Scene.maximumStepTime,
             "description": "When the step happens, in seconds from the start (default: the time of the step before).",
@@ -119,6 +143,7 @@ public enum SceneSchema {
                     "properties": ["class": ["enum": objectClasses], "properties": ["type": "object"]],
                 ],
                 "layer": ["type": "object", "additionalProperties": false, "properties": layerProperties],
+                "sublayer": ["type": "object", "additionalProperties": false, "properties": sublayerProperties],
                 "view": [
                     "type": "object", "additionalProperties": false, "properties": nodeProperties, "allOf": perClass,
                 ],

@@ -54,6 +54,12 @@ package struct SessionWorkerJobs: WorkerJobs {
     /// The jobs of `easel isolated-worker`.
     package init() {}
 
+    /// The image files the job's scene names (Scene+Images.swift), which the worker's sandbox lets it read;
+    /// none when the scene cannot be read (the render reports why).
+    package func readableFiles(for job: WorkerRequest.RenderJob) -> [String] {
+        (try? Scene.load(contentsOf: job.scene))?.imageFiles ?? []
+    }
+
     /// Renders the job's scene through ``SceneRenderer`` into the exchange, skipping and marking the views it names.
     package func render(_ job: WorkerRequest.RenderJob, registry: Registry, exchange: IsolationExchange) -> WorkerReply {
         let recorder = exchange.recorder
