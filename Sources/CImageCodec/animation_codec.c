@@ -617,9 +617,11 @@ static int webp_start(easel_animation *animation, char *error, size_t error_size
     WebPConfig *config = &animation->config;
     config->lossless = options->quality >= 100;
     if (config->lossless) {
-        // Lossless at a quick effort: drawings compress well at any effort; a pixel keeps its colour.
+        // Lossless at a quick effort (method 1, effort 0): drawings compress well at any effort.
+        // EaselBenchmarks animation, 60 demo frames of 2024x940: 17 ms a frame, 768 KiB;
+        // effort 25: 21 ms, 720 KiB; method 0: 16 ms, 2.3 MiB. `exact` keeps every pixel's colour.
         config->method = 1;
-        config->quality = 25.0f;
+        config->quality = 0.0f;
         config->exact = 1;
     } else {
         config->quality = (float)options->quality;
