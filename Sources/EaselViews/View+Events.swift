@@ -43,6 +43,32 @@ public final class Touch: EaselObject {
     public internal(set) var previousLocationInRoot = easel_point.zero
     /// The view the touch began in (the hit view), or `nil` when it hit nothing.
     public internal(set) var view: View?
+    /// The finger: the same number for every phase of the touch (its identity, with the object itself).
+    public internal(set) var finger = 0
+    /// The number of taps in a row at this place, this one included (1 for a first tap; Event.swift).
+    public internal(set) var tapCount = 1
+    /// The media clock's time of the touch's last change, in seconds.
+    public internal(set) var timestamp = 0.0
+    /// The window of the touch's view (`nil` when the tree's root is not a window).
+    public var window: Window? { view?.window }
+    /// The recognizers that receive this touch: those of the hit view and its superviews.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Whether the view receives this touch (multipleTouchEnabled and exclusiveTouch allow it).
+    var deliversToView = true
+    /// Whether a recognizer cancelled the touch in the view.
+    var isCancelledInView = false
+    var deliveredBegan = false
+    var deliveredEnd = false
+    /// Phases a recognizer holds back (delaysTouchesBegan/Ended).
+    var delayedPhases: [(phase: TouchPhase, location: easel_point)] = []
+
+    /// The properties plugins read by name.
+    nonisolated(unsafe) static let builtInProperties: [String: BuiltInProperty] = [
+        "tapCount": .readOnly("tapCount", "q") { withUnsafeBytes(of: Int64(($0 as! Touch).tapCount)) { Array($0) } },
+        "timestamp": .readOnly("timestamp", "d") { withUnsafeBytes(of: ($0 as! Touch).timestamp) { Array($0) } },
+        "phase": .readOnly("phase", "q") { withUnsafeBytes(of: Int64(($0 as! Touch).phase.rawValue)) { Array($0) } },
+        "finger": .readOnly("finger", "q") { withUnsafeBytes(of: Int64(($0 as! Touch).finger)) { Array($0) } },
+    ]
 
     /// The current location in `view`'s coordinates (`nil`: the root view's).
     public func location(in view: View?) -> easel_point {
@@ -108,7 +134,8 @@ extension View {
         }
     }
 
-    /// Delivers one phase of a touch to the tree rooted at this view.
+    /// Delivers one phase of a one-finger touch to the tree rooted at this view
+    /// (``sendTouches(_:)`` with one finger, numbered for you).
     ///
     /// - Parameters:
     ///   - phase: `.began` starts a new touch (hit-testing `point`); the
@@ -116,51 +143,25 @@ extension View {
     ///   - point: The location in this (root) view's coordinates.
     ///   - touch: The touch a `.began` returned; ignored for `.began`.
     /// - Returns: The touch, to pass to the next phase.
-    /// - Throws: ``ViewError`` when a phase other than `.began` comes without a touch.
+    /// - Throws: ``ViewError`` when a phase other than `.began` comes without a
+    ///   touch, or with one that has ended.
     @discardableResult
     public final func sendTouch(_ phase: TouchPhase, at point: easel_point, touch: Touch? = nil) throws(ViewError) -> Touch {
-        let current: Touch
         if phase == .began {
-            // UIKit lays out before it delivers events: hit-test laid-out frames.
-            layoutIfNeeded()
-            current = try! registry.makeObject(ofClass: "Touch") as! Touch
-            current.locationInRoot = point
-            current.previousLocationInRoot = point
-            current.view = hitTest(point)
-        } else {
-            guard let touch else { throw ViewError("a touch in phase \(phase) needs the touch its .began returned") }
-            current = touch
-            current.previousLocationInRoot = current.locationInRoot
-            current.locationInRoot = point
-        }
-        current.phase = phase
-        let call: HostCall
-        switch phase {
-        case .began: call = ViewCallbacks.touchesBegan
-        case .moved, .stationary: call = ViewCallbacks.touchesMoved
-        case .ended: call = ViewCallbacks.touchesEnded
-        case .cancelled: call = ViewCallbacks.touchesCancelled
-        }
-        var responder = current.view
-        while let candidate = responder {
-            if let method = candidate.implementation(of: call) {
-                registry.withPluginCall {
-                    PluginCalls.observe(candidate, call.selector, method) {
-                        method.withInvocation { invocation in
-                            invocation.target = UnsafeMutableRawPointer(candidate.handle)
-                            invocation.selector = UnsafeRawPointer(call.selector.pointer)
-                            var touchHandle: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(current.handle)
-                            var event: UnsafeMutableRawPointer? = nil
-                            invocation.setArgument(bytes: &touchHandle, at: 2)
-                            invocation.setArgument(bytes: &event, at: 3)
-                            invocation.invoke()
-                        }
-                    }
-                }
-                break
+            let down = Set(touchesInFlight.map(\.finger))
+            var finger = -1
+            while down.contains(finger) { finger -= 1 }
+            let event = try sendTouches([TouchInput(finger: finger, .began, at: point)])
+            guard let touch = event.allTouches.first(where: { $0.finger == finger }) else {
+                throw ViewError("the touch was not recorded")
             }
-            responder = candidate.superview
+            return touch
         }
-        return current
+        guard let touch else { throw ViewError("a touch in phase \(phase) needs the touch its .began returned") }
+        guard touchesInFlight.contains(where: { $0 === touch }) else {
+            throw ViewError("a touch in phase \(phase) continues a touch that has ended")
+        }
+        try sendTouches([TouchInput(finger: touch.finger, phase, at: point)])
+        return touch
     }
 }
