@@ -13,8 +13,9 @@ import EaselGeometry
 // it delivers events): the hit view becomes the touch's view for the whole
 // sequence, and each phase is sent (`touchesBegan:withEvent:`, …) to the
 // first view up the responder chain (the view, then its superviews) whose
-// class implements it. The first argument is the `Touch` (Easel has one
-// pointer, so the "set" is one touch); the event argument is NULL.
+// class implements it. The first argument is the `Touch` (one call per
+// changed touch); the second is the `Event` (Event.swift: multitouch,
+// recognizers first, tap counts).
 
 /// The phase of a touch, with UIKit's values (`UITouchPhase`).
 public enum TouchPhase: Int32, Sendable, CaseIterable {
