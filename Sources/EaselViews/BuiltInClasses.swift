@@ -30,6 +30,7 @@ enum BuiltInClasses {
             spec(ViewCallbacks.drawRect, unsafeBitCast(rightHandedDrawRect, to: UnsafeRawPointer.self)),
             spec(ViewCallbacks.flipContext, unsafeBitCast(rightHandedFlipContext, to: UnsafeRawPointer.self)),
         ], properties: ["delegate": RightHandedView.delegateProperty]),
+        BuiltInClass(name: "ScrollView", superclassName: "View", instanceType: ScrollView.self, properties: ScrollView.scrollProperties),
         BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self, properties: Touch.builtInProperties),
         BuiltInClass(name: "Event", superclassName: "Object", instanceType: Event.self, properties: Event.builtInProperties),
         BuiltInClass(name: "GestureRecognizer", superclassName: "Object", instanceType: GestureRecognizer.self,
