@@ -107,6 +107,8 @@ extension Scene {
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
         "bounds", "center", "anchorPoint", "layer", "multipleTouchEnabled", "exclusiveTouch", "gestureRecognizers",
+        "contentSize", "contentOffset", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
+        "pagingEnabled", "scrollEnabled", "decelerationRate",
     ]
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -195,6 +197,11 @@ struct Builder {
     var fingersDown: Set<Int> = []
 
     static var viewKeys: Set<String> { Scene.viewKeys }
+    /// The keys of a scroll view, set in this order (the size before the offset).
+    static let scrollKeys = [
+        "contentSize", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal", "pagingEnabled",
+        "scrollEnabled", "decelerationRate", "contentOffset",
+    ]
     static let attributeKeys = [
         "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque", "clearsContextBeforeDrawing",
         "autoresizesSubviews", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch",
@@ -228,6 +235,11 @@ struct Builder {
         }
         for key in Self.attributeKeys {
             if let value = node.child(key) { try set(key, of: view, to: value, what: "'\(key)'") }
+        }
+        for key in Self.scrollKeys {
+            guard let value = node.child(key) else { continue }
+            guard view is ScrollView else { throw value.error("only a scroll view (ScrollView) has '\(key)'; '\(className)' is not one") }
+            try set(key, of: view, to: value, what: "'\(key)'")
         }
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }

@@ -84,6 +84,27 @@ struct SceneGestureTests {
         #expect(pinch.scale == 0.75)  // 100 points apart, then 75
     }
 
+    @Test("a scroll view in a scene: its content keys, and a pan step that scrolls it on the media clock")
+    func scrollViewScene() throws {
+        let tree = try build(##"""
+            { "canvas": { "size": [100, 100] },
+              "root": { "subviews": [ { "class": "ScrollView", "id": "list", "frame": [0, 0, 100, 100],
+                                        "contentSize": [100, 1000], "contentOffset": [0, 100], "bounces": false,
+                                        "contentInset": [10, 0, 20, 0] } ] },
+              "steps": [ { "at": 1, "pan": { "from": [50, 90], "to": [50, 30], "duration": 0.5 } } ] }
+            """##)
+        let list = try #require(tree.viewsByID["list"] as? ScrollView)
+        #expect(list.contentOffset == easel_point(x: 0, y: 100))
+        #expect(list.contentInset == EdgeInsets(top: 10, left: 0, bottom: 20, right: 0))
+        #expect(list.maximumOffset == easel_point(x: 0, y: 920))
+        #expect(!list.bounces)
+        tree.run(to: 1.25)  // half of the 60 points
+        #expect(abs(list.contentOffset.y - 130) < 1e-9)
+        tree.run(to: tree.duration)
+        #expect(abs(list.contentOffset.y - 160) < 1e-9)
+        #expect(list.isDecelerating)  // 120 points per second at the end
+    }
+
     @Test("bad input steps and recognizers are refused with their JSON path", arguments: [
         (#"{ "touches": [ { "finger": 1, "phase": "moved", "at": [1, 1] } ] }"#,
          "test.json: steps[0].touches[0].phase: finger 1 is moved but it is not down: a touch starts with 'began'"),
@@ -121,5 +142,11 @@ struct SceneGestureTests {
     func refusedRecognizers(recognizers: String, message: String) throws {
         let error = try sceneError(sceneText(#"{ "class": "View", "id": "box", "gestureRecognizers": \#(recognizers) }"#))
         #expect(error?.hasPrefix(message) == true, "\(error ?? "no error")")
+    }
+
+    @Test("scroll view keys on a view that is not a scroll view are refused with the path")
+    func scrollKeysOnView() throws {
+        #expect(try sceneError(sceneText(#"{ "class": "View", "contentSize": [10, 10] }"#))
+                == "test.json: root.subviews[0].contentSize: only a scroll view (ScrollView) has 'contentSize'; 'View' is not one")
     }
 }

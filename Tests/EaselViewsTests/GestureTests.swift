@@ -484,6 +484,34 @@ struct GestureTests {
         #expect(log.states == [.recognized])
     }
 
+    @Test("a scroll view's delegate (a plugin object) hears dragging, scrolling and decelerating, in UIKit's order")
+    func scrollDelegate() throws {
+        let registry = try plugins()
+        let root = try registry.makeView(ofClass: "Window", frame: K.rect(0, 0, 400, 400))
+        let scroll = try #require(try registry.makeView(ofClass: "ScrollView", frame: K.rect(0, 0, 200, 200)) as? ScrollView)
+        try root.addSubview(scroll)
+        try scroll.setValue(easel_size(width: 200, height: 1000), forProperty: "contentSize")
+        let log = try registry.makeObject(ofClass: "ScrollLog")
+        try scroll.setValue(OpaquePointer?(nil), forProperty: "delegate")
+        scroll.delegate = log
+        let clock = registry.mediaClock
+        try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(100, 190))])
+        for y in stride(from: 180.0, through: 150, by: -10) {
+            clock.advance(by: 0.01)
+            try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(100, y))])
+        }
+        #expect(try int(log, "beginDragging") == 1)
+        #expect(try int(log, "scrolls") == 4)  // 10, 20, 30, 40
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(100, 150))])
+        #expect(try int(log, "endDragging") == 1)
+        #expect(try int(log, "willDecelerate") == 1)
+        #expect(try int(log, "beginDecelerating") == 1)
+        clock.advance(by: 0.1)
+        #expect(try int(log, "scrolls") == 5)
+        clock.advance(by: 10)
+        #expect(try int(log, "endDecelerating") == 1)
+    }
+
     @Test("the gesture extension is found by its identifier at its pinned size")
     func extensionTable() throws {
         _ = Registry()

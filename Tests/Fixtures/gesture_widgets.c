@@ -19,6 +19,7 @@
  *   GestureDelegate : Object  answers gestureRecognizerShouldBegin: with
  *                          `allowBegin` (counting `asked`) and
  *                          shouldRecognizeSimultaneously… with `together`.
+ *   ScrollLog : Object     a scroll view delegate counting its callbacks.
  *   TwoFingerTap : GestureRecognizer   a plugin recognizer: recognized when a
  *                          second finger comes down, failed when a finger
  *                          lifts before that.
@@ -247,12 +248,50 @@ static const easel_method_desc kDelegateMethods[] = {
     EASEL_METHOD("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:", "B@:@@", Delegate_simultaneous),
 };
 
+/* ---- ScrollLog : Object (a scroll view delegate) ---- */
+
+typedef struct {
+    int32_t scrolls, beginDragging, endDragging, willDecelerate, beginDecelerating, endDecelerating;
+} ScrollLogStorage;
+
+static ScrollLogStorage *scroll_log(easel_object *self) {
+    static easel_class *cls;
+    return (ScrollLogStorage *)g_host->object_storage(self, cached_class(&cls, "ScrollLog"));
+}
+static void ScrollLog_didScroll(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; (void)view; scroll_log(self)->scrolls++; }
+static void ScrollLog_willBeginDragging(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; (void)view; scroll_log(self)->beginDragging++; }
+static void ScrollLog_didEndDragging(easel_object *self, easel_sel _cmd, easel_object *view, bool decelerate) {
+    (void)_cmd;
+    (void)view;
+    scroll_log(self)->endDragging++;
+    scroll_log(self)->willDecelerate = decelerate ? 1 : 0;
+}
+static void ScrollLog_willBeginDecelerating(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; (void)view; scroll_log(self)->beginDecelerating++; }
+static void ScrollLog_didEndDecelerating(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; (void)view; scroll_log(self)->endDecelerating++; }
+
+static const easel_property_desc kScrollLogProperties[] = {
+    EASEL_PROPERTY("scrolls", "i", ScrollLogStorage, scrolls, NULL),
+    EASEL_PROPERTY("beginDragging", "i", ScrollLogStorage, beginDragging, NULL),
+    EASEL_PROPERTY("endDragging", "i", ScrollLogStorage, endDragging, NULL),
+    EASEL_PROPERTY("willDecelerate", "i", ScrollLogStorage, willDecelerate, NULL),
+    EASEL_PROPERTY("beginDecelerating", "i", ScrollLogStorage, beginDecelerating, NULL),
+    EASEL_PROPERTY("endDecelerating", "i", ScrollLogStorage, endDecelerating, NULL),
+};
+static const easel_method_desc kScrollLogMethods[] = {
+    EASEL_METHOD("scrollViewDidScroll:", "v@:@", ScrollLog_didScroll),
+    EASEL_METHOD("scrollViewWillBeginDragging:", "v@:@", ScrollLog_willBeginDragging),
+    EASEL_METHOD("scrollViewDidEndDragging:willDecelerate:", "v@:@B", ScrollLog_didEndDragging),
+    EASEL_METHOD("scrollViewWillBeginDecelerating:", "v@:@", ScrollLog_willBeginDecelerating),
+    EASEL_METHOD("scrollViewDidEndDecelerating:", "v@:@", ScrollLog_didEndDecelerating),
+};
+
 static const easel_class_desc kClasses[] = {
     EASEL_CLASS("TouchLog", "View", sizeof(TouchLogStorage), kTouchLogProperties, kTouchLogMethods),
     EASEL_CLASS("TapHost", "View", sizeof(TapHostStorage), kTapHostProperties, kTapHostMethods),
     EASEL_CLASS("ActionTarget", "Object", sizeof(ActionTargetStorage), kActionTargetProperties, kActionTargetMethods),
     EASEL_CLASS_WITHOUT_PROPERTIES("TwoFingerTap", "GestureRecognizer", 0, kTwoFingerMethods),
     EASEL_CLASS("GestureDelegate", "Object", sizeof(GestureDelegateStorage), kDelegateProperties, kDelegateMethods),
+    EASEL_CLASS("ScrollLog", "Object", sizeof(ScrollLogStorage), kScrollLogProperties, kScrollLogMethods),
 };
 
 EASEL_DEFINE_PLUGIN(kPlugin, "GestureWidgets", kClasses);

@@ -63,6 +63,14 @@ public enum SceneSchema {
             "multipleTouchEnabled": ["type": "boolean", "description": "Whether the view gets every finger (default false: the first only)."],
             "exclusiveTouch": ["type": "boolean"],
             "gestureRecognizers": ["type": "array", "items": ["$ref": "#/$defs/gestureRecognizer"]],
+            "contentSize": ["$ref": "#/$defs/size", "description": "ScrollView: the size of the content."],
+            "contentOffset": ["$ref": "#/$defs/point", "description": "ScrollView: the bounds origin."],
+            "contentInset": ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4,
+                             "description": "ScrollView: [top, left, bottom, right]."],
+            "bounces": ["type": "boolean"], "alwaysBounceVertical": ["type": "boolean"], "alwaysBounceHorizontal": ["type": "boolean"],
+            "pagingEnabled": ["type": "boolean"], "scrollEnabled": ["type": "boolean"],
+            "decelerationRate": ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1,
+                                 "description": "ScrollView: velocity kept per millisecond (0.998 normal, 0.99 fast)."],
         ]
         // Every key the scene reader accepts has a schema.
         for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
