@@ -82,11 +82,18 @@ public final class Touch: EaselObject {
     }
 }
 
+enum HitTestingFlags {
+    static let known: UInt8 = 1
+    static let overridesHitTest: UInt8 = 2
+    static let overridesPointInside: UInt8 = 4
+}
+
 extension View {
     /// The frontmost visible, interactive view containing `point` (in this view's coordinates).
     ///
     /// Uses the class's `hitTest:withEvent:` when a plugin overrides it.
     public final func hitTest(_ point: easel_point) -> View? {
+        if hitTestingFlags & HitTestingFlags.overridesHitTest == 0 { return defaultHitTest(point) }
         if let method = objectClass.method(for: ViewCallbacks.hitTest.selector),
            method.implementation != unsafeBitCast(BuiltInClasses.viewHitTest, to: UnsafeRawPointer.self),
            registry.isCallable(method, as: ViewCallbacks.hitTest, in: objectClass) {
@@ -96,12 +103,38 @@ extension View {
         return defaultHitTest(point)
     }
 
+    /// Whether the class overrides `hitTest:withEvent:` or `pointInside:withEvent:` (worked out once per class).
+    private var hitTestingFlags: UInt8 {
+        let cls = objectClass
+        let known = cls.hitTestingFlags
+        if known != 0 { return known }
+        var flags = HitTestingFlags.known
+        if let method = cls.method(for: ViewCallbacks.hitTest.selector),
+           method.implementation != unsafeBitCast(BuiltInClasses.viewHitTest, to: UnsafeRawPointer.self) {
+            flags |= HitTestingFlags.overridesHitTest
+        }
+        if let method = cls.method(for: ViewCallbacks.pointInside.selector),
+           method.implementation != unsafeBitCast(BuiltInClasses.viewPointInside, to: UnsafeRawPointer.self) {
+            flags |= HitTestingFlags.overridesPointInside
+        }
+        cls.hitTestingFlags = flags
+        return flags
+    }
+
     /// UIKit's algorithm, which the built-in `hitTest:withEvent:` runs.
     final func defaultHitTest(_ point: easel_point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
         for subview in subviews.reversed() {
-            guard let back = subview.toSuperview.inverted() else { continue }
-            if let hit = subview.hitTest(back.apply(to: point)) { return hit }
+            let local: easel_point
+            if !isRightHanded, !subview.isRightHanded, subview.storedTransform.isIdentity {
+                // The common case without a matrix: p_sub = p − center + anchor (toSuperview's inverse).
+                let anchor = subview.anchorInBounds
+                local = easel_point(x: point.x - subview.storedCenter.x + anchor.x, y: point.y - subview.storedCenter.y + anchor.y)
+            } else {
+                guard let back = subview.toSuperview.inverted() else { continue }
+                local = back.apply(to: point)
+            }
+            if let hit = subview.hitTest(local) { return hit }
         }
         return self
     }
@@ -109,6 +142,7 @@ extension View {
     /// Whether `point` (in this view's coordinates) is inside the view: its
     /// bounds, or the class's `pointInside:withEvent:` when a plugin overrides it.
     public final func point(inside point: easel_point) -> Bool {
+        if hitTestingFlags & HitTestingFlags.overridesPointInside == 0 { return bounds.contains(point) }
         if let method = objectClass.method(for: ViewCallbacks.pointInside.selector),
            method.implementation != unsafeBitCast(BuiltInClasses.viewPointInside, to: UnsafeRawPointer.self),
            registry.isCallable(method, as: ViewCallbacks.pointInside, in: objectClass) {
