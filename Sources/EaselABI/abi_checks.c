@@ -64,3 +64,9 @@ _Static_assert(EASEL_LAYER_API_V1_SIZE == offsetof(easel_layer_api, create_layer
 EASEL_LAYER_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_LAYER_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_layer_api)
+
+/* ---- extension easel.gesture.v1 ---- */
+_Static_assert(EASEL_GESTURE_API_V1_SIZE == sizeof(easel_gesture_api), "EASEL_GESTURE_API_V1_SIZE");
+EASEL_GESTURE_PINNED_STRUCTS(EASEL_CHECK_SIZE)
+EASEL_GESTURE_PINNED_FIELDS(EASEL_CHECK_OFFSET)
+EASEL_CHECK_HEADER(easel_gesture_api)

@@ -28,11 +28,14 @@
 // - text (TextBenchmarks.swift): 1000 Label views of shaped text in a
 //   1920x1080 frame compared with the same Pango calls made directly.
 //
+// - touch dispatch (GestureBenchmarks.swift, `gestures`): a touch event through hit
+//   testing and three gesture recognizers of a 1000-view tree, against a bare hit test.
+//
 // - the constraint solver (SolverBenchmarks.swift): the first solve of a 1000-view
 //   grid laid out by 4000 constraints, and one incremental change of a constant.
 //
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [animation] [text] [solver] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [animation] [text] [solver] [gestures] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -106,7 +109,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runBubbles = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false, runAnimation = false
+var runCalls = false, runViews = false, runBubbles = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false, runAnimation = false, runGestures = false
 var options = ViewBenchmarkOptions()
 var textOptions = TextBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
@@ -127,6 +130,7 @@ while let argument = arguments.popFirst() {
     case "layers": runLayers = true
     case "text": runText = true
     case "solver": runSolver = true
+    case "gestures": runGestures = true
     case "--png":
         options.pngFolder = value(after: argument)
         textOptions.pngFolder = options.pngFolder
@@ -153,18 +157,18 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [animation] [text] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [animation] [text] [solver] [gestures] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
     }
 }
 if options.profileFrames != nil && !runBubbles { runViews = true }
-if !runCalls && !runViews && !runBubbles && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver && !runAnimation { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runBubbles && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver && !runAnimation && !runGestures { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-if runCalls || runViews || runBubbles || runOutput || runLayers || runText || runAnimation { registry.loadPlugins(from: [folder]) }
+if runCalls || runViews || runBubbles || runOutput || runLayers || runText || runAnimation || runGestures { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
 if runScan {
@@ -205,6 +209,10 @@ if runText {
 if runSolver {
     print("")
     allMet = runSolverBenchmarks(rounds: min(options.rounds, 7)) && allMet
+}
+if runGestures {
+    print("")
+    allMet = try runGestureBenchmarks(registry: registry, rounds: min(options.rounds, 7)) && allMet
 }
 print("")
 print(allMet ? "All targets met." : "Some targets NOT met.")

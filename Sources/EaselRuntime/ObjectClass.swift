@@ -37,6 +37,10 @@ public final class ObjectClass: CustomStringConvertible {
 
     private let ownMethods: [Selector: Method]
     @exclusivity(unchecked) private var lookupCache: [Selector: Method?] = [:]
+    /// A cache the view module keeps per class (whether the class overrides the
+    /// built-in hit testing; 0: not known yet), so that hit testing a view does
+    /// not look its methods up.
+    @exclusivity(unchecked) package var hitTestingFlags: UInt8 = 0
     /// What the modules above keep per class (the view module: what its
     /// renderer resolved), one object per type, made on first use.
     private var attachments: [ObjectIdentifier: AnyObject] = [:]

@@ -107,6 +107,10 @@ public final class Registry {
     /// The one clock of this host's objects: animations, timers, display
     /// links and timed gestures read it; only the host moves it (``MediaClock``).
     public let mediaClock = MediaClock()
+    /// The view module's touch and gesture state (touches in flight, gesture
+    /// recognizers by view), made on the first touch: kept here so that a view
+    /// does not grow by a field most views never use.
+    package var interactionState: AnyObject?
     /// The render's scale, by which `image_named` chooses `@2x` and `@3x` variants (1 until a render sets it).
     public var imageScale: Double = 1
     /// Decides whether a plugin's resource folder may be read: `nil` to allow

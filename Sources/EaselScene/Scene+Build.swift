@@ -35,8 +35,17 @@ public final class SceneTree {
     /// The JSON path a view was declared at (`root.subviews[1]`), or `nil` for views plugins made.
     public func path(of view: View) -> String? { paths[ObjectIdentifier(view)] }
 
-    /// The length of the scene's timeline: the time of its last step (0 without steps).
-    public var duration: Double { stepTimes.last ?? 0 }
+    /// The length of the scene's timeline: the time of its last step (0 without
+    /// steps), or the end of its last scripted gesture when that is later.
+    public var duration: Double { max(stepTimes.last ?? 0, inputEnd) }
+
+    /// When the last scripted touch of the steps happens (a gesture shorthand
+    /// spreads its touches over time after its step; Scene+Gestures.swift).
+    public var inputEnd: Double {
+        var end = 0.0
+        for (step, time) in zip(steps, stepTimes) { end = max(end, time + step.inputDuration) }
+        return end
+    }
 
     /// The media clock the tree's objects share (the registry's).
     public var mediaClock: MediaClock { root.mediaClock }
@@ -71,12 +80,23 @@ public enum SceneStep {
     case resize(View, easel_rect, path: String)
     /// A touch sequence, in root-view coordinates.
     case touch([(TouchPhase, easel_point)], path: String)
+    /// One event of several fingers (`"touches"`), in root-view coordinates.
+    case touches([TouchInput], path: String)
+    /// A gesture shorthand (`"tap"`, `"pan"`, `"pinch"`, `"longPress"`): events at offsets
+    /// from the step's time, delivered by timers on the media clock.
+    case gesture([(offset: Double, inputs: [TouchInput])], path: String)
 
     /// The step's JSON path (`steps[0]`).
     public var path: String {
         switch self {
-        case .resize(_, _, let path), .touch(_, let path): path
+        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path): path
         }
+    }
+
+    /// How long after its time the step's touches go on (a gesture's length; 0 for the others).
+    public var inputDuration: Double {
+        if case .gesture(let events, _) = self { return events.last?.offset ?? 0 }
+        return 0
     }
 }
 
@@ -86,7 +106,9 @@ extension Scene {
         "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
-        "bounds", "center", "anchorPoint", "layer",
+        "bounds", "center", "anchorPoint", "layer", "multipleTouchEnabled", "exclusiveTouch", "gestureRecognizers",
+        "contentSize", "contentOffset", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
+        "pagingEnabled", "scrollEnabled", "decelerationRate",
     ]).union(imageViewKeys)
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -100,6 +122,7 @@ extension Scene {
                               images: SceneImages(sceneFile: file))
         do {
             let root = try builder.view(root, isRoot: true)
+            try builder.resolveTargets(root: root)
             var steps: [SceneStep] = [], times: [Double] = []
             for node in self.steps {
                 times.append(try Self.stepTime(node, after: times.last ?? 0))
@@ -145,6 +168,18 @@ extension SceneTree {
             for (phase, point) in phases {
                 touch = try? root.sendTouch(phase, at: point, touch: touch)
             }
+        case .touches(let inputs, _):
+            _ = try? root.sendTouches(inputs)
+        case .gesture(let events, _):
+            let start = mediaClock.time
+            let root = self.root
+            for (offset, inputs) in events {
+                if offset == 0 {
+                    _ = try? root.sendTouches(inputs)
+                } else {
+                    mediaClock.schedule(at: start + offset) { [weak root] in _ = try? root?.sendTouches(inputs) }
+                }
+            }
         }
     }
 }
@@ -157,11 +192,22 @@ struct Builder {
     var ids: [String: View] = [:]
     var objects: [EaselObject] = []
     var paths: [ObjectIdentifier: String] = [:]
+    /// Gesture recognizer targets, resolved once every view id is known.
+    var pendingTargets: [PendingTarget] = []
+    /// Gesture recognizers with an `id`, for `requireToFail`.
+    var recognizerIDs: [String: GestureRecognizer] = [:]
+    /// Fingers down after the steps read so far (Scene+Gestures.swift checks each step against them).
+    var fingersDown: Set<Int> = []
 
     static var viewKeys: Set<String> { Scene.viewKeys }
+    /// The keys of a scroll view, set in this order (the size before the offset).
+    static let scrollKeys = [
+        "contentSize", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal", "pagingEnabled",
+        "scrollEnabled", "decelerationRate", "contentOffset",
+    ]
     static let attributeKeys = [
         "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque", "clearsContextBeforeDrawing",
-        "autoresizesSubviews", "userInteractionEnabled",
+        "autoresizesSubviews", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch",
     ]
 
     mutating func view(_ node: Node, isRoot: Bool = false) throws(SceneError) -> View {
@@ -193,6 +239,11 @@ struct Builder {
         for key in Self.attributeKeys {
             if let value = node.child(key) { try set(key, of: view, to: value, what: "'\(key)'") }
         }
+        for key in Self.scrollKeys {
+            guard let value = node.child(key) else { continue }
+            guard view is ScrollView else { throw value.error("only a scroll view (ScrollView) has '\(key)'; '\(className)' is not one") }
+            try set(key, of: view, to: value, what: "'\(key)'")
+        }
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
         if let layer = node.child("layer") {
@@ -223,6 +274,7 @@ struct Builder {
             }
             rightHanded.delegate = delegate
         }
+        if let recognizers = node.child("gestureRecognizers") { try gestureRecognizers(recognizers, of: view) }
         if let subviews = node.child("subviews") {
             for child in try subviews.elements() {
                 let subview = try self.view(child)
@@ -315,7 +367,10 @@ struct Builder {
             }
             return .touch(phases, path: node.path)
         }
-        throw node.error("a step is {\"resize\": ID, \"size\": [w, h]} or {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}")
+        if let step = try inputStep(node) { return step }
+        throw node.error("a step is {\"resize\": ID, \"size\": [w, h]}, {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}, "
+                         + "{\"touches\": [{\"finger\": n, \"phase\": …, \"at\": [x, y]}, …]}, or a gesture: "
+                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\"")
     }
 
     /// A view by id ("root" is the root view unless a view has that id).

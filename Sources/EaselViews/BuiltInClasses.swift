@@ -12,6 +12,7 @@ enum BuiltInClasses {
     /// table's view functions. Registers the layer extension (easel.layer.v1).
     static let all: BuiltIns = {
         _ = LayerAPI.registered
+        _ = GestureAPI.registered
         return classes
     }()
 
@@ -29,9 +30,25 @@ enum BuiltInClasses {
             spec(ViewCallbacks.drawRect, unsafeBitCast(rightHandedDrawRect, to: UnsafeRawPointer.self)),
             spec(ViewCallbacks.flipContext, unsafeBitCast(rightHandedFlipContext, to: UnsafeRawPointer.self)),
         ], properties: ["delegate": RightHandedView.delegateProperty]),
-        BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
+        BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self, properties: Touch.builtInProperties),
         BuiltInClass(name: "Layer", superclassName: "Object", instanceType: Layer.self, properties: Layer.builtInProperties),
         BuiltInClass(name: "ImageView", superclassName: "View", instanceType: ImageView.self, properties: ImageView.imageViewProperties),
+        BuiltInClass(name: "ScrollView", superclassName: "View", instanceType: ScrollView.self, properties: ScrollView.scrollProperties),
+        BuiltInClass(name: "Event", superclassName: "Object", instanceType: Event.self, properties: Event.builtInProperties),
+        BuiltInClass(name: "GestureRecognizer", superclassName: "Object", instanceType: GestureRecognizer.self,
+                     properties: GestureProperties.base),
+        BuiltInClass(name: "TapGestureRecognizer", superclassName: "GestureRecognizer", instanceType: TapGestureRecognizer.self,
+                     properties: GestureProperties.tap),
+        BuiltInClass(name: "LongPressGestureRecognizer", superclassName: "GestureRecognizer",
+                     instanceType: LongPressGestureRecognizer.self, properties: GestureProperties.longPress),
+        BuiltInClass(name: "PanGestureRecognizer", superclassName: "GestureRecognizer", instanceType: PanGestureRecognizer.self,
+                     properties: GestureProperties.pan),
+        BuiltInClass(name: "PinchGestureRecognizer", superclassName: "GestureRecognizer", instanceType: PinchGestureRecognizer.self,
+                     properties: GestureProperties.pinch),
+        BuiltInClass(name: "RotationGestureRecognizer", superclassName: "GestureRecognizer",
+                     instanceType: RotationGestureRecognizer.self, properties: GestureProperties.rotation),
+        BuiltInClass(name: "SwipeGestureRecognizer", superclassName: "GestureRecognizer", instanceType: SwipeGestureRecognizer.self,
+                     properties: GestureProperties.swipe),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {

@@ -13,8 +13,9 @@ import EaselGeometry
 // it delivers events): the hit view becomes the touch's view for the whole
 // sequence, and each phase is sent (`touchesBegan:withEvent:`, …) to the
 // first view up the responder chain (the view, then its superviews) whose
-// class implements it. The first argument is the `Touch` (Easel has one
-// pointer, so the "set" is one touch); the event argument is NULL.
+// class implements it. The first argument is the `Touch` (one call per
+// changed touch); the second is the `Event` (Event.swift: multitouch,
+// recognizers first, tap counts).
 
 /// The phase of a touch, with UIKit's values (`UITouchPhase`).
 public enum TouchPhase: Int32, Sendable, CaseIterable {
@@ -43,6 +44,32 @@ public final class Touch: EaselObject {
     public internal(set) var previousLocationInRoot = easel_point.zero
     /// The view the touch began in (the hit view), or `nil` when it hit nothing.
     public internal(set) var view: View?
+    /// The finger: the same number for every phase of the touch (its identity, with the object itself).
+    public internal(set) var finger = 0
+    /// The number of taps in a row at this place, this one included (1 for a first tap; Event.swift).
+    public internal(set) var tapCount = 1
+    /// The media clock's time of the touch's last change, in seconds.
+    public internal(set) var timestamp = 0.0
+    /// The window of the touch's view (`nil` when the tree's root is not a window).
+    public var window: Window? { view?.window }
+    /// The recognizers that receive this touch: those of the hit view and its superviews.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Whether the view receives this touch (multipleTouchEnabled and exclusiveTouch allow it).
+    var deliversToView = true
+    /// Whether a recognizer cancelled the touch in the view.
+    var isCancelledInView = false
+    var deliveredBegan = false
+    var deliveredEnd = false
+    /// Phases a recognizer holds back (delaysTouchesBegan/Ended).
+    var delayedPhases: [(phase: TouchPhase, location: easel_point)] = []
+
+    /// The properties plugins read by name.
+    nonisolated(unsafe) static let builtInProperties: [String: BuiltInProperty] = [
+        "tapCount": .readOnly("tapCount", "q") { withUnsafeBytes(of: Int64(($0 as! Touch).tapCount)) { Array($0) } },
+        "timestamp": .readOnly("timestamp", "d") { withUnsafeBytes(of: ($0 as! Touch).timestamp) { Array($0) } },
+        "phase": .readOnly("phase", "q") { withUnsafeBytes(of: Int64(($0 as! Touch).phase.rawValue)) { Array($0) } },
+        "finger": .readOnly("finger", "q") { withUnsafeBytes(of: Int64(($0 as! Touch).finger)) { Array($0) } },
+    ]
 
     /// The current location in `view`'s coordinates (`nil`: the root view's).
     public func location(in view: View?) -> easel_point {
@@ -55,11 +82,18 @@ public final class Touch: EaselObject {
     }
 }
 
+enum HitTestingFlags {
+    static let known: UInt8 = 1
+    static let overridesHitTest: UInt8 = 2
+    static let overridesPointInside: UInt8 = 4
+}
+
 extension View {
     /// The frontmost visible, interactive view containing `point` (in this view's coordinates).
     ///
     /// Uses the class's `hitTest:withEvent:` when a plugin overrides it.
     public final func hitTest(_ point: easel_point) -> View? {
+        if hitTestingFlags & HitTestingFlags.overridesHitTest == 0 { return defaultHitTest(point) }
         if let method = objectClass.method(for: ViewCallbacks.hitTest.selector),
            method.implementation != unsafeBitCast(BuiltInClasses.viewHitTest, to: UnsafeRawPointer.self),
            registry.isCallable(method, as: ViewCallbacks.hitTest, in: objectClass) {
@@ -69,12 +103,38 @@ extension View {
         return defaultHitTest(point)
     }
 
+    /// Whether the class overrides `hitTest:withEvent:` or `pointInside:withEvent:` (worked out once per class).
+    private var hitTestingFlags: UInt8 {
+        let cls = objectClass
+        let known = cls.hitTestingFlags
+        if known != 0 { return known }
+        var flags = HitTestingFlags.known
+        if let method = cls.method(for: ViewCallbacks.hitTest.selector),
+           method.implementation != unsafeBitCast(BuiltInClasses.viewHitTest, to: UnsafeRawPointer.self) {
+            flags |= HitTestingFlags.overridesHitTest
+        }
+        if let method = cls.method(for: ViewCallbacks.pointInside.selector),
+           method.implementation != unsafeBitCast(BuiltInClasses.viewPointInside, to: UnsafeRawPointer.self) {
+            flags |= HitTestingFlags.overridesPointInside
+        }
+        cls.hitTestingFlags = flags
+        return flags
+    }
+
     /// UIKit's algorithm, which the built-in `hitTest:withEvent:` runs.
     final func defaultHitTest(_ point: easel_point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
         for subview in subviews.reversed() {
-            guard let back = subview.toSuperview.inverted() else { continue }
-            if let hit = subview.hitTest(back.apply(to: point)) { return hit }
+            let local: easel_point
+            if !isRightHanded, !subview.isRightHanded, subview.storedTransform.isIdentity {
+                // The common case without a matrix: p_sub = p − center + anchor (toSuperview's inverse).
+                let anchor = subview.anchorInBounds
+                local = easel_point(x: point.x - subview.storedCenter.x + anchor.x, y: point.y - subview.storedCenter.y + anchor.y)
+            } else {
+                guard let back = subview.toSuperview.inverted() else { continue }
+                local = back.apply(to: point)
+            }
+            if let hit = subview.hitTest(local) { return hit }
         }
         return self
     }
@@ -82,6 +142,7 @@ extension View {
     /// Whether `point` (in this view's coordinates) is inside the view: its
     /// bounds, or the class's `pointInside:withEvent:` when a plugin overrides it.
     public final func point(inside point: easel_point) -> Bool {
+        if hitTestingFlags & HitTestingFlags.overridesPointInside == 0 { return bounds.contains(point) }
         if let method = objectClass.method(for: ViewCallbacks.pointInside.selector),
            method.implementation != unsafeBitCast(BuiltInClasses.viewPointInside, to: UnsafeRawPointer.self),
            registry.isCallable(method, as: ViewCallbacks.pointInside, in: objectClass) {
@@ -108,7 +169,8 @@ extension View {
         }
     }
 
-    /// Delivers one phase of a touch to the tree rooted at this view.
+    /// Delivers one phase of a one-finger touch to the tree rooted at this view
+    /// (``sendTouches(_:)`` with one finger, numbered for you).
     ///
     /// - Parameters:
     ///   - phase: `.began` starts a new touch (hit-testing `point`); the
@@ -116,51 +178,25 @@ extension View {
     ///   - point: The location in this (root) view's coordinates.
     ///   - touch: The touch a `.began` returned; ignored for `.began`.
     /// - Returns: The touch, to pass to the next phase.
-    /// - Throws: ``ViewError`` when a phase other than `.began` comes without a touch.
+    /// - Throws: ``ViewError`` when a phase other than `.began` comes without a
+    ///   touch, or with one that has ended.
     @discardableResult
     public final func sendTouch(_ phase: TouchPhase, at point: easel_point, touch: Touch? = nil) throws(ViewError) -> Touch {
-        let current: Touch
         if phase == .began {
-            // UIKit lays out before it delivers events: hit-test laid-out frames.
-            layoutIfNeeded()
-            current = try! registry.makeObject(ofClass: "Touch") as! Touch
-            current.locationInRoot = point
-            current.previousLocationInRoot = point
-            current.view = hitTest(point)
-        } else {
-            guard let touch else { throw ViewError("a touch in phase \(phase) needs the touch its .began returned") }
-            current = touch
-            current.previousLocationInRoot = current.locationInRoot
-            current.locationInRoot = point
-        }
-        current.phase = phase
-        let call: HostCall
-        switch phase {
-        case .began: call = ViewCallbacks.touchesBegan
-        case .moved, .stationary: call = ViewCallbacks.touchesMoved
-        case .ended: call = ViewCallbacks.touchesEnded
-        case .cancelled: call = ViewCallbacks.touchesCancelled
-        }
-        var responder = current.view
-        while let candidate = responder {
-            if let method = candidate.implementation(of: call) {
-                registry.withPluginCall {
-                    PluginCalls.observe(candidate, call.selector, method) {
-                        method.withInvocation { invocation in
-                            invocation.target = UnsafeMutableRawPointer(candidate.handle)
-                            invocation.selector = UnsafeRawPointer(call.selector.pointer)
-                            var touchHandle: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(current.handle)
-                            var event: UnsafeMutableRawPointer? = nil
-                            invocation.setArgument(bytes: &touchHandle, at: 2)
-                            invocation.setArgument(bytes: &event, at: 3)
-                            invocation.invoke()
-                        }
-                    }
-                }
-                break
+            let down = Set(touchesInFlight.map(\.finger))
+            var finger = -1
+            while down.contains(finger) { finger -= 1 }
+            let event = try sendTouches([TouchInput(finger: finger, .began, at: point)])
+            guard let touch = event.allTouches.first(where: { $0.finger == finger }) else {
+                throw ViewError("the touch was not recorded")
             }
-            responder = candidate.superview
+            return touch
         }
-        return current
+        guard let touch else { throw ViewError("a touch in phase \(phase) needs the touch its .began returned") }
+        guard touchesInFlight.contains(where: { $0 === touch }) else {
+            throw ViewError("a touch in phase \(phase) continues a touch that has ended")
+        }
+        try sendTouches([TouchInput(finger: touch.finger, phase, at: point)])
+        return touch
     }
 }

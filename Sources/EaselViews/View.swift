@@ -119,6 +119,7 @@ public class View: EaselObject {
     }
 
     deinit {
+        if hasGestureRecognizerList { InteractionState.removeRecognizers(of: self) }
         for subview in subviews { subview.superview = nil }
         for overlay in overlays { overlay.host = nil }
     }
@@ -191,6 +192,17 @@ public class View: EaselObject {
     final var layoutProperties: LayoutProperties?
     /// Whether the view takes part in hit testing (default `true`; overlays: `false`).
     public final var isUserInteractionEnabled = true
+    /// Whether the view receives every finger (UIKit's default, `false`: only the first finger
+    /// down on it is delivered to it; gesture recognizers still see them all).
+    ///
+    /// Stored in the padding after ``isUserInteractionEnabled``: the view does not grow.
+    public final var isMultipleTouchEnabled = false
+    /// Whether a touch on this view keeps other views from receiving touches while it lasts,
+    /// and is not delivered while another view is being touched (default `false`).
+    public final var isExclusiveTouch = false
+    /// Whether gesture recognizers were ever attached (their list lives in the registry's
+    /// interaction state, Event.swift): `deinit` then removes the list.
+    final var hasGestureRecognizerList = false
     /// The number of device pixels per point of the canvas the view was last rendered to (1 before).
     ///
     /// Set by rendering; every coordinate a plugin sees stays in points.
@@ -639,6 +651,8 @@ public class View: EaselObject {
         "autoresizingMask": .value("Q", \View.autoresizingMaskValue),
         "autoresizesSubviews": .flag(\View.autoresizesSubviews),
         "userInteractionEnabled": .flag(\View.isUserInteractionEnabled),
+        "multipleTouchEnabled": .flag(\View.isMultipleTouchEnabled),
+        "exclusiveTouch": .flag(\View.isExclusiveTouch),
         "contentScaleFactor": .readOnly("contentScaleFactor", "d") { withUnsafeBytes(of: ($0 as! View).contentScaleFactor) { Array($0) } },
     ]
 

@@ -555,7 +555,7 @@ enum {
  *   willRemoveSubview:            v@:@
  *   willMoveToWindow:             v@:@
  *   didMoveToWindow               v@:
- *   touchesBegan:withEvent:       v@:@@      the touch, then NULL (no event object)
+ *   touchesBegan:withEvent:       v@:@@      the touch, then the Event (easel.gesture.v1 reads it)
  *   touchesMoved:withEvent:, touchesEnded:withEvent:, touchesCancelled:withEvent: likewise
  *   hitTest:withEvent:            @@:{CGPoint=dd}@
  *   pointInside:withEvent:        B@:{CGPoint=dd}@
@@ -1743,5 +1743,121 @@ enum {
     EASEL_CONTENT_MODE_BOTTOM_LEFT = 11,
     EASEL_CONTENT_MODE_BOTTOM_RIGHT = 12
 };
+
+/* ---- extension easel.gesture.v1 ---- */
+
+/**
+ * The identifier of the gesture extension: `host->get_extension(EASEL_GESTURE_EXTENSION_ID)`
+ * returns a `const easel_gesture_api *`, or NULL on a host without it (and in
+ * the scanner). Since: easel.gesture.v1
+ */
+#define EASEL_GESTURE_EXTENSION_ID "easel.gesture.v1"
+
+/** sizeof(easel_gesture_api) in easel.gesture.v1: the least struct_size a host's table has. Since: easel.gesture.v1 */
+#define EASEL_GESTURE_API_V1_SIZE 232
+
+/** A gesture recognizer's state (UIGestureRecognizerState, same values). Since: easel.gesture.v1 */
+enum {
+    EASEL_GESTURE_POSSIBLE = 0,
+    EASEL_GESTURE_BEGAN = 1,
+    EASEL_GESTURE_CHANGED = 2,
+    EASEL_GESTURE_ENDED = 3,
+    EASEL_GESTURE_RECOGNIZED = 3,
+    EASEL_GESTURE_CANCELLED = 4,
+    EASEL_GESTURE_FAILED = 5
+};
+
+/** A swipe's directions (UISwipeGestureRecognizerDirection, same values). Since: easel.gesture.v1 */
+enum {
+    EASEL_SWIPE_RIGHT = 1,
+    EASEL_SWIPE_LEFT = 2,
+    EASEL_SWIPE_UP = 4,
+    EASEL_SWIPE_DOWN = 8
+};
+
+/**
+ * Gesture recognizers, events and multitouch for plugin code
+ * (easel.gesture.v1). Owned by the host, valid for the life of the process;
+ * main thread only, from methods (not the entry point).
+ *
+ * A recognizer is an object of `GestureRecognizer` or a subclass: the
+ * built-in `TapGestureRecognizer`, `LongPressGestureRecognizer`,
+ * `PanGestureRecognizer`, `PinchGestureRecognizer`,
+ * `RotationGestureRecognizer`, `SwipeGestureRecognizer`, or a plugin class
+ * whose superclass is `GestureRecognizer` (it implements
+ * `touchesBegan:withEvent:` … and calls set_state). Its other values are
+ * properties by name (`property_get(recognizer, "scale", &value)`: state,
+ * enabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded,
+ * numberOfTouches, view, location, numberOfTapsRequired, …).
+ *
+ * The second argument of the touch methods is the `Event`; the event_* and
+ * touch_* functions read it and its touches. Functions returning int32_t
+ * return EASEL_OK, EASEL_ERROR_NULL_ARGUMENT for NULL, or
+ * EASEL_ERROR_TYPE_MISMATCH for an object of the wrong kind (reported as a
+ * diagnostic naming the function); getters return 0 or NULL then.
+ * Since: easel.gesture.v1
+ */
+typedef struct easel_gesture_api {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_gesture_api) in the host: at least EASEL_GESTURE_API_V1_SIZE. */
+    uint32_t struct_size;
+
+    /** A new recognizer of a class (a built-in one or a plugin subclass of GestureRecognizer); NULL and a diagnostic for another class. The registry keeps it until it is added to a view. */
+    easel_object *(*create)(const char *class_name);
+    /** Attaches a recognizer to a view (detaching it from the one it was on). */
+    int32_t (*add_to_view)(easel_object *recognizer, easel_object *view);
+    /** Detaches a recognizer from its view. */
+    int32_t (*remove_from_view)(easel_object *recognizer);
+    /** The view a recognizer is attached to, or NULL. */
+    easel_object *(*view)(const easel_object *recognizer);
+    /** Adds a target-action pair: `action` (`handle:` taking the recognizer, v@:@, or `handle`, v@:) is sent to `target` at each state change but to failed. EASEL_ERROR_INVALID_OPERATION when the target does not respond to it with that signature. */
+    int32_t (*add_target)(easel_object *recognizer, easel_object *target, easel_sel action);
+    /** Makes `recognizer` wait for `other` to fail before it recognizes (requireGestureRecognizerToFail:). */
+    int32_t (*require_to_fail)(easel_object *recognizer, easel_object *other);
+    /** Sets the delegate (not retained; NULL removes it). */
+    int32_t (*set_delegate)(easel_object *recognizer, easel_object *delegate);
+    /** The state, EASEL_GESTURE_*. */
+    int32_t (*state)(const easel_object *recognizer);
+    /** Sets the state, as a recognizer subclass does; EASEL_ERROR_INVALID_OPERATION for a value out of range. A change UIKit does not allow is reported and ignored. */
+    int32_t (*set_state)(easel_object *recognizer, int32_t state);
+    /** The number of touches down. */
+    uint32_t (*number_of_touches)(const easel_object *recognizer);
+    /** The centroid of the recognizer's touches in `view`'s coordinates (NULL: the root's). */
+    easel_point (*location_in_view)(const easel_object *recognizer, const easel_object *view);
+    /** A pan's translation in `view`'s coordinates; (0, 0) for other recognizers. */
+    easel_point (*translation_in_view)(const easel_object *recognizer, const easel_object *view);
+    /** Sets a pan's translation in `view`'s coordinates. */
+    int32_t (*set_translation)(easel_object *recognizer, easel_point translation, const easel_object *view);
+    /** A pan's velocity in `view`'s coordinates, points per second. */
+    easel_point (*velocity_in_view)(const easel_object *recognizer, const easel_object *view);
+    /** A pinch's scale (1 for other recognizers). */
+    double (*scale)(const easel_object *recognizer);
+    /** A rotation's angle in radians (0 for other recognizers). */
+    double (*rotation)(const easel_object *recognizer);
+    /** A pinch's (scale per second) or rotation's (radians per second) velocity. */
+    double (*velocity)(const easel_object *recognizer);
+
+    /** An event's time: the media clock's, in seconds. */
+    double (*event_timestamp)(const easel_object *event);
+    /** The number of the event's touches whose view is `view` (NULL: all of them). */
+    uint32_t (*event_touch_count)(const easel_object *event, const easel_object *view);
+    /** The event's touch at an index (in the order they began) among those of `view` (NULL: all); NULL past the end. */
+    easel_object *(*event_touch_at)(const easel_object *event, const easel_object *view, uint32_t index);
+    /** A touch's finger: the same for all its phases. */
+    int64_t (*touch_identifier)(const easel_object *touch);
+    /** A touch's tap count (1 for a first tap). */
+    uint32_t (*touch_tap_count)(const easel_object *touch);
+    /** The media clock's time of the touch's last change. */
+    double (*touch_timestamp)(const easel_object *touch);
+    /** The window of the touch's view, or NULL. */
+    easel_object *(*touch_window)(const easel_object *touch);
+    /** 1 when the view receives every finger (0 by default: only the first). */
+    int32_t (*multiple_touch_enabled)(const easel_object *view);
+    int32_t (*set_multiple_touch_enabled)(easel_object *view, int32_t enabled);
+    /** 1 when a touch in the view excludes touches in other views. */
+    int32_t (*exclusive_touch)(const easel_object *view);
+    int32_t (*set_exclusive_touch)(easel_object *view, int32_t exclusive);
+} easel_gesture_api;
 
 #endif /* EASEL_H */

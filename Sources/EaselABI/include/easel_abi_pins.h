@@ -440,4 +440,59 @@ static inline const easel_abi_pin *easel_layer_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.gesture.v1 ---- */
+
+/** The gesture extension's table: S(type, size in bytes). */
+#define EASEL_GESTURE_PINNED_STRUCTS(S) \
+    S(easel_gesture_api, 232)
+
+/** Its slots in declaration order: F(type, field, offset in bytes). */
+#define EASEL_GESTURE_PINNED_FIELDS(F) \
+    F(easel_gesture_api, abi_version, 0) \
+    F(easel_gesture_api, struct_size, 4) \
+    F(easel_gesture_api, create, 8) \
+    F(easel_gesture_api, add_to_view, 16) \
+    F(easel_gesture_api, remove_from_view, 24) \
+    F(easel_gesture_api, view, 32) \
+    F(easel_gesture_api, add_target, 40) \
+    F(easel_gesture_api, require_to_fail, 48) \
+    F(easel_gesture_api, set_delegate, 56) \
+    F(easel_gesture_api, state, 64) \
+    F(easel_gesture_api, set_state, 72) \
+    F(easel_gesture_api, number_of_touches, 80) \
+    F(easel_gesture_api, location_in_view, 88) \
+    F(easel_gesture_api, translation_in_view, 96) \
+    F(easel_gesture_api, set_translation, 104) \
+    F(easel_gesture_api, velocity_in_view, 112) \
+    F(easel_gesture_api, scale, 120) \
+    F(easel_gesture_api, rotation, 128) \
+    F(easel_gesture_api, velocity, 136) \
+    F(easel_gesture_api, event_timestamp, 144) \
+    F(easel_gesture_api, event_touch_count, 152) \
+    F(easel_gesture_api, event_touch_at, 160) \
+    F(easel_gesture_api, touch_identifier, 168) \
+    F(easel_gesture_api, touch_tap_count, 176) \
+    F(easel_gesture_api, touch_timestamp, 184) \
+    F(easel_gesture_api, touch_window, 192) \
+    F(easel_gesture_api, multiple_touch_enabled, 200) \
+    F(easel_gesture_api, set_multiple_touch_enabled, 208) \
+    F(easel_gesture_api, exclusive_touch, 216) \
+    F(easel_gesture_api, set_exclusive_touch, 224)
+
+/** The pinned layout of easel.gesture.v1, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_gesture_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_GESTURE_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_GESTURE_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 #endif /* EASEL_ABI_PINS_H */

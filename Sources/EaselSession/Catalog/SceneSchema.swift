@@ -66,6 +66,17 @@ public enum SceneSchema {
             "contentMode": ["enum": ContentMode.allCases.map(\.name)],
             "renderingMode": ["enum": ImageRenderingMode.allCases.map(\.name)],
             "tintColor": ["$ref": "#/$defs/colour"],
+            "multipleTouchEnabled": ["type": "boolean", "description": "Whether the view gets every finger (default false: the first only)."],
+            "exclusiveTouch": ["type": "boolean"],
+            "gestureRecognizers": ["type": "array", "items": ["$ref": "#/$defs/gestureRecognizer"]],
+            "contentSize": ["$ref": "#/$defs/size", "description": "ScrollView: the size of the content."],
+            "contentOffset": ["$ref": "#/$defs/point", "description": "ScrollView: the bounds origin."],
+            "contentInset": ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4,
+                             "description": "ScrollView: [top, left, bottom, right]."],
+            "bounces": ["type": "boolean"], "alwaysBounceVertical": ["type": "boolean"], "alwaysBounceHorizontal": ["type": "boolean"],
+            "pagingEnabled": ["type": "boolean"], "scrollEnabled": ["type": "boolean"],
+            "decelerationRate": ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1,
+                                 "description": "ScrollView: velocity kept per millisecond (0.998 normal, 0.99 fast)."],
         ]
         // Every key the scene reader accepts has a schema.
         for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
@@ -103,6 +114,11 @@ public enum SceneSchema {
             "type": "number", "minimum": 0, "maximum": Scene.maximumStepTime,
             "description": "When the step happens, in seconds from the start (default: the time of the step before).",
         ]
+        let gestureDuration: [String: Any] = ["type": "number", "minimum": 0.01, "maximum": 60,
+                                              "description": "How long the gesture takes, in seconds."]
+        let recognizerClasses = (["GestureRecognizer", "TapGestureRecognizer", "LongPressGestureRecognizer", "PanGestureRecognizer",
+                                  "PinchGestureRecognizer", "RotationGestureRecognizer", "SwipeGestureRecognizer"]
+                                 + listing.catalog.plugins.flatMap { $0.classes.filter { $0.superclass.hasSuffix("GestureRecognizer") }.map(\.name) }).sorted()
         let numbers = { (count: Int) -> [String: Any] in
             ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
         }
@@ -147,6 +163,24 @@ public enum SceneSchema {
                 "view": [
                     "type": "object", "additionalProperties": false, "properties": nodeProperties, "allOf": perClass,
                 ],
+                "gestureRecognizer": [
+                    "type": "object", "required": ["class"],
+                    "description": "A gesture recognizer; keys besides these are its properties by name (numberOfTapsRequired, minimumPressDuration, …).",
+                    "properties": [
+                        "class": ["enum": recognizerClasses],
+                        "id": ["type": "string", "description": "A name for requireToFail."],
+                        "target": ["oneOf": [["type": "string", "description": "\"self\" (the view) or a view id"], ["$ref": "#/$defs/object"]]],
+                        "action": ["type": "string", "description": "A selector of the target taking the recognizer (handleTap:) or nothing."],
+                        "requireToFail": ["type": "string", "description": "The id of a recognizer that must fail first."],
+                        "delegate": ["$ref": "#/$defs/object"],
+                        "numberOfTapsRequired": ["type": "integer", "minimum": 1], "numberOfTouchesRequired": ["type": "integer", "minimum": 1],
+                        "minimumPressDuration": ["type": "number", "minimum": 0], "allowableMovement": ["type": "number", "minimum": 0],
+                        "minimumNumberOfTouches": ["type": "integer", "minimum": 1], "maximumNumberOfTouches": ["type": "integer", "minimum": 1],
+                        "direction": ["type": "integer", "minimum": 0, "maximum": 15],
+                        "enabled": ["type": "boolean"], "cancelsTouchesInView": ["type": "boolean"],
+                        "delaysTouchesBegan": ["type": "boolean"], "delaysTouchesEnded": ["type": "boolean"],
+                    ],
+                ],
                 "step": ["oneOf": [
                     ["type": "object", "required": ["resize"], "additionalProperties": false,
                      "properties": ["resize": ["type": "string"], "size": numbers(2), "frame": numbers(4), "at": stepTime]],
@@ -156,6 +190,27 @@ public enum SceneSchema {
                         "properties": ["phase": ["enum": ["began", "moved", "stationary", "ended", "cancelled"]],
                                        "at": numbers(2)],
                      ]], "at": stepTime]],
+                    ["type": "object", "required": ["touches"], "additionalProperties": false,
+                     "properties": ["touches": ["type": "array", "items": [
+                        "type": "object", "required": ["finger", "phase", "at"], "additionalProperties": false,
+                        "properties": ["finger": ["type": "integer"],
+                                       "phase": ["enum": ["began", "moved", "stationary", "ended", "cancelled"]],
+                                       "at": numbers(2)],
+                     ]], "at": stepTime]],
+                    ["type": "object", "required": ["tap"], "additionalProperties": false,
+                     "properties": ["tap": numbers(2), "count": ["type": "integer", "minimum": 1, "maximum": 10], "at": stepTime]],
+                    ["type": "object", "required": ["longPress"], "additionalProperties": false,
+                     "properties": ["longPress": numbers(2), "duration": gestureDuration, "at": stepTime]],
+                    ["type": "object", "required": ["pan"], "additionalProperties": false,
+                     "properties": ["pan": ["type": "object", "required": ["from", "to"], "additionalProperties": false,
+                                            "properties": ["from": numbers(2), "to": numbers(2), "duration": gestureDuration]],
+                                    "at": stepTime]],
+                    ["type": "object", "required": ["pinch"], "additionalProperties": false,
+                     "properties": ["pinch": ["type": "object", "required": ["center"], "additionalProperties": false,
+                                              "properties": ["center": numbers(2), "scale": ["type": "number", "minimum": 0.01, "maximum": 100],
+                                                             "distance": ["type": "number", "minimum": 1, "maximum": 10000],
+                                                             "rotation": ["type": "number"], "duration": gestureDuration]],
+                                    "at": stepTime]],
                 ]],
             ],
         ]
