@@ -69,6 +69,7 @@ pub const EASEL_TEXT_EXTENSION_ID: &[u8] = b"easel.text.v1\0";
 pub const EASEL_IMAGE_EXTENSION_V1: &[u8] = b"easel.image.v1\0";
 pub const EASEL_LAYER_EXTENSION_ID: &[u8] = b"easel.layer.v1\0";
 pub const EASEL_LAYER_API_V1_SIZE: u32 = 336;
+pub const EASEL_PLUGIN_METADATA_SYMBOL: &[u8] = b"easel_plugin_metadata_v2\0";
 pub const EASEL_ABI_VERSION: u32 = (EASEL_ABI_VERSION_MAJOR << 16) | EASEL_ABI_VERSION_MINOR;
 pub const EASEL_OK: i32 = 0;
 pub const EASEL_ERROR_DOES_NOT_RESPOND: i32 = 1;
@@ -569,3 +570,31 @@ pub struct easel_layer_api {
     pub convert_rect_from_window: Option<unsafe extern "C" fn(view: *const easel_object, rect: easel_rect, window: *const easel_object) -> easel_rect>,
 }
 
+/// What one class says about itself (easel.metadata.v1).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_class_metadata {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub class_name: *const c_char,
+    pub summary: *const c_char,
+    pub preview_properties: *const c_char,
+}
+
+/// What the plugin says about itself (easel.metadata.v1), returned by `easel_plugin_metadata_v2`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_plugin_metadata {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub description: *const c_char,
+    pub version: *const c_char,
+    pub author: *const c_char,
+    pub license: *const c_char,
+    pub url: *const c_char,
+    pub class_count: u32,
+    pub classes: *const easel_class_metadata,
+}
+
+/// The type of `easel_plugin_metadata_v2`.
+pub type easel_plugin_metadata_fn = Option<unsafe extern "C" fn() -> *const easel_plugin_metadata>;

@@ -48,6 +48,8 @@ fn rust_structs() -> Vec<(&'static str, usize, Vec<(&'static str, usize)>)> {
         layout!(easel_text_api { abi_version, struct_size, set_font, font_metrics, draw_text_at, draw_text_in_rect, measure_text, character_rect });
         layout!(easel_image_api_v1 { abi_version, struct_size, load_image, release_image, image_size, image_scale, draw_image, draw_image_part, image_named, set_interpolation_quality, interpolation_quality, draw_tiled_image, clip_to_image_mask, image_from_pixels, bitmap_context_create, image_from_bitmap_context, bitmap_context_release });
         layout!(easel_layer_api { abi_version, struct_size, corner_radius, set_corner_radius, masked_corners, set_masked_corners, masks_to_bounds, set_masks_to_bounds, border_width, set_border_width, border_color, set_border_color, shadow_color, set_shadow_color, shadow_opacity, set_shadow_opacity, shadow_offset, set_shadow_offset, shadow_radius, set_shadow_radius, set_shadow_path_rect, set_shadow_path_ellipse, set_shadow_path_polygon, clear_shadow_path, has_shadow_path, opacity, set_opacity, anchor_point, set_anchor_point, position, set_position, z_position, set_z_position, hidden, set_hidden, background_color, set_background_color, allows_group_opacity, set_allows_group_opacity, convert_point_to_window, convert_point_from_window, convert_rect_to_window, convert_rect_from_window });
+        layout!(easel_class_metadata { abi_version, struct_size, class_name, summary, preview_properties });
+        layout!(easel_plugin_metadata { abi_version, struct_size, description, version, author, license, url, class_count, classes });
     structs
 }
 
@@ -203,7 +205,8 @@ fn rust_strings() -> Vec<(&'static str, String)> {
             EASEL_PAINT_EXTENSION_ID,
             EASEL_TEXT_EXTENSION_ID,
             EASEL_IMAGE_EXTENSION_V1,
-            EASEL_LAYER_EXTENSION_ID
+            EASEL_LAYER_EXTENSION_ID,
+            EASEL_PLUGIN_METADATA_SYMBOL
     )
 }
 
