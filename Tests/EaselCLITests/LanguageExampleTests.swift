@@ -69,6 +69,19 @@ struct LanguageExampleTests {
         #expect(image.pixel(x: 11, y: 51) == RGBA(r: 204, g: 51, b: 51))
         #expect(image.pixel(x: 58, y: 60) == RGBA(r: 204, g: 51, b: 51))
         #expect(image.pixel(x: 62, y: 60) == RGBA(r: 51, g: 51, b: 51))
+
+        // Its metadata (easel.metadata.v1).
+        let inspect = try easel(["inspect", "CppMeter", "--plugins", plugins.path])
+        #expect(inspect.stdout.hasPrefix("""
+            class CppMeter : View : Object
+              A horizontal meter: a gradient bar over a track
+              plugin CppMeter, \(plugins.path)/libCppMeter.so
+                description: A meter widget in C++17
+                version: 1.0.0
+                license: MIT
+              preview: {"value": 0.75, "startColor": "#2e7d32", "endColor": "#9ccc65"}
+
+            """), "\(inspect.stdout)")
     }
 
     @Test("Rust: bindings/rust/easel-abi agrees with easel.h (its cargo test compiles a C program against the header)",
@@ -110,6 +123,19 @@ struct LanguageExampleTests {
         #expect(image.pixel(x: 130, y: 50) == RGBA(r: 0x33, g: 0x66, b: 0xcc))  // badge 2: the scene's colours
         #expect(image.pixel(x: 130, y: 23) == RGBA(r: 0xff, g: 0xcc, b: 0x00))
         #expect(image.pixel(x: 170, y: 50) == background)
+
+        // Its metadata, from the crate's easel_plugin_metadata!.
+        let inspect = try easel(["inspect", "RustBadge", "--plugins", plugins.path])
+        #expect(inspect.stdout.hasPrefix("""
+            class RustBadge : View : Object
+              A filled circle with a ring inside its edge
+              plugin RustBadge, \(plugins.path)/librust_badge.so
+                description: A badge: a filled circle with a ring, written in Rust
+                version: 0.1.0
+                license: MIT
+              preview: {"color": "#3366cc", "ringColor": "#ffcc00", "ringWidth": 6}
+
+            """), "\(inspect.stdout)")
     }
 
     @Test("Swift: a widget in a package of its own builds against Kit/ (no swift-argument-parser) and draws its stars",

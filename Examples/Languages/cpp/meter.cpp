@@ -185,6 +185,13 @@ const easel_class_desc kClasses[] = {
 // Outside the unnamed namespace, so that the entry point is exported.
 EASEL_DEFINE_PLUGIN(kPlugin, "CppMeter", kClasses);
 
+// What `easel list` and `easel inspect` show about the plugin and the class (optional).
+const easel_class_metadata kClassMetadata[] = {
+    EASEL_CLASS_METADATA(Meter::className, "A horizontal meter: a gradient bar over a track",
+                         "{\"value\": 0.75, \"startColor\": \"#2e7d32\", \"endColor\": \"#9ccc65\"}"),
+};
+EASEL_DEFINE_METADATA(kMetadata, "A meter widget in C++17", "1.0.0", nullptr, "MIT", nullptr, kClassMetadata)
+
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;
     return &kPlugin;

@@ -55,3 +55,10 @@ easel_plugin!(Plugin::new("RustBadge").class(
         .property(Property::new("ringWidth", field_offset!(Badge, ring_width), 4.0))
         .method(Method::draw_rect(draw_rect))
 ));
+
+easel_plugin_metadata!(Metadata::new()
+    .description("A badge: a filled circle with a ring, written in Rust")
+    .version("0.1.0")
+    .license("MIT")
+    .class("RustBadge", Some("A filled circle with a ring inside its edge"),
+           Some(r##"{"color": "#3366cc", "ringColor": "#ffcc00", "ringWidth": 6}"##)));

@@ -352,6 +352,109 @@ pub fn entry(build: impl FnOnce() -> Plugin) -> *const easel_plugin_desc {
     }
 }
 
+/// What a plugin says about itself (easel.metadata.v1), exported with [`easel_plugin_metadata!`]:
+/// a description, version, author, licence and URL, and per class a one-line summary and preview
+/// property values (a JSON object, as a scene's "properties" take it). Shown by `easel list` and
+/// `easel inspect`.
+#[derive(Default)]
+pub struct Metadata {
+    texts: [Option<String>; 5],
+    classes: Vec<(String, Option<String>, Option<String>)>,
+}
+
+impl Metadata {
+    /// No metadata yet.
+    pub fn new() -> Metadata {
+        Metadata::default()
+    }
+    /// What the plugin offers, in a sentence.
+    pub fn description(mut self, text: &str) -> Metadata {
+        self.texts[0] = Some(text.to_string());
+        self
+    }
+    /// Its version, e.g. "1.2.0".
+    pub fn version(mut self, text: &str) -> Metadata {
+        self.texts[1] = Some(text.to_string());
+        self
+    }
+    /// Who wrote it.
+    pub fn author(mut self, text: &str) -> Metadata {
+        self.texts[2] = Some(text.to_string());
+        self
+    }
+    /// Its licence (an SPDX identifier).
+    pub fn license(mut self, text: &str) -> Metadata {
+        self.texts[3] = Some(text.to_string());
+        self
+    }
+    /// Where it lives.
+    pub fn url(mut self, text: &str) -> Metadata {
+        self.texts[4] = Some(text.to_string());
+        self
+    }
+    /// A class's summary and preview values (`None` for either when not given).
+    pub fn class(mut self, name: &str, summary: Option<&str>, preview_properties: Option<&str>) -> Metadata {
+        self.classes.push((name.to_string(), summary.map(str::to_string), preview_properties.map(str::to_string)));
+        self
+    }
+
+    /// The C form, kept for the life of the process.
+    pub fn into_raw(self) -> *const easel_plugin_metadata {
+        let text = |value: &Option<String>| value.as_deref().map_or(null(), leak_c_string);
+        let classes: Vec<easel_class_metadata> = self
+            .classes
+            .iter()
+            .map(|(name, summary, preview)| easel_class_metadata {
+                abi_version: EASEL_ABI_VERSION,
+                struct_size: std::mem::size_of::<easel_class_metadata>() as u32,
+                class_name: leak_c_string(name),
+                summary: text(summary),
+                preview_properties: text(preview),
+            })
+            .collect();
+        Box::leak(Box::new(easel_plugin_metadata {
+            abi_version: EASEL_ABI_VERSION,
+            struct_size: std::mem::size_of::<easel_plugin_metadata>() as u32,
+            description: text(&self.texts[0]),
+            version: text(&self.texts[1]),
+            author: text(&self.texts[2]),
+            license: text(&self.texts[3]),
+            url: text(&self.texts[4]),
+            class_count: classes.len() as u32,
+            classes: leak_slice(classes),
+        }))
+    }
+}
+
+/// Exports `easel_plugin_metadata_v2`, returning the metadata built by `$metadata` (an expression
+/// of type [`Metadata`], evaluated once per process).
+#[macro_export]
+macro_rules! easel_plugin_metadata {
+    ($metadata:expr) => {
+        #[no_mangle]
+        pub extern "C" fn easel_plugin_metadata_v2() -> *const $crate::easel_plugin_metadata {
+            $crate::metadata_entry(|| $metadata)
+        }
+    };
+}
+
+static METADATA: AtomicPtr<easel_plugin_metadata> = AtomicPtr::new(null_mut());
+
+/// What [`easel_plugin_metadata!`]'s function runs: builds the metadata once (NULL when building panics).
+pub fn metadata_entry(build: impl FnOnce() -> Metadata) -> *const easel_plugin_metadata {
+    let existing = METADATA.load(Ordering::Acquire);
+    if !existing.is_null() {
+        return existing;
+    }
+    match catch_unwind(AssertUnwindSafe(|| build().into_raw())) {
+        Ok(metadata) => {
+            METADATA.store(metadata as *mut easel_plugin_metadata, Ordering::Release);
+            metadata
+        }
+        Err(_) => null(),
+    }
+}
+
 /// Runs a method's body, turning a panic into a message in the host's log and `fallback`:
 /// a panic must never unwind into the host.
 pub fn guard<R>(fallback: R, body: impl FnOnce() -> R) -> R {
