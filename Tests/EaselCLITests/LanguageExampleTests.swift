@@ -169,5 +169,18 @@ struct LanguageExampleTests {
         #expect(image.pixel(x: 50, y: 14) == RGBA(r: 255, g: 204, b: 0))      // its top point
         #expect(image.pixel(x: 14, y: 14) == RGBA(r: 0x1d, g: 0x2b, b: 0x53)) // between the points
         #expect(image.pixel(x: 150, y: 50) == RGBA(r: 0xff, g: 0x00, b: 0x4d)) // star 2, the scene's colour
+
+        // Its metadata, from the kit's Plugin.metadata.
+        let inspect = try easel(["inspect", "SwiftStar", "--plugins", plugins.path])
+        #expect(inspect.stdout.hasPrefix("""
+            class SwiftStar : View : Object
+              A five-pointed star
+              plugin SwiftStar, \(plugins.path)/libSwiftStar.so
+                description: A star widget in its own Swift package
+                version: 1.0.0
+                license: MIT
+              preview: {"innerRatio": 0.4}
+
+            """), "\(inspect.stdout)")
     }
 }

@@ -31,3 +31,10 @@ struct SwiftStar: ViewClass {
         ]
     }
 }
+
+/// What `easel list` and `easel inspect` show about the plugin (optional).
+@_cdecl("easel_plugin_metadata_v2")
+public func easelPluginMetadata() -> UnsafeRawPointer? {
+    Plugin.metadata(description: "A star widget in its own Swift package", version: "1.0.0", license: "MIT",
+                    classes: [.init(SwiftStar.self, summary: "A five-pointed star", previewProperties: #"{"innerRatio": 0.4}"#)])
+}
