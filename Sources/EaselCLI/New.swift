@@ -11,6 +11,7 @@ extension PluginProject.Language: ExpressibleByArgument {}
 /// `easel new Name --language c|cpp|swift|rust`: writes a widget plugin project.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a new widget plugin project: one view class, its build script, a scene and a golden test.",
         discussion: """
             The class has a `color` property and a drawRect: that fills its bounds with it and draws a white ellipse \
