@@ -46,8 +46,10 @@ public struct PluginProject: Sendable {
     public let easelExecutable: String
 
     /// Names `easel new` refuses although they are identifiers: Swift and Rust keywords that start
-    /// with a capital letter, and the standard types a Swift struct must not shadow in its own module.
-    static let reservedNames: Set<String> = ["Self", "Any", "Type", "Protocol", "String", "Int", "Double", "Bool", "Array", "Optional"]
+    /// with a capital letter, the standard types a Swift struct must not shadow in its own module,
+    /// and names whose lower case cargo refuses as a package name (Rust's own crates).
+    static let reservedNames: Set<String> = ["Self", "Any", "Type", "Protocol", "String", "Int", "Double", "Bool", "Array", "Optional",
+                                             "Test", "Std", "Core", "Alloc"]
 
     /// A project, after checking the name: a letter, then up to 63 letters and digits (ASCII), starting
     /// with a capital letter, and not a built-in class or a reserved name.

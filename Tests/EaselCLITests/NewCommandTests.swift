@@ -78,6 +78,9 @@ struct NewCommandTests {
         let builtIn = try easel(["new", "View", "--language", "c", "--dir", work.appendingPathComponent("b").path])
         #expect(builtIn.status == 2)
         #expect(builtIn.stderr == "error: 'View' is taken (a built-in class): choose another name\n")
+        let reserved = try easel(["new", "Test", "--language", "rust", "--dir", work.appendingPathComponent("b").path])
+        #expect(reserved.status == 2)
+        #expect(reserved.stderr == "error: 'Test' is taken (a reserved name in Swift or Rust): choose another name\n")
 
         let used = work.appendingPathComponent("used")
         try FileManager.default.createDirectory(at: used, withIntermediateDirectories: true)
