@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import EaselRuntime
 import EaselTestSupport
 import Foundation
@@ -98,5 +99,41 @@ struct MetadataTests {
         #expect(registry.failures.map(\.message) == [
             "easel_plugin_metadata_v2: easel_class_metadata #0 names 'Elsewhere', which is not a class of this plugin",
         ])
+    }
+}
+
+@Suite("The gallery draws a class with its metadata's preview values")
+struct MetadataGalleryTests {
+    /// `easel gallery` of metadata_plugin built with `defines`, at scale 1 with 100x80 cells: status, standard error, image.
+    func gallery(_ label: String, defines: [String] = []) throws -> (ProcessResult, RasterImage?) {
+        let folder = try Fixtures.makeTemporaryDirectory(label)
+        _ = try Fixtures.buildFixture("metadata_plugin", into: folder, linkArguments: defines)
+        let output = folder.appendingPathComponent("sheet.png")
+        let result = try easel(["gallery", "--plugins", folder.path, "--cell", "100x80", "--scale", "1", "-o", output.path])
+        return (result, try? RasterImage(contentsOfPNG: output.path))
+    }
+
+    @Test("MetaDot's preview colour #ff8800 fills its tile instead of its default blue")
+    func previewValues() throws {
+        let (result, image) = try gallery("gallery-preview-values")
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        let sheet = try #require(image)
+        #expect(sheet.pixel(x: 62, y: 52) == RGBA(r: 255, g: 136, b: 0))   // the middle of the first cell (12, 12, 100, 80)
+    }
+
+    @Test("preview values that are not a JSON object, or name a property the class lacks, make a red tile with the reason")
+    func refusedPreviewValues() throws {
+        let (notJSON, notJSONImage) = try gallery("gallery-preview-not-json", defines: ["-DMETA_PREVIEW_NOT_JSON"])
+        #expect(notJSON.status == 1)
+        #expect(notJSON.stderr == "error: gallery: MetaDot: its preview values are not a JSON object: color: orange\n")
+        let redTile = try #require(notJSONImage)
+        #expect(redTile.pixel(x: 60, y: 88).isClose(to: RGBA(r: 219, g: 41, b: 41), tolerance: 2))   // the red tile, under its text
+        let (unknown, _) = try gallery("gallery-preview-unknown", defines: ["-DMETA_PREVIEW_UNKNOWN"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == """
+            error: gallery: MetaDot: the preview values of MetaDot: root.subviews[0].properties.colour: class 'MetaDot' has no \
+            property 'colour' (it declares: color, radius); did you mean 'color'?
+
+            """)
     }
 }
