@@ -68,7 +68,10 @@ let package = Package(
             providers: [.apt(["libgif-dev"])]),
         // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, and decoding
         // PNG, JPEG, WebP, GIF and SVG into them, in C.
-        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CCairo"]),
+        // Animated WebP needs libwebpmux (WebPAnimEncoder); the tests read it back with libwebpdemux.
+        .target(
+            name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CCairo"],
+            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux")]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
@@ -179,7 +182,7 @@ let package = Package(
             name: "EaselTestSupport",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
-                "CTurboJPEG", "CWebP",
+                "CTurboJPEG", "CWebP", "CGif",
             ],
             path: "Tests/EaselTestSupport"),
         .target(
