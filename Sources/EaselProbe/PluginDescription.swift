@@ -16,14 +16,67 @@ public struct PluginDescription: Sendable, Equatable, Codable {
     public var abiMinor: Int
     /// Its classes, in declaration order.
     public var classes: [ClassDescription]
+    /// What it says about itself (`easel_plugin_metadata_v2`), nil when it exports no metadata.
+    public var metadata: PluginMetadata?
 
     /// Creates a description.
-    public init(path: String, name: String, abiMajor: Int, abiMinor: Int, classes: [ClassDescription]) {
+    public init(path: String, name: String, abiMajor: Int, abiMinor: Int, classes: [ClassDescription],
+                metadata: PluginMetadata? = nil) {
         self.path = path
         self.name = name
         self.abiMajor = abiMajor
         self.abiMinor = abiMinor
         self.classes = classes
+        self.metadata = metadata
+    }
+}
+
+/// What a plugin says about itself through its optional metadata function
+/// (easel.h's `easel_plugin_metadata`, easel.metadata.v1): each text at most
+/// 4096 bytes, nil when not given.
+public struct PluginMetadata: Sendable, Equatable, Codable {
+    /// What the plugin offers, in a sentence.
+    public var description: String?
+    /// Its version.
+    public var version: String?
+    /// Its author.
+    public var author: String?
+    /// Its licence.
+    public var license: String?
+    /// Its URL.
+    public var url: String?
+    /// What its classes say about themselves, in the plugin's order.
+    public var classes: [ClassMetadata]
+
+    /// Creates metadata.
+    public init(description: String?, version: String?, author: String?, license: String?, url: String?,
+                classes: [ClassMetadata]) {
+        self.description = description
+        self.version = version
+        self.author = author
+        self.license = license
+        self.url = url
+        self.classes = classes
+    }
+
+    /// The metadata of the class `name`, if the plugin gave any.
+    public func forClass(_ name: String) -> ClassMetadata? { classes.first { $0.className == name } }
+}
+
+/// What one class says about itself (easel.h's `easel_class_metadata`).
+public struct ClassMetadata: Sendable, Equatable, Codable {
+    /// The class.
+    public var className: String
+    /// A one-line summary.
+    public var summary: String?
+    /// Preview property values: a JSON object as a scene's "properties" take it (unchecked text).
+    public var previewProperties: String?
+
+    /// Creates class metadata.
+    public init(className: String, summary: String?, previewProperties: String?) {
+        self.className = className
+        self.summary = summary
+        self.previewProperties = previewProperties
     }
 }
 
@@ -203,6 +256,6 @@ extension PluginCandidate {
                     PropertyDescription(name: $0.name, encoding: $0.type.encoding, offset: $0.offset, defaultValue: $0.defaultValue)
                 },
                 methods: spec.methods.map { MethodDescription(selector: $0.selector.name, encoding: $0.signature.encoding) })
-        })
+        }, metadata: metadata)
     }
 }

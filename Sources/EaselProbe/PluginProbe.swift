@@ -21,6 +21,8 @@ package struct PluginCandidate {
     package let abiMajor: Int
     package let abiMinor: Int
     package let classes: [ClassSpec]
+    /// What the plugin's metadata function returned, if it exports one.
+    package var metadata: PluginMetadata? = nil
 }
 
 /// One validated class description.
@@ -329,7 +331,79 @@ package enum PluginProbe {
                 specs.append(spec)
             }
         }
-        return .success(PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs))
+        var candidate = PluginCandidate(path: path, name: pluginName, abiMajor: major, abiMinor: minor, classes: specs)
+        // 6. The optional metadata (easel.metadata.v1).
+        if let function = dlsym(handle, EASEL_PLUGIN_METADATA_SYMBOL) {
+            typealias MetadataFunction = @convention(c) () -> UnsafePointer<easel_plugin_metadata>?
+            switch readMetadata(unsafeBitCast(function, to: MetadataFunction.self)(), classNames: names) {
+            case .success(let metadata): candidate.metadata = metadata
+            case .failure(let problem): return fail(.invalidDescription, "\(EASEL_PLUGIN_METADATA_SYMBOL): \(problem.message)")
+            }
+        }
+        return .success(candidate)
+    }
+
+    /// Why a plugin's metadata was refused.
+    struct MetadataProblem: Error {
+        let message: String
+    }
+
+    /// The most bytes of one metadata text the host keeps.
+    static let metadataTextLimit = 4096
+    /// The most class entries of the metadata the host reads.
+    static let metadataClassLimit = 4096
+
+    /// A metadata text: at most ``metadataTextLimit`` bytes (cut at a character), invalid UTF-8 repaired; nil for NULL.
+    static func metadataText(_ pointer: UnsafePointer<CChar>?, firstLineOnly: Bool = false) -> String? {
+        guard let pointer else { return nil }
+        let length = strnlen(pointer, metadataTextLimit + 1)
+        var bytes = Array(UnsafeRawBufferPointer(start: pointer, count: min(length, metadataTextLimit)))
+        if firstLineOnly, let newline = bytes.firstIndex(where: { $0 == 10 || $0 == 13 }) { bytes.removeSubrange(newline...) }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if length > metadataTextLimit, !text.isEmpty { text.removeLast() }   // a character the cut may have split
+        return text
+    }
+
+    /// Reads what a metadata function returned: nil (no metadata) is fine; a struct too small, or
+    /// class entries naming no class of the plugin, is an error message.
+    static func readMetadata(_ pointer: UnsafePointer<easel_plugin_metadata>?, classNames: Set<String>)
+        -> Result<PluginMetadata?, MetadataProblem>
+    {
+        guard let pointer else { return .success(nil) }
+        let minimum = MemoryLayout<easel_plugin_metadata>.size
+        let size = Int(pointer.pointee.struct_size)
+        guard size >= minimum, size <= HostABI.maximumDescriptorSize else {
+            return .failure(MetadataProblem(message: "easel_plugin_metadata.struct_size is \(size); expected \(minimum) (fill it with EASEL_DEFINE_METADATA)"))
+        }
+        let metadata = pointer.pointee
+        let count = Int(metadata.class_count)
+        guard count <= metadataClassLimit else {
+            return .failure(MetadataProblem(message: "class_count is \(count), more than \(metadataClassLimit)"))
+        }
+        guard count == 0 || metadata.classes != nil else { return .failure(MetadataProblem(message: "class_count is \(count) but classes is NULL")) }
+        var classes: [ClassMetadata] = []
+        if count > 0, let first = metadata.classes {
+            let entrySize = Int(first.pointee.struct_size)
+            guard entrySize >= MemoryLayout<easel_class_metadata>.size, entrySize <= HostABI.maximumDescriptorSize else {
+                return .failure(MetadataProblem(message: "easel_class_metadata #0: struct_size is \(entrySize); expected \(MemoryLayout<easel_class_metadata>.size)"))
+            }
+            let base = UnsafeRawPointer(first)
+            for index in 0..<count {
+                let entry = base.advanced(by: index * entrySize).assumingMemoryBound(to: easel_class_metadata.self).pointee
+                guard Int(entry.struct_size) == entrySize else {
+                    return .failure(MetadataProblem(message: "easel_class_metadata #\(index): struct_size is \(entry.struct_size) but #0's is \(entrySize)"))
+                }
+                guard let name = metadataText(entry.class_name), classNames.contains(name) else {
+                    let named = metadataText(entry.class_name).map { "'\($0)'" } ?? "NULL"
+                    return .failure(MetadataProblem(message: "easel_class_metadata #\(index) names \(named), which is not a class of this plugin"))
+                }
+                classes.append(ClassMetadata(className: name, summary: metadataText(entry.summary, firstLineOnly: true),
+                                             previewProperties: metadataText(entry.preview_properties)))
+            }
+        }
+        return .success(PluginMetadata(description: metadataText(metadata.description), version: metadataText(metadata.version),
+                                       author: metadataText(metadata.author), license: metadataText(metadata.license),
+                                       url: metadataText(metadata.url), classes: classes))
     }
 
     /// Property types parsed so far, by encoding, under the same policy as

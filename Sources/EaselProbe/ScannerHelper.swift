@@ -40,7 +40,7 @@ import Glibc
 /// copies, where JSON cost about 10 µs per plugin each way.
 package enum ScannerProtocol {
     /// Bumped whenever a message changes shape.
-    package static let version = 4
+    package static let version = 5
 
     /// The line the helper writes to standard error after each answer
     /// (a record separator, then a newline): the lines before it belong to
@@ -102,6 +102,19 @@ package enum ScannerProtocol {
                 for method in cls.methods {
                     writer.string(method.selector)
                     writer.string(method.encoding)
+                }
+            }
+            // Since version 5: the metadata, 0 (none) or 1 and its fields.
+            writer.count(plugin.metadata == nil ? 0 : 1)
+            if let metadata = plugin.metadata {
+                for text in [metadata.description, metadata.version, metadata.author, metadata.license, metadata.url] {
+                    writer.optionalString(text)
+                }
+                writer.count(metadata.classes.count)
+                for cls in metadata.classes {
+                    writer.string(cls.className)
+                    writer.optionalString(cls.summary)
+                    writer.optionalString(cls.previewProperties)
                 }
             }
         case .failure(let error):
@@ -267,8 +280,26 @@ package enum ScannerProtocol {
                 classes.append(ClassDescription(name: className, superclass: superclass, instanceSize: size,
                                                 properties: properties, methods: methods))
             }
+            guard let metadataCount = count(itemSize: 1), metadataCount <= 1 else { return nil }
+            var metadata: PluginMetadata?
+            if metadataCount == 1 {
+                var texts: [String?] = []
+                for _ in 0..<5 {
+                    guard case .some(let text) = optionalString() else { return nil }
+                    texts.append(text)
+                }
+                guard let classCount = count(itemSize: 12) else { return nil }
+                var classMetadata: [ClassMetadata] = []
+                for _ in 0..<classCount {
+                    guard let className = string(), case .some(let summary) = optionalString(),
+                          case .some(let preview) = optionalString() else { return nil }
+                    classMetadata.append(ClassMetadata(className: className, summary: summary, previewProperties: preview))
+                }
+                metadata = PluginMetadata(description: texts[0], version: texts[1], author: texts[2], license: texts[3],
+                                          url: texts[4], classes: classMetadata)
+            }
             return .answer(path: path, .success(PluginDescription(path: path, name: name, abiMajor: major,
-                                                                  abiMinor: minor, classes: classes)))
+                                                                  abiMinor: minor, classes: classes, metadata: metadata)))
         }
 
         mutating func failure() -> Message? {

@@ -173,7 +173,8 @@ extension Registry {
         var described: [String: LoadedPlugin] = [:]
         for (candidate, classes) in zip(survivors, kept) {
             described[candidate.path] = LoadedPlugin(path: candidate.path, name: candidate.name,
-                abiMajor: candidate.abiMajor, abiMinor: candidate.abiMinor, classNames: classes.map(\.name))
+                abiMajor: candidate.abiMajor, abiMinor: candidate.abiMinor, classNames: classes.map(\.name),
+                metadata: candidate.metadata)
         }
         while !pending.isEmpty {
             let before = pending.count

@@ -73,6 +73,8 @@ public struct LoadedPlugin: Sendable, Equatable {
     public let abiMinor: Int
     /// The classes it defines, in declaration order.
     public let classNames: [String]
+    /// What it says about itself (its optional metadata function), nil when nothing.
+    public var metadata: PluginMetadata? = nil
 }
 
 /// The registry of classes: host built-ins plus the classes of loaded plugins.

@@ -7,6 +7,7 @@ import EaselRuntime
 import EaselViews
 import EaselInvocation
 import EaselIsolation
+import EaselScene
 
 /// The layout of a contact sheet: `easel gallery`.
 public struct GalleryOptions: Sendable {
@@ -231,7 +232,7 @@ extension Session {
             container.backgroundColor = easel_color(red: 1, green: 1, blue: 1, alpha: 1)
             container.clipsToBounds = true
             let room = easel_size(width: frame.size.width - 16, height: frame.size.height - 16)
-            let view = try registry.makeView(ofClass: name, frame: easel_rect(x: 0, y: 0, width: room.width, height: room.height))
+            let view = try makePreviewView(name, size: room, registry: registry)
             // Interface Builder's convention: a designable object sets preview values when it is made for a preview.
             view.send(prepareForInterfaceBuilder)
             // The size the class wants for the cell; a widget larger than the cell keeps its size and is scaled down.
@@ -250,6 +251,34 @@ extension Session {
         } catch {
             return "\(error)"
         }
+    }
+
+    /// Why a class's preview values cannot be used.
+    struct PreviewValuesError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// An instance of `name` for its cell, `size` large: with the preview values of its plugin's
+    /// metadata (easel.metadata.v1) set as a scene sets "properties", when the plugin gives any.
+    /// Values that are not a JSON object, or that the class refuses, fail the tile with the reason.
+    static func makePreviewView(_ name: String, size: easel_size, registry: Registry) throws -> View {
+        let frame = easel_rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let preview = registry.objectClass(named: name)?.plugin?.metadata?.forClass(name)?.previewProperties else {
+            return try registry.makeView(ofClass: name, frame: frame)
+        }
+        guard let properties = (try? JSONSerialization.jsonObject(with: Data(preview.utf8))) as? [String: Any] else {
+            throw PreviewValuesError(description: "its preview values are not a JSON object: \(preview.prefix(200))")
+        }
+        // A one-view scene, serialized (never spliced as text), so the preview values cannot reach other keys.
+        let scene: [String: Any] = [
+            "canvas": ["size": [max(size.width, 1), max(size.height, 1)]],
+            "root": ["subviews": [["class": name, "frame": [0, 0, size.width, size.height], "properties": properties]]],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: scene)
+        let tree = try Scene.parse(data, file: "the preview values of \(name)").build(in: registry)
+        guard let view = tree.root.subviews.first else { return try registry.makeView(ofClass: name, frame: frame) }
+        view.removeFromSuperview()
+        return view
     }
 
     /// Where a view of the contact sheet is: `the cell of <class>` (the class the cell shows).

@@ -102,12 +102,14 @@ struct ABITests {
         var textCount: UInt32 = 0
         var layerCount: UInt32 = 0
         var gestureCount: UInt32 = 0
+        var metadataCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
             + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
             + UnsafeBufferPointer(start: easel_text_v1_pins(&textCount), count: Int(textCount))
             + UnsafeBufferPointer(start: easel_layer_pins(&layerCount), count: Int(layerCount))
             + UnsafeBufferPointer(start: easel_gesture_pins(&gestureCount), count: Int(gestureCount))
+            + UnsafeBufferPointer(start: easel_metadata_pins(&metadataCount), count: Int(metadataCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -150,6 +152,7 @@ struct ABITests {
             "easel_text_api": imported(easel_text_api()),
             "easel_layer_api": imported(easel_layer_api()),
             "easel_gesture_api": imported(easel_gesture_api()),
+            "easel_class_metadata": imported(easel_class_metadata()), "easel_plugin_metadata": imported(easel_plugin_metadata()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {

@@ -1859,5 +1859,81 @@ typedef struct easel_gesture_api {
     int32_t (*exclusive_touch)(const easel_object *view);
     int32_t (*set_exclusive_touch)(easel_object *view, int32_t exclusive);
 } easel_gesture_api;
+/* ---- plugin metadata (optional; easel.metadata.v1) ---- */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * The name of the optional second symbol a plugin may export: a function
+ * returning its metadata (declare it with EASEL_PLUGIN_METADATA). The host
+ * looks it up after the entry point has run, calls it once, and shows what
+ * it returns in `easel list`, `easel inspect` and their --json output. A
+ * plugin without it loads as before. Since: easel.metadata.v1
+ */
+#define EASEL_PLUGIN_METADATA_SYMBOL "easel_plugin_metadata_v2"
+
+/**
+ * What one class of the plugin says about itself. Every string is UTF-8,
+ * owned by the plugin (static), and may be NULL; the host copies at most
+ * 4096 bytes of each (a summary: its first line). Since: easel.metadata.v1
+ */
+typedef struct easel_class_metadata {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_class_metadata) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** The class: one this plugin describes. Non-NULL. */
+    const char *class_name;
+    /** A one-line summary, e.g. "A horizontal meter with a gradient bar". */
+    const char *summary;
+    /**
+     * Preview values, as a JSON object in the form of a scene's "properties",
+     * e.g. "{\"value\": 0.7, \"color\": \"#3366cc\"}": what a gallery or an
+     * editor shows the class with. Shown by `easel inspect`.
+     */
+    const char *preview_properties;
+} easel_class_metadata;
+
+/**
+ * What the plugin says about itself: every string UTF-8, static, NULL when
+ * not given; the host copies at most 4096 bytes of each. Since: easel.metadata.v1
+ */
+typedef struct easel_plugin_metadata {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_plugin_metadata) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** What the plugin offers, in a sentence. */
+    const char *description;
+    /** Its version, e.g. "1.2.0". */
+    const char *version;
+    /** Who wrote it, e.g. "Ada Lovelace <ada@example.org>". */
+    const char *author;
+    /** Its licence, preferably an SPDX identifier, e.g. "MIT". */
+    const char *license;
+    /** Where it lives, e.g. "https://example.org/gauges". */
+    const char *url;
+    /** Number of entries in `classes` (at most 4096 are read). */
+    uint32_t class_count;
+    /** Array of `class_count` class metadata; may be NULL when the count is 0. */
+    const easel_class_metadata *classes;
+} easel_plugin_metadata;
+
+/** The type of the metadata function. Since: easel.metadata.v1 */
+typedef const easel_plugin_metadata *(*easel_plugin_metadata_fn)(void);
+
+/**
+ * Declares (and begins the definition of) the metadata function with the
+ * right name, linkage and visibility: `EASEL_PLUGIN_METADATA() { return &kMetadata; }`.
+ * Since: easel.metadata.v1
+ */
+#define EASEL_PLUGIN_METADATA() \
+    EASEL_EXTERN_C EASEL_EXPORT const easel_plugin_metadata *easel_plugin_metadata_v2(void)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* EASEL_H */

@@ -495,4 +495,44 @@ static inline const easel_abi_pin *easel_gesture_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- plugin metadata (easel.metadata.v1) ---- */
+
+/** The metadata structs: S(type, size in bytes). */
+#define EASEL_METADATA_PINNED_STRUCTS(S) \
+    S(easel_class_metadata, 32) \
+    S(easel_plugin_metadata, 64)
+
+/** Their fields, in declaration order: F(type, field, offset in bytes). */
+#define EASEL_METADATA_PINNED_FIELDS(F) \
+    F(easel_class_metadata, abi_version, 0) \
+    F(easel_class_metadata, struct_size, 4) \
+    F(easel_class_metadata, class_name, 8) \
+    F(easel_class_metadata, summary, 16) \
+    F(easel_class_metadata, preview_properties, 24) \
+    F(easel_plugin_metadata, abi_version, 0) \
+    F(easel_plugin_metadata, struct_size, 4) \
+    F(easel_plugin_metadata, description, 8) \
+    F(easel_plugin_metadata, version, 16) \
+    F(easel_plugin_metadata, author, 24) \
+    F(easel_plugin_metadata, license, 32) \
+    F(easel_plugin_metadata, url, 40) \
+    F(easel_plugin_metadata, class_count, 48) \
+    F(easel_plugin_metadata, classes, 56)
+
+/** The pinned layout of the metadata structs, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_metadata_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_METADATA_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_METADATA_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 #endif /* EASEL_ABI_PINS_H */

@@ -123,4 +123,29 @@ static inline void easel_add_rounded_rect(const easel_graphics_api *g, easel_con
     g->close_path(ctx);
 }
 
+/**
+ * An easel_class_metadata: a class name, a one-line summary (or NULL) and
+ * preview property values as a JSON object (or NULL). Since: easel.metadata.v1
+ */
+#define EASEL_CLASS_METADATA(class_name, summary, preview_properties) \
+    { (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_class_metadata), (class_name), (summary), (preview_properties) }
+
+/**
+ * Defines `static const easel_plugin_metadata symbol` with a description,
+ * version, author, licence, URL (each a string or NULL) and an array of
+ * easel_class_metadata, and the metadata function returning it
+ * (EASEL_PLUGIN_METADATA). Since: easel.metadata.v1
+ *
+ *     static const easel_class_metadata kClassMetadata[] = {
+ *         EASEL_CLASS_METADATA("Dot", "A filled circle", "{\"color\": \"#3366cc\"}"),
+ *     };
+ *     EASEL_DEFINE_METADATA(kMetadata, "Dots of colour", "1.0.0", "Ada", "MIT", NULL, kClassMetadata);
+ */
+#define EASEL_DEFINE_METADATA(symbol, description, version, author, license, url, class_metadata)          \
+    static const easel_plugin_metadata symbol = {(uint32_t)EASEL_ABI_VERSION,                               \
+                                                 (uint32_t)sizeof(easel_plugin_metadata),                   \
+                                                 (description), (version), (author), (license), (url),      \
+                                                 EASEL_COUNT(class_metadata), (class_metadata)};            \
+    EASEL_PLUGIN_METADATA() { return &symbol; }
+
 #endif /* EASEL_UTIL_H */

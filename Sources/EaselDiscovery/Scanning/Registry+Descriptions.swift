@@ -14,7 +14,7 @@ extension Registry {
                         PropertyDescription(name: $0.name, encoding: $0.type.encoding, offset: $0.offset, defaultValue: $0.defaultValue)
                     },
                     methods: cls.methods.map { MethodDescription(selector: $0.selector.name, encoding: $0.signature.encoding) })
-            })
+            }, metadata: plugin.metadata)
         }
     }
 }

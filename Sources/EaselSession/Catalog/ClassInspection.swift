@@ -49,6 +49,12 @@ public struct ClassInspection: Encodable, Sendable {
     public let warnings: [String]
     /// Selectors a right-handed view sends its delegate, which this class answers.
     public let delegateProtocols: [String]
+    /// The class's one-line summary, from its plugin's metadata.
+    public let summary: String?
+    /// Preview property values (a JSON object, as the plugin wrote it), from its plugin's metadata.
+    public let previewProperties: String?
+    /// What the defining plugin says about itself, `nil` for a built-in class or a plugin without metadata.
+    public let pluginMetadata: PluginMetadata?
 
     /// The inspection of `className`, or `nil` when neither a listed plugin nor the host defines it.
     static func make(_ className: String, listing: PluginListing) -> ClassInspection? {
@@ -121,7 +127,14 @@ public struct ClassInspection: Encodable, Sendable {
             name: className, superclasses: Array(chain.dropFirst()), plugin: own?.plugin.name,
             file: own.map { FileSystemName.jsonText($0.plugin.path) }, isView: isView,
             properties: properties, methods: methods, warnings: warnings,
-            delegateProtocols: delegateSelectors.filter { implemented.contains($0) })
+            delegateProtocols: delegateSelectors.filter { implemented.contains($0) },
+            summary: own?.plugin.metadata?.forClass(className)?.summary,
+            previewProperties: own?.plugin.metadata?.forClass(className)?.previewProperties,
+            pluginMetadata: own?.plugin.metadata.map { metadata in
+                var plugin = metadata
+                plugin.classes = []   // the class's own entry is summary and previewProperties
+                return plugin
+            })
     }
 
     /// A property's default as text, when it is a value (not an address).
@@ -146,7 +159,10 @@ public struct ClassInspection: Encodable, Sendable {
     /// The text `easel inspect` prints.
     public var text: String {
         var out = "class \(name) : \(superclasses.joined(separator: " : "))\n"
+        if let summary { out += "  \(DisplayText.escaped(summary))\n" }
         if let plugin, let file { out += "  plugin \(plugin), \(PluginLoadError.displayed(file))\n" } else { out += "  built into the host\n" }
+        for line in PluginListing.metadataLines(pluginMetadata) { out += "    \(line)\n" }
+        if let previewProperties { out += "  preview: \(DisplayText.escaped(previewProperties))\n" }
         out += "\nproperties:\n"
         if properties.isEmpty { out += "  (none)\n" }
         for property in properties {

@@ -26,8 +26,10 @@ public struct PluginListing {
         let views = viewClassNames
         for plugin in catalog.plugins {
             out += "\n\(PluginLoadError.displayed(plugin.path))\n  plugin \(plugin.name), ABI \(plugin.abiMajor).\(plugin.abiMinor)\n"
+            for line in Self.metadataLines(plugin.metadata) { out += "  \(line)\n" }
             for cls in plugin.classes {
                 out += "  class \(cls.name) : \(cls.superclass)\n"
+                if let summary = plugin.metadata?.forClass(cls.name)?.summary { out += "    summary: \(DisplayText.escaped(summary))\n" }
                 for property in cls.properties {
                     out += "    property \(property.name): \(property.readableType)  \(property.encoding)\n"
                 }
@@ -45,6 +47,15 @@ public struct PluginListing {
             }
         }
         return out
+    }
+
+    /// The lines that show a plugin's metadata (`description: …`, `version: …`, `author: …`,
+    /// `license: …`, `url: …`), each present field on one line, control characters escaped.
+    static func metadataLines(_ metadata: PluginMetadata?) -> [String] {
+        guard let metadata else { return [] }
+        return [("description", metadata.description), ("version", metadata.version), ("author", metadata.author),
+                ("license", metadata.license), ("url", metadata.url)]
+            .compactMap { label, value in value.map { "\(label): \(DisplayText.escaped($0))" } }
     }
 
     /// The class names of every listed plugin class that is a view
@@ -118,12 +129,16 @@ struct JSONListing: Encodable {
     struct MethodEntry: Encodable { let selector: String; let encoding: String; let signature: String }
     struct ClassEntry: Encodable {
         let name: String; let superclass: String
+        /// The class's one-line summary and preview property values (JSON text) from the plugin's metadata; omitted when none.
+        let summary: String?; let previewProperties: String?
         let properties: [PropertyEntry]; let methods: [MethodEntry]
         /// Callbacks declared with a signature the host does not call (view classes only); omitted when none.
         let warnings: [String]?
     }
     struct PluginEntry: Encodable {
         let path: String; let name: String; let abiVersion: String
+        /// What the plugin says about itself (its metadata function); each omitted when not given.
+        let description: String?; let version: String?; let author: String?; let license: String?; let url: String?
         /// The plugin's resource folders that exist (EaselRuntime's PluginResources).
         let resources: [String]
         let classes: [ClassEntry]
@@ -142,9 +157,12 @@ struct JSONListing: Encodable {
         let views = listing.viewClassNames
         plugins = listing.catalog.plugins.map { plugin in
             PluginEntry(path: FileSystemName.jsonText(plugin.path), name: plugin.name, abiVersion: "\(plugin.abiMajor).\(plugin.abiMinor)",
+                        description: plugin.metadata?.description, version: plugin.metadata?.version,
+                        author: plugin.metadata?.author, license: plugin.metadata?.license, url: plugin.metadata?.url,
                         resources: PluginResources.folders(forPluginAt: plugin.path).map(FileSystemName.jsonText),
                         classes: plugin.classes.map { cls in
-                            JSONListing.classEntry(cls, warnings: listing.warnings(for: cls, views: views))
+                            JSONListing.classEntry(cls, warnings: listing.warnings(for: cls, views: views),
+                                                   metadata: plugin.metadata?.forClass(cls.name))
                         })
         }
         failures = listing.catalog.failures.map {
@@ -154,9 +172,9 @@ struct JSONListing: Encodable {
         }
     }
 
-    static func classEntry(_ cls: ClassDescription, warnings: [String] = []) -> ClassEntry {
+    static func classEntry(_ cls: ClassDescription, warnings: [String] = [], metadata: ClassMetadata? = nil) -> ClassEntry {
         ClassEntry(
-            name: cls.name, superclass: cls.superclass,
+            name: cls.name, superclass: cls.superclass, summary: metadata?.summary, previewProperties: metadata?.previewProperties,
             properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType,
                                                        default: ClassInspection.defaultText($0)) },
             methods: cls.methods.map {
