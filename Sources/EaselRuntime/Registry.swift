@@ -107,6 +107,8 @@ public final class Registry {
     /// The one clock of this host's objects: animations, timers, display
     /// links and timed gestures read it; only the host moves it (``MediaClock``).
     public let mediaClock = MediaClock()
+    /// The animation engine of the views module (EaselViews' `Animator`), made on first use.
+    package var animator: AnyObject?
     /// The render's scale, by which `image_named` chooses `@2x` and `@3x` variants (1 until a render sets it).
     public var imageScale: Double = 1
     /// Decides whether a plugin's resource folder may be read: `nil` to allow
