@@ -35,8 +35,18 @@ public final class SceneTree {
     /// The JSON path a view was declared at (`root.subviews[1]`), or `nil` for views plugins made.
     public func path(of view: View) -> String? { paths[ObjectIdentifier(view)] }
 
-    /// The length of the scene's timeline: the time of its last step (0 without steps).
-    public var duration: Double { stepTimes.last ?? 0 }
+    /// The length of the scene's timeline: the time of its last step, or
+    /// the end of the last animation if later (its steps', and those plugin
+    /// code started that are running now); 0 without either. A repeating
+    /// animation counts one cycle.
+    public var duration: Double {
+        var end = stepTimes.last ?? 0
+        for (index, step) in steps.enumerated() {
+            if case .animate(let animation, _) = step { end = max(end, stepTimes[index] + animation.length) }
+        }
+        if let running = root.registry.latestAnimationEnd { end = max(end, running) }
+        return end
+    }
 
     /// The media clock the tree's objects share (the registry's).
     public var mediaClock: MediaClock { root.mediaClock }
@@ -71,11 +81,13 @@ public enum SceneStep {
     case resize(View, easel_rect, path: String)
     /// A touch sequence, in root-view coordinates.
     case touch([(TouchPhase, easel_point)], path: String)
+    /// An animation of a view's properties (Scene+Animation.swift).
+    case animate(SceneAnimation, path: String)
 
     /// The step's JSON path (`steps[0]`).
     public var path: String {
         switch self {
-        case .resize(_, _, let path), .touch(_, let path): path
+        case .resize(_, _, let path), .touch(_, let path), .animate(_, let path): path
         }
     }
 }
@@ -144,6 +156,8 @@ extension SceneTree {
             for (phase, point) in phases {
                 touch = try? root.sendTouch(phase, at: point, touch: touch)
             }
+        case .animate(let animation, _):
+            animation.run()
         }
     }
 }
@@ -308,7 +322,13 @@ private struct Builder {
             }
             return .touch(phases, path: node.path)
         }
-        throw node.error("a step is {\"resize\": ID, \"size\": [w, h]} or {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}")
+        if let animate = node.child("animate") {
+            try node.checkKeys(["animate", "at"])
+            _ = try animate.requireObject()
+            guard let viewNode = animate.child("view") else { throw animate.error("an animate step needs 'view': the id of the view to animate") }
+            return .animate(try SceneAnimation.parse(animate, view: view(named: viewNode)), path: node.path)
+        }
+        throw node.error("a step is {\"resize\": ID, \"size\": [w, h]}, {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]} or {\"animate\": {\"view\": ID, …}}")
     }
 
     /// A view by id ("root" is the root view unless a view has that id).

@@ -591,3 +591,11 @@ extension View {
         return placed.concatenating(easel_affine_transform(translationX: centerDown.x, y: centerDown.y))
     }
 }
+
+extension View {
+    /// The latest end of a running animation of a registry's views that does not repeat (`nil` when none).
+    public static func latestAnimationEnd(in registry: Registry) -> Double? {
+        guard let animator = registry.animator else { return nil }
+        return unsafeDowncast(animator, to: Animator.self).latestEnd
+    }
+}
