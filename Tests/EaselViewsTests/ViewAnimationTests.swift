@@ -151,7 +151,7 @@ struct ViewAnimationTests {
         registry.mediaClock.advance(to: 1)
         #expect(box.presentedCenter.x == 55)
         var unchanged: [Bool] = []
-        View.animate(withDuration: 1, animations: { box.center = box.center }, completion: { unchanged.append($0) })
+        View.animate(withDuration: 1, animations: { box.alpha = box.alpha }, completion: { unchanged.append($0) })
         #expect(unchanged.isEmpty)
         registry.mediaClock.advance(to: 1.2)  // the next advance runs it
         #expect(unchanged == [true])
