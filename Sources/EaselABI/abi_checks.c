@@ -64,3 +64,11 @@ _Static_assert(EASEL_LAYER_API_V1_SIZE == sizeof(easel_layer_api), "EASEL_LAYER_
 EASEL_LAYER_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_LAYER_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_layer_api)
+
+/* ---- extension easel.animation.v1 ---- */
+_Static_assert(EASEL_ANIMATION_API_V1_SIZE == sizeof(easel_animation_api), "EASEL_ANIMATION_API_V1_SIZE");
+_Static_assert(EASEL_ANIMATION_OPTIONS_V1_SIZE == sizeof(easel_animation_options), "EASEL_ANIMATION_OPTIONS_V1_SIZE");
+EASEL_ANIMATION_PINNED_STRUCTS(EASEL_CHECK_SIZE)
+EASEL_ANIMATION_PINNED_FIELDS(EASEL_CHECK_OFFSET)
+EASEL_CHECK_HEADER(easel_animation_api)
+EASEL_CHECK_HEADER(easel_animation_options)

@@ -12,6 +12,7 @@ enum BuiltInClasses {
     /// table's view functions. Registers the layer extension (easel.layer.v1).
     static let all: BuiltIns = {
         _ = LayerAPI.registered
+        _ = AnimationAPI.registered
         return classes
     }()
 

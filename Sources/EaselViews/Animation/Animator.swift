@@ -37,6 +37,8 @@ import CEaselSupport
 import EaselABI
 import EaselGeometry
 import EaselRuntime
+import EaselProbe
+import Synchronization
 
 /// UIKit's `UIView.AnimationOptions`, with its raw values.
 public struct AnimationOptions: OptionSet, Sendable, Hashable {
@@ -105,7 +107,7 @@ public enum AnimationCurve: Sendable, Equatable {
 
 /// One `animate` call: its completion runs once, when the last of its animations ends.
 final class AnimationGroup {
-    let completion: ((Bool) -> Void)?
+    var completion: ((Bool) -> Void)?
     let options: AnimationOptions
     /// The animations not yet ended.
     var pending = 0
@@ -316,10 +318,101 @@ final class Animator {
         active[ObjectIdentifier(view)] = nil
     }
 
+    // MARK: Delayed performs and display links
+
+    private struct PerformRequest {
+        let timer: MediaClock.Timer
+        let target: EaselObject
+        let selector: Selector
+        let argument: EaselObject?
+    }
+    private var performs: [UInt64: PerformRequest] = [:]
+    private var nextPerform: UInt64 = 1
+
+    /// performSelector:withObject:afterDelay: (the target and argument are kept until it fires or is cancelled).
+    func perform(_ selector: Selector, on target: EaselObject, with argument: EaselObject?, after delay: Double) {
+        let id = nextPerform
+        nextPerform += 1
+        let timer = clock.schedule(after: delay) { [weak self] in
+            guard let self, let request = self.performs.removeValue(forKey: id) else { return }
+            var payload: UnsafeMutableRawPointer? = request.argument.map { UnsafeMutableRawPointer($0.handle) }
+            withUnsafeMutablePointer(to: &payload) { slot in
+                var arguments: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(slot)]
+                _ = request.target.registry.withPluginCall {
+                    request.target.registry.send(request.target, request.selector, lookupFrom: request.target.objectClass,
+                                                 result: nil, arguments: &arguments)
+                }
+            }
+        }
+        performs[id] = PerformRequest(timer: timer, target: target, selector: selector, argument: argument)
+    }
+
+    /// cancelPreviousPerformRequestsWithTarget:selector:object: (a `nil` selector: all of the target's).
+    func cancelPerforms(on target: EaselObject, selector: Selector?, argument: EaselObject?) -> Int {
+        var cancelled = 0
+        for (id, request) in performs where request.target === target
+            && (selector == nil || (request.selector == selector && request.argument === argument)) {
+            clock.cancel(request.timer)
+            performs[id] = nil
+            cancelled += 1
+        }
+        return cancelled
+    }
+
+    private struct DisplayLink {
+        let target: EaselObject
+        let selector: Selector
+        var last: Double
+    }
+    private var links: [UInt64: DisplayLink] = [:]
+
+    private struct WeakAnimator: @unchecked Sendable { weak var animator: Animator? }
+    /// Which animator holds each display link (links are numbered across the process).
+    private static let linkOwners = Mutex<(next: UInt64, owners: [UInt64: WeakAnimator])>((1, [:]))
+
+    /// Adds a display link: `selector` (v@:dd) is sent to `target` after every advance.
+    func addDisplayLink(_ target: EaselObject, _ selector: Selector) -> UInt64 {
+        let id = Self.linkOwners.withLock { state in
+            let id = state.next
+            state.next += 1
+            state.owners[id] = WeakAnimator(animator: self)
+            return id
+        }
+        links[id] = DisplayLink(target: target, selector: selector, last: clock.time)
+        return id
+    }
+
+    /// Removes a display link; `false` for an unknown one.
+    static func removeDisplayLink(_ id: UInt64) -> Bool {
+        guard let owner = linkOwners.withLock({ $0.owners.removeValue(forKey: id) })?.animator else { return false }
+        return owner.links.removeValue(forKey: id) != nil
+    }
+
+    /// Sends every display link its frame, in the order they were added.
+    private func fireDisplayLinks() {
+        let now = clock.time
+        for id in links.keys.sorted() {
+            guard var link = links[id] else { continue }
+            var timestamp = now, duration = now - link.last
+            link.last = now
+            links[id] = link
+            withUnsafeMutablePointer(to: &timestamp) { first in
+                withUnsafeMutablePointer(to: &duration) { second in
+                    var arguments: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(first), UnsafeMutableRawPointer(second)]
+                    _ = link.target.registry.withPluginCall {
+                        link.target.registry.send(link.target, link.selector, lookupFrom: link.target.objectClass,
+                                                  result: nil, arguments: &arguments)
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: Frames
 
-    /// After every clock advance: the animated views' records are rewritten at the new time.
+    /// After every clock advance: display links, then the animated views' records are rewritten at the new time.
     private func frame() {
+        if !links.isEmpty { fireDisplayLinks() }
         for (key, entry) in active {
             guard let view = entry.view else {
                 active[key] = nil
@@ -426,6 +519,34 @@ final class AnimationContext {
     static var current: AnimationContext? {
         guard let raw = easel_support_get_animation_context() else { return nil }
         return Unmanaged<AnimationContext>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Whether the context was opened by `begin_animations` (closed by `commit_animations`).
+    var isBegun = false
+
+    /// UIView's beginAnimations: a context current until ``commitBegun(completion:)``.
+    static func begin(_ settings: AnimationAPI.Settings) {
+        let context = AnimationContext(duration: settings.duration, delay: settings.delay, options: settings.options,
+                                       curve: settings.curve, completion: nil, parent: easel_support_get_animation_context())
+        context.isBegun = true
+        easel_support_set_animation_context(Unmanaged.passRetained(context).toOpaque())
+    }
+
+    /// UIView's commitAnimations: closes the innermost begun context; `false` when there is none.
+    static func commitBegun(completion: ((Bool) -> Void)?) -> Bool {
+        guard let raw = easel_support_get_animation_context() else { return false }
+        let retained = Unmanaged<AnimationContext>.fromOpaque(raw)
+        let context = retained.takeUnretainedValue()
+        guard context.isBegun else { return false }
+        context.group.completion = completion
+        if context.options.contains(.layoutSubviews) {
+            for entry in context.captured { entry.view.rootView.layoutIfNeeded() }
+        }
+        easel_support_set_animation_context(context.parent)
+        retained.release()
+        context.commit()
+        for completion in context.pendingWithoutView { completion(true) }
+        return true
     }
 
     /// Runs `body` with a context current, then commits it.
