@@ -61,16 +61,17 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
-        // Image decoders: giflib (GIF), librsvg (SVG).
+        // Image decoders: giflib (GIF); librsvg (SVG) is loaded by CImageCodec
+        // the first time it decodes an SVG image (dlopen), not linked.
         .systemLibrary(
             name: "CGif", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(
-            name: "CRsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]),
         // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, and decoding
         // PNG, JPEG, WebP, GIF and SVG into them, in C.
-        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CRsvg"]),
+        // Animated WebP needs libwebpmux (WebPAnimEncoder); the tests read it back with libwebpdemux.
+        .target(
+            name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CCairo"],
+            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux")]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),
@@ -181,7 +182,7 @@ let package = Package(
             name: "EaselTestSupport",
             dependencies: [
                 "EaselABI", "EaselGeometry", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselRuntime", "EaselDiscovery", "EaselViews", "CImageCodec",
-                "CTurboJPEG", "CWebP",
+                "CTurboJPEG", "CWebP", "CGif",
             ],
             path: "Tests/EaselTestSupport"),
         .target(

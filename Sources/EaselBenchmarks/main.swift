@@ -22,6 +22,9 @@
 //   cairo_surface_write_to_png on the same surface, and `easel render` of
 //   the demo end to end compared with its drawing alone.
 //
+// - animation (AnimationBenchmarks.swift, `animation`): 60 frames of the demo
+//   at 30 fps encoded as an animated WebP and GIF compared with drawing them alone.
+//
 // - text (TextBenchmarks.swift): 1000 Label views of shaped text in a
 //   1920x1080 frame compared with the same Pango calls made directly.
 //
@@ -29,7 +32,7 @@
 //   grid laid out by 4000 constraints, and one incremental change of a constant.
 //
 // Run in release:
-//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [text] [solver] [options]
+//   swift build -c release && swift run -c release EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [animation] [text] [solver] [options]
 // With none of `calls`, `views`, `scan`, `render`, the first two run. `render` times
 // `easel render --timings` on Examples/demo.json and 1000 BubbleViews
 // (RenderBenchmarks.swift); run it from the package folder. Options (view benchmark):
@@ -103,7 +106,7 @@ func format(_ value: Double, digits: Int = 2) -> String {
 
 // MARK: - Options
 
-var runCalls = false, runViews = false, runBubbles = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false
+var runCalls = false, runViews = false, runBubbles = false, runScan = false, runRender = false, runOutput = false, runLayers = false, runText = false, runSolver = false, runAnimation = false
 var options = ViewBenchmarkOptions()
 var textOptions = TextBenchmarkOptions()
 var scanOptions = ScanBenchmarkOptions()
@@ -120,6 +123,7 @@ while let argument = arguments.popFirst() {
     case "scan": runScan = true
     case "render": runRender = true
     case "output": runOutput = true
+    case "animation": runAnimation = true
     case "layers": runLayers = true
     case "text": runText = true
     case "solver": runSolver = true
@@ -149,18 +153,18 @@ while let argument = arguments.popFirst() {
     case "--cpu-time":
         benchmarkClock = CLOCK_THREAD_CPUTIME_ID
     default:
-        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [text] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
+        fail("unknown argument '\(argument)'; usage: EaselBenchmarks [calls] [views] [bubbles] [layers] [scan] [render] [output] [animation] [text] [solver] [--png DIR] [--rounds N] [--cpu-time] [--profile-frames N [--profile-dirty] [--profile-tiny]] [--profile-text N [--profile-direct] [--profile-new-texts]]")
     }
 }
 if options.profileFrames != nil && !runBubbles { runViews = true }
-if !runCalls && !runViews && !runBubbles && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver { runCalls = true; runViews = true }
+if !runCalls && !runViews && !runBubbles && !runScan && !runRender && !runOutput && !runLayers && !runText && !runSolver && !runAnimation { runCalls = true; runViews = true }
 
 // MARK: - Set-up
 
 let executable = PluginSearchPath.currentExecutablePath() ?? "."
 let folder = PluginSearchPath.defaultFolder(forExecutable: executable)
 let registry = Registry()
-if runCalls || runViews || runBubbles || runOutput || runLayers || runText { registry.loadPlugins(from: [folder]) }
+if runCalls || runViews || runBubbles || runOutput || runLayers || runText || runAnimation { registry.loadPlugins(from: [folder]) }
 
 var allMet = true
 if runScan {
@@ -189,6 +193,10 @@ if runRender {
 if runOutput {
     print("")
     allMet = runOutputBenchmarks(registry: registry, rounds: min(options.rounds, 9)) && allMet
+}
+if runAnimation {
+    print("")
+    allMet = runAnimationBenchmarks(registry: registry, rounds: min(options.rounds, 3)) && allMet
 }
 if runText {
     if textOptions.profileFrames == nil { print("") }

@@ -33,6 +33,7 @@ struct EncodingOptions: ParsableArguments {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a scene file to PNG, SVG or PDF.",
         discussion: """
             Builds the scene's view tree from the loaded plugins, applies its steps (resizes, touch sequences) \
@@ -252,6 +253,7 @@ final class ProgressLine {
 
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "gallery",
         abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG, JPEG or WebP).",
         discussion: """
             Each class gets a cell: an instance sent prepareForInterfaceBuilder (when it implements it) after \
