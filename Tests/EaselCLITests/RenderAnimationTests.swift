@@ -37,13 +37,33 @@ struct RenderAnimationTests {
         #expect(try left(moment) == 24)
     }
 
+    @Test("--duration 1 --fps 10 writes an animated GIF and WebP of 10 frames of 0.1 s; the box moves across them")
+    func animatedFiles() throws {
+        let file = try writeScene(Self.scene)
+        let folder = file.deletingLastPathComponent()
+        for ext in ["gif", "webp"] {
+            let output = folder.appendingPathComponent("anim-\(UUID().uuidString).\(ext)").path
+            let result = try easel(["render", file.path, "--duration", "1", "--fps", "10", "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+            let animation = ext == "gif" ? try decodeAnimatedGIF(bytes) : try decodeAnimatedWebP(bytes)
+            #expect(animation.frames.count == 10, "\(ext)")
+            #expect(animation.delays == Array(repeating: ext == "gif" ? 10 : 100, count: 10), "\(ext)")
+            // Frame 5 is at 0.5 s: the box's left edge at x 40.
+            let middle = animation.frames[5]
+            #expect(middle.pixel(x: 45, y: 5) == RGBA(r: 255, g: 0, b: 0), "\(ext)")
+            #expect(middle.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255), "\(ext)")
+        }
+    }
+
     @Test("bad --duration combinations and patterns are refused (exit 2)", arguments: [
         (["--duration", "1", "--isolate", "-o", "/tmp/f/%d.png"],
          "--duration renders in this process; it cannot be combined with --isolate or --timeout yet"),
         (["--fps", "10", "-o", "/tmp/x.png"], "--fps sets the frame rate of --duration: give --duration too"),
         (["--duration", "1", "--at", "1", "-o", "/tmp/f/%d.png"], "--at renders one moment; --duration renders frames from 0: give one of them"),
         (["--duration", "1", "-o", "/tmp/f/%d%d.png"],
-         "cannot write '/tmp/f/%d%d.png': a numbered sequence has one %d or %0Nd (N from 1 to 9), as in frames/%04d.png; any other % is written %%"),
+         "a numbered frame pattern needs exactly one %d or %0Nd (N from 1 to 9, such as frames/%04d.png) and no other % sequence (write %% for a %)"),
+        (["--duration", "1", "-o", "/tmp/anim.mov"], "unsupported file extension for an animation; use .webp, .gif or a numbered PNG pattern such as frames/%04d.png"),
     ])
     func refused(arguments: [String], message: String) throws {
         let file = try writeScene(Self.scene)

@@ -11,6 +11,7 @@ import EaselGraphicsCore
 import EaselCanvas
 import EaselScene
 import EaselViews
+import EaselCanvasOutput
 import Foundation
 
 /// The length and frame rate of an animated render.
@@ -41,54 +42,17 @@ protocol FrameSink {
     mutating func finish() throws(SessionError)
 }
 
-/// A numbered image sequence: `frames/%04d.png` gives frames/0000.png, frames/0001.png, …
-struct ImageSequenceSink: FrameSink {
-    let pattern: String
-    let compression: ImageEncoding.Compression
-    let quality: Int
-    private var index = 0
-
-    init(pattern: String, compression: ImageEncoding.Compression, quality: Int) throws(SessionError) {
-        try Self.check(pattern)
-        self.pattern = pattern
-        self.compression = compression
-        self.quality = quality
-        let folder = (pattern as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try OutputFile.makeFolder(folder) }
-    }
-
-    /// Whether an output path is a numbered sequence (it holds a `%d` or `%0Nd`).
-    static func isPattern(_ path: String) -> Bool { path.contains("%") }
-
-    /// Checks that a pattern has exactly one `%d` or `%0Nd` (N from 1 to 9) and no other `%` but `%%`.
-    static func check(_ pattern: String) throws(SessionError) {
-        var numbers = 0
-        var characters = Array(pattern)[...]
-        while let character = characters.popFirst() {
-            guard character == "%" else { continue }
-            if characters.first == "%" { characters.removeFirst(); continue }
-            if characters.first == "0" {
-                characters.removeFirst()
-                guard let digit = characters.popFirst(), digit.isNumber, digit != "0" else { break }
-            }
-            guard characters.popFirst() == "d" else { numbers = -100; break }
-            numbers += 1
-        }
-        guard numbers == 1 else {
-            throw SessionError("cannot write '\(pattern)': a numbered sequence has one %d or %0Nd (N from 1 to 9), "
-                               + "as in frames/%04d.png; any other % is written %%", file: pattern, isUsageError: true)
-        }
-    }
-
-    /// The path of frame `index`.
-    func path(_ index: Int) -> String { String(format: pattern, Int32(clamping: index)) }
+/// A ``FrameSequenceWriter`` (EaselCanvasOutput): an animated WebP or GIF, or a numbered PNG sequence.
+struct WriterSink: FrameSink {
+    let writer: FrameSequenceWriter
 
     mutating func append(_ canvas: Canvas, duration: Double) throws(SessionError) {
-        try OutputTarget.file(path(index)).write(canvas, compression: compression, quality: quality)
-        index += 1
+        do { try writer.append(canvas, duration: duration) } catch { throw SessionError("cannot write '\(writer.path)': \(error)", file: writer.path) }
     }
 
-    mutating func finish() throws(SessionError) {}
+    mutating func finish() throws(SessionError) {
+        do { try writer.finish() } catch { throw SessionError("cannot write '\(writer.path)': \(error)", file: writer.path) }
+    }
 }
 
 extension SceneRenderer {
@@ -148,25 +112,28 @@ extension Session {
     /// - Throws: ``SessionError``: a bad pattern or format, a bad scene, a drawing failure, an unwritable frame.
     public func renderAnimation(scene: String, output: String, settings: AnimationRendering,
                                 options: RenderOptions) throws(SessionError) -> RenderOutcome {
-        guard ImageSequenceSink.isPattern(output) else {
-            let ext = (output as NSString).pathExtension.lowercased()
-            if ext == "webp" || ext == "gif" {
-                throw SessionError("cannot write '\(output)': animated \(ext == "gif" ? "GIF" : "WebP") needs the frame "
-                                   + "sequence writer, which this build does not have yet; write a numbered PNG "
-                                   + "sequence instead (-o frames/%04d.png)", file: output, isUsageError: true)
-            }
-            throw SessionError("cannot write '\(output)': --duration writes an animation: a numbered sequence "
-                               + "(frames/%04d.png)", file: output, isUsageError: true)
+        let format: FrameSequenceWriter.Format
+        do { format = try FrameSequenceWriter.Format(path: output) } catch {
+            throw SessionError("\(error)", file: output, isUsageError: true)
         }
-        let target = OutputTarget.file(output)
-        try target.checkFormat()
-        guard target.isPNG else {
-            throw SessionError("cannot write '\(output)': the frames of an animation are raster images (.png, .jpg, .webp)",
-                               file: output, isUsageError: true)
-        }
-        var sink = try ImageSequenceSink(pattern: output, compression: options.compression, quality: options.quality)
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
+        let model: Scene
+        do { model = try Scene.load(contentsOf: scene) } catch { throw SessionError(error) }
+        let pixelScale = options.scale ?? model.scale
+        if case .pngSequence = format {
+            let folder = (output as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try OutputFile.makeFolder(folder) }
+        }
+        let writer: FrameSequenceWriter
+        do {
+            writer = try FrameSequenceWriter(path: output, format: format,
+                                             pixelWidth: Int((model.width * pixelScale).rounded(.up)),
+                                             pixelHeight: Int((model.height * pixelScale).rounded(.up)),
+                                             quality: options.quality == ImageEncoding.defaultQuality ? 100 : options.quality,
+                                             compression: options.compression)
+        } catch { throw SessionError("\(error)", file: output) }
+        var sink = WriterSink(writer: writer)
         var outcome = try SceneRenderer(registry: registry).renderAnimation(scene: scene, scale: options.scale,
                                                                           settings: settings, sink: &sink)
         outcome.times.load += load
