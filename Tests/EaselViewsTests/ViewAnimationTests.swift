@@ -179,6 +179,15 @@ struct ViewAnimationTests {
         #expect(box.layer.cornerRadius == 4)
     }
 
+    @Test("an animating view takes no touches unless the animation has allowUserInteraction")
+    func interaction() throws {
+        let (_, root, box) = try scene()
+        View.animate(withDuration: 1) { box.alpha = 0.5 }
+        #expect(root.hitTest(easel_point(x: 5, y: 5)) === root)
+        View.animate(withDuration: 1, options: .allowUserInteraction) { box.alpha = 0.9 }
+        #expect(root.hitTest(easel_point(x: 5, y: 5)) === box)
+    }
+
     @Test("two runs of the same animation render identical bytes")
     func determinism() throws {
         func run() throws -> [UInt8] {

@@ -678,9 +678,7 @@ extension View {
               animations.animations.contains(where: { $0.property == property }), let presentation else {
             return property.value(of: self)
         }
-        var copy = self.presentationCopyValue(property, presentation)
-        copy[7] = copy[7]
-        return copy
+        return presentationCopyValue(property, presentation)
     }
 
     private func presentationCopyValue(_ property: AnimatedProperty, _ p: Presentation) -> AnimationValue {
