@@ -188,6 +188,25 @@ struct ViewAnimationTests {
         #expect(root.hitTest(easel_point(x: 5, y: 5)) === box)
     }
 
+    @Test("keyframes: each runs in its relative slot; the value holds between them; values at key times are exact")
+    func keyframes() throws {
+        let (registry, _, box) = try scene()
+        var finished: [Bool] = []
+        View.animateKeyframes(withDuration: 2, animations: {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { box.center = easel_point(x: 45, y: 5) }
+            View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { box.center = easel_point(x: 85, y: 5) }
+        }, completion: { finished.append($0) })
+        #expect(box.center.x == 85)
+        // Key times 0, 0.25, 0.5, 1 of 2 s: x 5, 45, 45, 85; halfway through each moving slot: 25 and 65.
+        for (time, x) in [(0.0, 5.0), (0.25, 25.0), (0.5, 45.0), (0.75, 45.0), (1.0, 45.0), (1.5, 65.0)] {
+            registry.mediaClock.advance(to: time)
+            #expect(box.presentedCenter.x == x, "t = \(time)")
+        }
+        registry.mediaClock.advance(to: 2)
+        #expect(box.presentedCenter.x == 85)
+        #expect(finished == [true])
+    }
+
     @Test("two runs of the same animation render identical bytes")
     func determinism() throws {
         func run() throws -> [UInt8] {

@@ -479,12 +479,51 @@ final class AnimationContext {
         captured.append((view, property, from))
     }
 
+    /// Keyframe tracks (``View/animateKeyframes(withDuration:delay:options:animations:completion:)``):
+    /// per view and property, (relative time, value) points, in the order the keyframes were added.
+    var tracks: [(view: View, property: AnimatedProperty, points: [(time: Double, value: AnimationValue)])] = []
+
+    /// Adds a keyframe's changes: each captured property goes from its value before the block at
+    /// `start` to its value after it at `start + length` (fractions of the whole duration).
+    func addKeyframe(start: Double, length: Double, captured changes: [(view: View, property: AnimatedProperty, from: AnimationValue)]) {
+        for (view, property, from) in changes {
+            let to = property.value(of: view)
+            let index = tracks.firstIndex { $0.view === view && $0.property == property } ?? {
+                tracks.append((view, property, []))
+                return tracks.count - 1
+            }()
+            tracks[index].points.append((start, from))
+            tracks[index].points.append((start + length, to))
+        }
+    }
+
     /// Makes the animations of what changed (see the top of this file).
     func commit() {
         var animators: [ObjectIdentifier: Animator] = [:]
         var touched: [View] = []
         var end = 0.0
         var firstAnimator: Animator?
+        for (view, property, unsorted) in tracks {
+            var points = unsorted.sorted { $0.time < $1.time }
+            guard let first = points.first, let last = points.last else { continue }
+            if first.time > 0 { points.insert((0, first.value), at: 0) }
+            if last.time < 1 { points.append((1, last.value)) }
+            let animator = animators[ObjectIdentifier(view.registry)] ?? Animator.of(view.registry)
+            animators[ObjectIdentifier(view.registry)] = animator
+            firstAnimator = firstAnimator ?? animator
+            var animation = PropertyAnimation(property: property, from: first.value, to: last.value,
+                                              begin: view.mediaClock.time + delay, duration: duration, curve: curve,
+                                              repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+                                              group: group)
+            // A turn takes the short way between neighbouring keyframes.
+            for index in points.indices.dropFirst() {
+                points[index].value = property.prepared(from: points[index - 1].value, to: points[index].value).1
+            }
+            animation.keyframes = points.map { (time: min(max($0.time, 0), 1), value: $0.value) }
+            animator.add(animation, to: view)
+            end = max(end, animation.end)
+            if !touched.contains(where: { $0 === view }) { touched.append(view) }
+        }
         for (view, property, from) in captured {
             let model = property.value(of: view)
             guard model != from else { continue }
@@ -523,6 +562,8 @@ final class AnimationContext {
 
     /// Whether the context was opened by `begin_animations` (closed by `commit_animations`).
     var isBegun = false
+    /// Whether the context is a keyframe animation's (its changes come through keyframes).
+    var isKeyframes = false
 
     /// UIView's beginAnimations: a context current until ``commitBegun(completion:)``.
     static func begin(_ settings: AnimationAPI.Settings) {
@@ -618,6 +659,35 @@ extension View {
         let context = AnimationContext(duration: duration, delay: delay, options: options, curve: curve,
                                        completion: completion, parent: easel_support_get_animation_context())
         AnimationContext.run(context, animations)
+    }
+
+    /// Animates keyframes (UIKit's `animateKeyframes(withDuration:delay:options:animations:completion:)`):
+    /// `animations` calls ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)``; between
+    /// keyframes each property holds its value, and the whole runs linearly over the duration (the
+    /// keyframes' own `calculationModeLinear`).
+    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                                        animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let context = AnimationContext(duration: duration, delay: delay, options: options, curve: .timing(.linear),
+                                       completion: completion, parent: easel_support_get_animation_context())
+        context.isKeyframes = true
+        AnimationContext.run(context, animations)
+    }
+
+    /// Adds a keyframe inside ``animateKeyframes(withDuration:delay:options:animations:completion:)``:
+    /// the changes `animations` makes run from `start` for `length` (fractions of the whole, 0...1).
+    /// Outside a keyframe animation the changes are made without animation.
+    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration length: Double, animations: () -> Void) {
+        guard let outer = AnimationContext.current, outer.isKeyframes else { return performWithoutAnimation(animations) }
+        let start = start.isFinite ? min(max(start, 0), 1) : 0
+        let length = length.isFinite ? min(max(length, 0), 1 - start) : 0
+        let frame = AnimationContext(duration: 0, delay: 0, options: [], curve: .timing(.linear), completion: nil,
+                                     parent: easel_support_get_animation_context())
+        let retained = Unmanaged.passRetained(frame)
+        easel_support_set_animation_context(retained.toOpaque())
+        animations()
+        easel_support_set_animation_context(frame.parent)
+        retained.release()
+        outer.addKeyframe(start: start, length: length, captured: frame.captured)
     }
 
     /// Runs `changes` with no animation, even inside an animation block (UIKit's `performWithoutAnimation`).
