@@ -207,6 +207,28 @@ struct ViewAnimationTests {
         #expect(finished == [true])
     }
 
+    @Test("a flip transition is edge-on at its middle (the container shows), half-wide at a quarter; from is removed at the end")
+    func flip() throws {
+        let registry = Registry()
+        let root = try whiteRoot(registry, width: 100, height: 20)
+        let front = try plain(registry, rect(0, 0, 100, 20), redColor)
+        let back = try plain(registry, rect(0, 0, 100, 20), blueColor)
+        try root.addSubview(front)
+        var finished: [Bool] = []
+        try View.transition(from: front, to: back, duration: 1, options: [.transitionFlipFromLeft, .curveLinear]) { finished.append($0) }
+        let white = RGBA(r: 255, g: 255, b: 255, a: 255), red = RGBA(r: 255, g: 0, b: 0, a: 255), blue = RGBA(r: 0, g: 0, b: 255, a: 255)
+        // At 0.25 s the front is about half as wide (scale 1 → 0.000001 halfway): x ≈ 25...75.
+        for (time, inside, outside) in [(0.25, red, white), (0.5, white, white), (0.75, blue, white), (1.0, blue, blue)] {
+            registry.mediaClock.advance(to: time)
+            let image = try fullImage(root)
+            expectPixel(image, 50, 10, inside)
+            expectPixel(image, 10, 10, outside)
+        }
+        #expect(front.superview == nil)
+        #expect(front.transform == .identity)
+        #expect(finished == [true])
+    }
+
     @Test("two runs of the same animation render identical bytes")
     func determinism() throws {
         func run() throws -> [UInt8] {
