@@ -7,6 +7,7 @@
 
 __thread void *easel_support_active_registry EASEL_SUPPORT_TLS = 0;
 __thread void *easel_support_current_context EASEL_SUPPORT_TLS = 0;
+__thread void *easel_support_animation_context EASEL_SUPPORT_TLS = 0;
 
 int easel_support_pipe(int fds[2], int capacity) {
     if (pipe2(fds, O_CLOEXEC) != 0) return -1;

@@ -76,6 +76,14 @@ struct Render: ParsableCommand {
         valueName: "seconds"))
     var time: Double?
 
+    @Option(help: ArgumentHelp(
+        "Render this many seconds of the scene's timeline as frames, 1/fps apart, into a numbered sequence (-o frames/%04d.png).",
+        valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: "Frames per second of --duration (default 30).")
+    var fps: Double?
+
     @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
@@ -87,6 +95,23 @@ struct Render: ParsableCommand {
             throw ValidationError("--at renders one moment; --frames writes one image per step: give one of them")
         }
         guard !scenes.isEmpty else { throw ValidationError("give a scene file to render") }
+        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be greater than 0 and at most 240; got \(fps)") }
+        if fps != nil && duration == nil { throw ValidationError("--fps sets the frame rate of --duration: give --duration too") }
+        if let duration {
+            guard duration > 0, duration <= RenderOptions.maximumTime else {
+                throw ValidationError("--duration must be greater than 0 and at most \(Int(RenderOptions.maximumTime)) seconds; got \(duration)")
+            }
+            let settings = AnimationRendering(duration: duration, framesPerSecond: fps ?? 30)
+            guard settings.frameCount <= AnimationRendering.maximumFrames else {
+                throw ValidationError("--duration \(duration) at \(fps ?? 30) fps makes \(settings.frameCount) frames; at most \(AnimationRendering.maximumFrames)")
+            }
+            if time != nil { throw ValidationError("--at renders one moment; --duration renders frames from 0: give one of them") }
+            if frames != nil { throw ValidationError("--frames writes one image per step; --duration one per frame: give one of them") }
+            if isBatch { throw ValidationError("--duration renders one scene; it cannot be combined with several") }
+            if isolation.isolated {
+                throw ValidationError("--duration renders in this process; it cannot be combined with --isolate or --timeout yet")
+            }
+        }
         if isBatch {
             guard output != "-" else { throw ValidationError("several scenes are written into a folder: give -o a folder, not -") }
             guard !scenes.contains("-") else { throw ValidationError("a batch of scenes cannot read one from standard input (-)") }
@@ -111,6 +136,7 @@ struct Render: ParsableCommand {
     func run() throws {
         if isBatch { return try runBatch() }
         let scene = scenes[0]
+        if let duration { return try runAnimation(scene: scene, duration: duration) }
         // An output Easel cannot write is refused before any plugin loads (status 2).
         try perform { () throws(SessionError) in try OutputTarget(output).checkFormat() }
         let session = plugins.session()
@@ -125,6 +151,20 @@ struct Render: ParsableCommand {
         outcome.diagnostics.forEach(printError)
         if timings { outcome.times.report().forEach(printError) }
         outcome.notes.forEach(printError)
+        if outcome.failed { throw CommandFailure(status: 1, lines: []) }
+    }
+
+    /// `--duration`: the timeline as frames.
+    func runAnimation(scene: String, duration: Double) throws {
+        let session = plugins.session()
+        let settings = AnimationRendering(duration: duration, framesPerSecond: fps ?? 30)
+        let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
+        let outcome = try perform { () throws(SessionError) in
+            try session.renderAnimation(scene: scene, output: output, settings: settings, options: options)
+        }
+        outcome.diagnostics.forEach(printError)
+        if timings { outcome.times.report().forEach(printError) }
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
     }
 

@@ -113,6 +113,8 @@ public final class Registry {
     /// recognizers by view), made on the first touch: kept here so that a view
     /// does not grow by a field most views never use.
     package var interactionState: AnyObject?
+    /// The animation engine of the views module (EaselViews' `Animator`), made on first use.
+    package var animator: AnyObject?
     /// The render's scale, by which `image_named` chooses `@2x` and `@3x` variants (1 until a render sets it).
     public var imageScale: Double = 1
     /// Decides whether a plugin's resource folder may be read: `nil` to allow

@@ -35,9 +35,18 @@ public final class SceneTree {
     /// The JSON path a view was declared at (`root.subviews[1]`), or `nil` for views plugins made.
     public func path(of view: View) -> String? { paths[ObjectIdentifier(view)] }
 
-    /// The length of the scene's timeline: the time of its last step (0 without
-    /// steps), or the end of its last scripted gesture when that is later.
-    public var duration: Double { max(stepTimes.last ?? 0, inputEnd) }
+    /// The length of the scene's timeline: the latest of the time of its last
+    /// step, the end of its last scripted gesture and the end of the last
+    /// animation (its steps', and those plugin code started that are running
+    /// now); 0 without any. A repeating animation counts one cycle.
+    public var duration: Double {
+        var end = max(stepTimes.last ?? 0, inputEnd)
+        for (index, step) in steps.enumerated() {
+            if case .animate(let animation, _) = step { end = max(end, stepTimes[index] + animation.length) }
+        }
+        if let running = root.registry.latestAnimationEnd { end = max(end, running) }
+        return end
+    }
 
     /// When the last scripted touch of the steps happens (a gesture shorthand
     /// spreads its touches over time after its step; Scene+Gestures.swift).
@@ -85,11 +94,13 @@ public enum SceneStep {
     /// A gesture shorthand (`"tap"`, `"pan"`, `"pinch"`, `"longPress"`): events at offsets
     /// from the step's time, delivered by timers on the media clock.
     case gesture([(offset: Double, inputs: [TouchInput])], path: String)
+    /// An animation of a view's properties (Scene+Animation.swift).
+    case animate(SceneAnimation, path: String)
 
     /// The step's JSON path (`steps[0]`).
     public var path: String {
         switch self {
-        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path): path
+        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path), .animate(_, let path): path
         }
     }
 
@@ -180,6 +191,8 @@ extension SceneTree {
                     mediaClock.schedule(at: start + offset) { [weak root] in _ = try? root?.sendTouches(inputs) }
                 }
             }
+        case .animate(let animation, _):
+            animation.run()
         }
     }
 }
@@ -367,10 +380,16 @@ struct Builder {
             }
             return .touch(phases, path: node.path)
         }
+        if let animate = node.child("animate") {
+            try node.checkKeys(["animate", "at"])
+            _ = try animate.requireObject()
+            guard let viewNode = animate.child("view") else { throw animate.error("an animate step needs 'view': the id of the view to animate") }
+            return .animate(try SceneAnimation.parse(animate, view: view(named: viewNode)), path: node.path)
+        }
         if let step = try inputStep(node) { return step }
         throw node.error("a step is {\"resize\": ID, \"size\": [w, h]}, {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}, "
                          + "{\"touches\": [{\"finger\": n, \"phase\": …, \"at\": [x, y]}, …]}, or a gesture: "
-                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\"")
+                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", or {\"animate\": {\"view\": ID, …}}")
     }
 
     /// A view by id ("root" is the root view unless a view has that id).

@@ -125,47 +125,61 @@ package enum SceneLayer {
     ///   - view: The view, its geometry and attributes already set.
     ///   - viewNode: The view's node, for the attributes the layer shares with it.
     static func apply(_ node: Node, to view: View, viewNode: Node) throws(SceneError) {
+        for change in try changes(node, viewNode: viewNode) { change(view.layer) }
+    }
+
+    /// The changes a `layer` object makes, checked, to apply later (an `animate` step's `set`).
+    ///
+    /// - Parameter viewNode: The view's node, for the attributes the layer shares with it (`nil` in a step).
+    static func changes(_ node: Node, viewNode: Node?) throws(SceneError) -> [(ViewLayer) -> Void] {
         try node.checkKeys(keys)
-        let layer = view.layer
-        if let value = node.child("cornerRadius") { layer.cornerRadius = try length(value, "a corner radius") }
-        if let value = node.child("maskedCorners") { layer.maskedCorners = try corners(value) }
+        var changes: [(ViewLayer) -> Void] = []
+        if let value = node.child("cornerRadius") { let value = try length(value, "a corner radius"); changes.append { $0.cornerRadius = value } }
+        if let value = node.child("maskedCorners") { let value = try corners(value); changes.append { $0.maskedCorners = value } }
         if let value = node.child("masksToBounds") {
-            _ = try SceneGeometry.same(viewNode.child("clipsToBounds"), value, "clipsToBounds", "layer.masksToBounds",
+            _ = try SceneGeometry.same(viewNode?.child("clipsToBounds"), value, "clipsToBounds", "layer.masksToBounds",
                                        { (node: Node) throws(SceneError) in try node.bool() })
-            layer.masksToBounds = try value.bool()
+            let value = try value.bool()
+            changes.append { $0.masksToBounds = value }
         }
-        if let value = node.child("borderWidth") { layer.borderWidth = try length(value, "a border width") }
-        if let value = node.child("borderColor") { layer.borderColor = try ValueConversion.color(value) }
-        if let value = node.child("shadowColor") { layer.shadowColor = try ValueConversion.color(value) }
-        if let value = node.child("shadowOpacity") { layer.shadowOpacity = try unit(value, "a shadow opacity") }
+        if let value = node.child("borderWidth") { let value = try length(value, "a border width"); changes.append { $0.borderWidth = value } }
+        if let value = node.child("borderColor") { let value = try ValueConversion.color(value); changes.append { $0.borderColor = value } }
+        if let value = node.child("shadowColor") { let value = try ValueConversion.color(value); changes.append { $0.shadowColor = value } }
+        if let value = node.child("shadowOpacity") { let value = try unit(value, "a shadow opacity"); changes.append { $0.shadowOpacity = value } }
         if let value = node.child("shadowOffset") {
             let numbers = try value.numbers(2, "an offset [width, height]")
             guard abs(numbers[0]) <= 1e6, abs(numbers[1]) <= 1e6 else { throw value.error("a shadow offset is at most 1e6 each way") }
-            layer.shadowOffset = easel_size(width: numbers[0], height: numbers[1])
+            let value = easel_size(width: numbers[0], height: numbers[1])
+            changes.append { $0.shadowOffset = value }
         }
         if let value = node.child("shadowRadius") {
             let radius = try length(value, "a shadow radius")
             guard radius <= 1000 else { throw value.error("a shadow radius is at most 1000 points, got \(SceneGeometry.format(radius))") }
-            layer.shadowRadius = radius
+            let value = radius
+            changes.append { $0.shadowRadius = value }
         }
-        if let value = node.child("shadowPath") { layer.shadowPath = try shadowPath(value) }
+        if let value = node.child("shadowPath") { let value = try shadowPath(value); changes.append { $0.shadowPath = value } }
         if let value = node.child("opacity") {
-            _ = try SceneGeometry.same(viewNode.child("alpha"), value, "alpha", "layer.opacity",
+            _ = try SceneGeometry.same(viewNode?.child("alpha"), value, "alpha", "layer.opacity",
                                        { (node: Node) throws(SceneError) in try node.number() })
-            layer.opacity = try unit(value, "an opacity")
+            let value = try unit(value, "an opacity")
+            changes.append { $0.opacity = value }
         }
-        if let value = node.child("zPosition") { layer.zPosition = try value.number() }
+        if let value = node.child("zPosition") { let value = try value.number(); changes.append { $0.zPosition = value } }
         if let value = node.child("hidden") {
-            _ = try SceneGeometry.same(viewNode.child("hidden"), value, "hidden", "layer.hidden",
+            _ = try SceneGeometry.same(viewNode?.child("hidden"), value, "hidden", "layer.hidden",
                                        { (node: Node) throws(SceneError) in try node.bool() })
-            layer.isHidden = try value.bool()
+            let value = try value.bool()
+            changes.append { $0.isHidden = value }
         }
         if let value = node.child("backgroundColor") {
-            _ = try SceneGeometry.same(viewNode.child("backgroundColor"), value, "backgroundColor", "layer.backgroundColor",
+            _ = try SceneGeometry.same(viewNode?.child("backgroundColor"), value, "backgroundColor", "layer.backgroundColor",
                                        ValueConversion.color)
-            layer.backgroundColor = try ValueConversion.color(value)
+            let value = try ValueConversion.color(value)
+            changes.append { $0.backgroundColor = value }
         }
-        if let value = node.child("allowsGroupOpacity") { layer.allowsGroupOpacity = try value.bool() }
+        if let value = node.child("allowsGroupOpacity") { let value = try value.bool(); changes.append { $0.allowsGroupOpacity = value } }
+        return changes
     }
 
     private static func length(_ node: Node, _ what: String) throws(SceneError) -> Double {

@@ -13,6 +13,7 @@ enum BuiltInClasses {
     static let all: BuiltIns = {
         _ = LayerAPI.registered
         _ = GestureAPI.registered
+        _ = AnimationAPI.registered
         return classes
     }()
 

@@ -167,26 +167,37 @@ final class DrawList {
 
     /// The record of a view, from its current state.
     private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform) -> Record {
-        let local = view.downToSuperviewDown
+        // A view with running animations is drawn with its presented values (Animation/Animator.swift).
+        if view.layerStorage?.animations != nil, let presented = view.presentation {
+            return record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas, presented: presented)
+        }
+        return record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas, presented: nil)
+    }
+
+    private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform,
+                        presented: Presentation?) -> Record {
+        let local = presented.map { view.presentedDownToSuperviewDown($0) } ?? view.downToSuperviewDown
         let toCanvas = local.concatenating(parentToCanvas)
-        let bounds = view.bounds
+        let bounds = presented?.bounds ?? view.bounds
+        let backgroundColor = presented == nil ? view.backgroundColor : presented?.backgroundColor
+        let layerStorage = presented?.layer ?? view.layerStorage
         let info = view.objectClass.attachment(ViewClassInfo.self) { ViewClassInfo() }
         let drawRect = info.drawRect(of: view)
         var flags: Flags = []
         if view.isHidden { flags.insert(.hidden) }
         if view.clipsToBounds { flags.insert(.clips) }
-        if drawRect != nil, view.isOpaque, view.clearsContextBeforeDrawing, view.backgroundColor == nil {
+        if drawRect != nil, view.isOpaque, view.clearsContextBeforeDrawing, backgroundColor == nil {
             flags.insert(.underlay)
         }
         var background = easel_color(red: 0, green: 0, blue: 0, alpha: 0)
-        if let color = view.backgroundColor, color.alpha > 0 {
+        if let color = backgroundColor, color.alpha > 0 {
             background = color
             flags.insert(.background)
         }
         // A view on the layer path has neither flag: the renderer's common
         // case (a translation) then never has to look for the layer flag.
-        if local.isIdentity, view.layerStorage?.hasEffects != true { flags.insert(.identity) }
-        if local.isTranslation, view.layerStorage?.hasEffects != true { flags.insert(.translation) }
+        if local.isIdentity, layerStorage?.hasEffects != true { flags.insert(.identity) }
+        if local.isTranslation, layerStorage?.hasEffects != true { flags.insert(.translation) }
         var call = drawRect, target: OpaquePointer? = view.handle, selector = ViewCallbacks.drawRect.selector
         var storage: UnsafeMutableRawPointer? = view.storage
         if info.isOverlayForward {
@@ -200,19 +211,43 @@ final class DrawList {
         }
         let targetBytes = target.map { min(Int(easel_support_allocation_size(UnsafeMutableRawPointer($0))), 512) } ?? 0
         var box = toCanvas.apply(to: bounds)
-        if let layer = view.layerStorage, layer.hasEffects {
+        if let layer = layerStorage, layer.hasEffects {
             flags.insert(.layer)
-            let record = Self.layerRecord(of: view, layer, toCanvas: toCanvas, flags: &flags, background: background,
+            var record = Self.layerRecord(of: view, layer, toCanvas: toCanvas, flags: &flags, background: background,
                                           hasContent: drawRect != nil)
-            if record.shadow != nil || record.hasLayerContents { box = toCanvas.apply(to: view.subtreeExtent) }
+            if let presented, record.shadow != nil {
+                // The shadow's reach with the presented bounds and radius (the model's may be smaller).
+                let reach = layer.shadowReach, shape = layer.shadowPath?.boundingBox ?? presented.bounds
+                let extent = view.subtreeExtent.union(easel_rect(x: shape.origin.x - reach, y: shape.origin.y - reach,
+                    width: shape.size.width + 2 * reach, height: shape.size.height + 2 * reach))
+                record.shadowClip = extent
+                record.contentExtent = record.contentExtent.union(presented.bounds)
+            }
+            if record.shadow != nil {
+                box = toCanvas.apply(to: record.shadowClip)
+            } else if record.hasLayerContents {
+                box = toCanvas.apply(to: view.subtreeExtent)
+            }
             layers[index] = record
         } else if !layers.isEmpty {
             layers[index] = nil
         }
         return Record(local: local, toCanvas: toCanvas, bounds: bounds, box: box,
-                      alpha: view.alpha, background: background, drawRect: drawRect, call: call, target: target,
+                      alpha: presented?.alpha ?? view.alpha, background: background, drawRect: drawRect, call: call, target: target,
                       selector: selector, storage: storage, targetBytes: Int32(targetBytes),
                       parent: Int32(parent), end: Int32(-1), flags: flags)
+    }
+
+    /// The canvas area the records of `view` and its subtree cover (`nil` when it has no record here).
+    func canvasExtent(of view: View) -> easel_rect? {
+        guard let first = indexes[ObjectIdentifier(view)], views[first].toOpaque() == Unmanaged.passUnretained(view).toOpaque()
+        else { return nil }
+        var extent: easel_rect?
+        for index in first..<Int(records[first].end) where !records[index].flags.contains(.hidden) {
+            let box = records[index].box
+            extent = extent.map { $0.union(box) } ?? box
+        }
+        return extent
     }
 
     /// Rewrites the record of `view` and those of its subtree from the views'

@@ -124,6 +124,8 @@ extension View {
     /// UIKit's algorithm, which the built-in `hitTest:withEvent:` runs.
     final func defaultHitTest(_ point: easel_point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
+        // UIKit: a view being animated takes no touches unless the animation allows them.
+        if let animations = layerStorage?.animations, animations.blocksInteraction { return nil }
         for subview in subviews.reversed() {
             let local: easel_point
             if !isRightHanded, !subview.isRightHanded, subview.storedTransform.isIdentity {

@@ -104,6 +104,8 @@ final class LayerStorage {
     var sublayers: [Layer] = []
     /// An image drawn above the view's content (an image view's image, ImageView.swift).
     var contents: LayerContents?
+    /// The view's running animations (Animation/Animator.swift), made on the first one.
+    var animations: ViewAnimations?
 
     /// Whether the shadow shows (an opacity and a colour that are not zero).
     var castsShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 }
@@ -243,6 +245,7 @@ public struct ViewLayer {
         get { storage?.cornerRadius ?? 0 }
         nonmutating set {
             guard newValue.isFinite, newValue >= 0, newValue != cornerRadius else { return }
+            view.willChangeAnimatable(.cornerRadius)
             view.changeLayer { $0.cornerRadius = newValue }
         }
     }
@@ -260,6 +263,7 @@ public struct ViewLayer {
         get { storage?.borderWidth ?? 0 }
         nonmutating set {
             guard newValue.isFinite, newValue >= 0, newValue != borderWidth else { return }
+            view.willChangeAnimatable(.borderWidth)
             view.changeLayer { $0.borderWidth = newValue }
         }
     }
@@ -268,6 +272,7 @@ public struct ViewLayer {
         get { storage?.borderColor ?? easel_color(red: 0, green: 0, blue: 0, alpha: 1) }
         nonmutating set {
             guard let color = newValue.clampedForLayer else { return }
+            view.willChangeAnimatable(.borderColor)
             view.changeLayer { $0.borderColor = color }
         }
     }
@@ -276,6 +281,7 @@ public struct ViewLayer {
         get { storage?.shadowColor ?? easel_color(red: 0, green: 0, blue: 0, alpha: 1) }
         nonmutating set {
             guard let color = newValue.clampedForLayer else { return }
+            view.willChangeAnimatable(.shadowColor)
             view.changeLayer { $0.shadowColor = color }
         }
     }
@@ -286,6 +292,7 @@ public struct ViewLayer {
             guard newValue.isFinite else { return }
             let opacity = min(max(newValue, 0), 1)
             guard opacity != shadowOpacity else { return }
+            view.willChangeAnimatable(.shadowOpacity)
             view.changeLayer { $0.shadowOpacity = opacity }
         }
     }
@@ -295,6 +302,7 @@ public struct ViewLayer {
         nonmutating set {
             guard newValue.width.isFinite, newValue.height.isFinite,
                   abs(newValue.width) <= 1e6, abs(newValue.height) <= 1e6, newValue != shadowOffset else { return }
+            view.willChangeAnimatable(.shadowOffset)
             view.changeLayer { $0.shadowOffset = newValue }
         }
     }
@@ -307,6 +315,7 @@ public struct ViewLayer {
             guard newValue.isFinite, newValue >= 0 else { return }
             let radius = min(newValue, 1000)
             guard radius != shadowRadius else { return }
+            view.willChangeAnimatable(.shadowRadius)
             view.changeLayer { $0.shadowRadius = radius }
         }
     }
@@ -333,6 +342,7 @@ public struct ViewLayer {
         nonmutating set {
             guard newValue.x.isFinite, newValue.y.isFinite, abs(newValue.x) <= 1e6, abs(newValue.y) <= 1e6,
                   newValue != anchorPoint else { return }
+            view.willChangeAnimatable(.anchorPoint)
             view.changeLayer { $0.anchorPoint = newValue }
         }
     }

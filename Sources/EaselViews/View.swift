@@ -128,6 +128,7 @@ public class View: EaselObject {
 
     /// The opacity of the view and its subviews, composited as one group (0...1).
     public final var alpha: Double = 1 {
+        willSet { willChangeAnimatable(.alpha) }
         didSet {
             alpha = alpha.isNaN ? 1 : min(max(alpha, 0), 1)
             if alpha != oldValue { invalidateExtent(); drawStateChanged() }
@@ -146,7 +147,7 @@ public class View: EaselObject {
         didSet { if clipsToBounds != oldValue { invalidateExtent(force: true); drawStateChanged() } }
     }
     /// The colour filling the bounds before `drawRect:`; `nil` (the default) fills nothing.
-    public final var backgroundColor: easel_color? { didSet { invalidateExtent(); drawStateChanged() } }
+    public final var backgroundColor: easel_color? { willSet { willChangeAnimatable(.backgroundColor) } didSet { invalidateExtent(); drawStateChanged() } }
     /// Whether the view promises to fill its bounds with opaque content (UIKit's default: `true`).
     ///
     /// As in UIKit, an opaque view whose class implements `drawRect:`,
@@ -215,6 +216,7 @@ public class View: EaselObject {
         get { storedCenter }
         set {
             guard newValue != storedCenter, newValue.x.isFinite, newValue.y.isFinite else { return }
+            willChangeAnimatable(.center)
             invalidateExtent()
             storedCenter = newValue
             invalidateExtent()
@@ -233,6 +235,7 @@ public class View: EaselObject {
             guard new != storedBounds, new.origin.x.isFinite, new.origin.y.isFinite,
                   new.size.width.isFinite, new.size.height.isFinite else { return }
             let oldSize = storedBounds.size
+            willChangeAnimatable(.bounds)
             invalidateExtent()
             storedBounds = new
             invalidateExtent()
@@ -250,6 +253,7 @@ public class View: EaselObject {
         get { storedTransform }
         set {
             guard newValue != storedTransform, newValue.inverted() != nil else { return }
+            willChangeAnimatable(.transform)
             invalidateExtent()
             storedTransform = newValue
             invalidateExtent()
@@ -570,6 +574,7 @@ public class View: EaselObject {
 
     /// Takes a subview out of the list, marking the area it covered.
     private func detach(_ view: View) {
+        view.animatedViewRemoved()
         view.invalidateExtent()
         subviews.removeAll(where: { $0 === view })
         view.superview = nil

@@ -103,6 +103,7 @@ struct ABITests {
         var layerCount: UInt32 = 0
         var gestureCount: UInt32 = 0
         var metadataCount: UInt32 = 0
+        var animationCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
             + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
@@ -110,6 +111,7 @@ struct ABITests {
             + UnsafeBufferPointer(start: easel_layer_pins(&layerCount), count: Int(layerCount))
             + UnsafeBufferPointer(start: easel_gesture_pins(&gestureCount), count: Int(gestureCount))
             + UnsafeBufferPointer(start: easel_metadata_pins(&metadataCount), count: Int(metadataCount))
+            + UnsafeBufferPointer(start: easel_animation_pins(&animationCount), count: Int(animationCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -153,6 +155,8 @@ struct ABITests {
             "easel_layer_api": imported(easel_layer_api()),
             "easel_gesture_api": imported(easel_gesture_api()),
             "easel_class_metadata": imported(easel_class_metadata()), "easel_plugin_metadata": imported(easel_plugin_metadata()),
+            "easel_animation_api": imported(easel_animation_api()),
+            "easel_animation_options": imported(easel_animation_options()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {

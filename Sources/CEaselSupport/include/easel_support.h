@@ -13,6 +13,11 @@ extern __thread void *easel_support_active_registry EASEL_SUPPORT_TLS;
 /* The top of this thread's current-context stack (unretained). */
 extern __thread void *easel_support_current_context EASEL_SUPPORT_TLS;
 
+/* The animation block being run on this thread (EaselViews' animation context, unretained). */
+extern __thread void *easel_support_animation_context EASEL_SUPPORT_TLS;
+
+static inline void *easel_support_get_animation_context(void) { return easel_support_animation_context; }
+static inline void easel_support_set_animation_context(void *value) { easel_support_animation_context = value; }
 static inline void *easel_support_get_active_registry(void) { return easel_support_active_registry; }
 static inline void easel_support_set_active_registry(void *value) { easel_support_active_registry = value; }
 static inline void *easel_support_get_current_context(void) { return easel_support_current_context; }

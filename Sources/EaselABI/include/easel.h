@@ -1935,5 +1935,131 @@ typedef const easel_plugin_metadata *(*easel_plugin_metadata_fn)(void);
 #ifdef __cplusplus
 }
 #endif
+/* ---- extension easel.animation.v1 ---- */
+
+/**
+ * The identifier of the animation extension: `host->get_extension(EASEL_ANIMATION_EXTENSION_ID)`
+ * returns a `const easel_animation_api *`, or NULL on a host without it (and
+ * in the scanner). Since: easel.animation.v1
+ */
+#define EASEL_ANIMATION_EXTENSION_ID "easel.animation.v1"
+
+/** sizeof(easel_animation_api) in easel.animation.v1. Since: easel.animation.v1 */
+#define EASEL_ANIMATION_API_V1_SIZE 88
+/** sizeof(easel_animation_options) in easel.animation.v1. Since: easel.animation.v1 */
+#define EASEL_ANIMATION_OPTIONS_V1_SIZE 80
+
+/**
+ * An animation's curve (easel_animation_options.curve): Core Animation's
+ * timing functions, a UIKit spring, or a cubic Bézier of your own.
+ * Since: easel.animation.v1
+ */
+enum {
+    EASEL_ANIMATION_CURVE_EASE_IN_OUT = 0, /* (0.42, 0), (0.58, 1): the default */
+    EASEL_ANIMATION_CURVE_EASE_IN = 1,     /* (0.42, 0), (1, 1) */
+    EASEL_ANIMATION_CURVE_EASE_OUT = 2,    /* (0, 0), (0.58, 1) */
+    EASEL_ANIMATION_CURVE_LINEAR = 3,
+    EASEL_ANIMATION_CURVE_SPRING = 4,      /* spring_damping, spring_velocity */
+    EASEL_ANIMATION_CURVE_BEZIER = 5       /* control_points: x1, y1, x2, y2 */
+};
+
+/** Option flags (easel_animation_options.flags): UIViewAnimationOptions' values. Since: easel.animation.v1 */
+enum {
+    EASEL_ANIMATION_LAYOUT_SUBVIEWS = 1 << 0,
+    EASEL_ANIMATION_ALLOW_USER_INTERACTION = 1 << 1,
+    EASEL_ANIMATION_BEGIN_FROM_CURRENT_STATE = 1 << 2,
+    EASEL_ANIMATION_REPEAT = 1 << 3,
+    EASEL_ANIMATION_AUTOREVERSE = 1 << 4
+};
+
+/**
+ * How an animation runs. Fill in abi_version (EASEL_ABI_VERSION) and
+ * struct_size (sizeof) first; the host reads only the fields struct_size
+ * covers. Since: easel.animation.v1
+ */
+typedef struct easel_animation_options {
+    uint32_t abi_version;
+    uint32_t struct_size;
+    /** Seconds the animation runs (each way with AUTOREVERSE); negative counts as 0. */
+    double duration;
+    /** Seconds before it starts; the start values show meanwhile. */
+    double delay;
+    /** EASEL_ANIMATION_CURVE_*. */
+    int32_t curve;
+    /** EASEL_ANIMATION_* flags. */
+    uint32_t flags;
+    /** The spring's damping ratio (below 1 oscillates, 1 critically damped). */
+    double spring_damping;
+    /** The spring's initial velocity, in distances per second (1: the whole distance in a second). */
+    double spring_velocity;
+    /** The Bézier's control points x1, y1, x2, y2 (x in 0...1). */
+    double control_points[4];
+} easel_animation_options;
+
+/** An animation block: sets the view properties to animate. Since: easel.animation.v1 */
+typedef void (*easel_animation_block)(void *context);
+/** A completion: called once, finished 1 when the animations ran to their end, 0 when interrupted. Since: easel.animation.v1 */
+typedef void (*easel_animation_completion)(int32_t finished, void *context);
+
+/**
+ * Animations and time for plugin code (easel.animation.v1): UIKit's view
+ * animations, performSelector:withObject:afterDelay: and a display link, all
+ * on the host's media clock (never the wall clock: a render at a given time
+ * is deterministic). Owned by the host, valid for the life of the process;
+ * main thread only, from methods, never while a tree draws.
+ *
+ * Inside an animation block (or between begin_animations and
+ * commit_animations, in the same method) the view and layer setters of the
+ * host table and easel.layer.v1 (frame, bounds, center, transform, alpha,
+ * background colour, corner radius, border, shadow, anchor point) change the
+ * model value at once and animate what is drawn from the old value to the
+ * new one. Completions run from the clock. Functions return EASEL_OK,
+ * EASEL_ERROR_NULL_ARGUMENT, EASEL_ERROR_TYPE_MISMATCH (options with a bad
+ * abi_version or struct_size), EASEL_ERROR_DOES_NOT_RESPOND (a selector the
+ * target does not implement with the required signature) or
+ * EASEL_ERROR_INVALID_OPERATION (commit without begin); each error is also a
+ * diagnostic naming the function. Since: easel.animation.v1
+ */
+typedef struct easel_animation_api {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_animation_api) in the host: at least EASEL_ANIMATION_API_V1_SIZE. */
+    uint32_t struct_size;
+    /** Runs `animations(animations_context)`, animating what it changes; `completion` may be NULL. */
+    int32_t (*animate)(const easel_animation_options *options, easel_animation_block animations, void *animations_context,
+                       easel_animation_completion completion, void *completion_context);
+    /** UIView's beginAnimations: the changes until commit_animations animate with `options`. Blocks nest. */
+    int32_t (*begin_animations)(const easel_animation_options *options);
+    /** Commits the innermost begin_animations; `completion` may be NULL. */
+    int32_t (*commit_animations)(easel_animation_completion completion, void *completion_context);
+    /**
+     * performSelector:withObject:afterDelay: sends `selector` (v@:@, or v@: ignoring
+     * `argument`) to `target` when the media clock reaches now + delay. Target
+     * and argument are kept alive until then.
+     */
+    int32_t (*perform_after_delay)(easel_object *target, easel_sel selector, easel_object *argument, double delay);
+    /**
+     * cancelPreviousPerformRequestsWithTarget:selector:object: cancels the
+     * pending requests of `target` with `selector` and `argument` (a NULL
+     * selector cancels all of target's). Returns the number cancelled.
+     */
+    int32_t (*cancel_perform_requests)(easel_object *target, easel_sel selector, easel_object *argument);
+    /**
+     * A display link: `selector` (v@:dd: timestamp, duration) is sent to
+     * `target` once per frame, after the clock advances: the frame's time and
+     * the time since the previous frame (since the link was added for the
+     * first). Returns the link's identifier (0 on error). The target is kept
+     * alive until the link is removed.
+     */
+    uint64_t (*add_display_link)(easel_object *target, easel_sel selector);
+    /** Removes a display link; EASEL_ERROR_INVALID_OPERATION for an unknown identifier. */
+    int32_t (*remove_display_link)(uint64_t link);
+    /** The media clock's time, in seconds since the start, of `object`'s host (0 for NULL). */
+    double (*media_time)(const easel_object *object);
+    /** Removes every running animation of a view (its completions get finished = 0). */
+    int32_t (*remove_all_animations)(easel_object *view);
+    /** 1 when the view has running animations. */
+    int32_t (*has_animations)(const easel_object *view);
+} easel_animation_api;
 
 #endif /* EASEL_H */

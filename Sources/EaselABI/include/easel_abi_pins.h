@@ -535,4 +535,51 @@ static inline const easel_abi_pin *easel_metadata_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.animation.v1 ---- */
+
+/** The animation extension's structs: S(type, size in bytes). */
+#define EASEL_ANIMATION_PINNED_STRUCTS(S) \
+    S(easel_animation_options, 80) \
+    S(easel_animation_api, 88)
+
+/** Their fields in declaration order: F(type, field, offset in bytes). */
+#define EASEL_ANIMATION_PINNED_FIELDS(F) \
+    F(easel_animation_options, abi_version, 0) \
+    F(easel_animation_options, struct_size, 4) \
+    F(easel_animation_options, duration, 8) \
+    F(easel_animation_options, delay, 16) \
+    F(easel_animation_options, curve, 24) \
+    F(easel_animation_options, flags, 28) \
+    F(easel_animation_options, spring_damping, 32) \
+    F(easel_animation_options, spring_velocity, 40) \
+    F(easel_animation_options, control_points, 48) \
+    F(easel_animation_api, abi_version, 0) \
+    F(easel_animation_api, struct_size, 4) \
+    F(easel_animation_api, animate, 8) \
+    F(easel_animation_api, begin_animations, 16) \
+    F(easel_animation_api, commit_animations, 24) \
+    F(easel_animation_api, perform_after_delay, 32) \
+    F(easel_animation_api, cancel_perform_requests, 40) \
+    F(easel_animation_api, add_display_link, 48) \
+    F(easel_animation_api, remove_display_link, 56) \
+    F(easel_animation_api, media_time, 64) \
+    F(easel_animation_api, remove_all_animations, 72) \
+    F(easel_animation_api, has_animations, 80)
+
+/** The pinned layout of easel.animation.v1, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_animation_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_ANIMATION_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_ANIMATION_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 #endif /* EASEL_ABI_PINS_H */

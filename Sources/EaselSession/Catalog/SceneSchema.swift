@@ -211,6 +211,25 @@ public enum SceneSchema {
                                                              "distance": ["type": "number", "minimum": 1, "maximum": 10000],
                                                              "rotation": ["type": "number"], "duration": gestureDuration]],
                                     "at": stepTime]],
+                    ["type": "object", "required": ["animate"], "additionalProperties": false,
+                     "properties": ["at": stepTime, "animate": [
+                        "type": "object", "required": ["view", "set"], "additionalProperties": false,
+                        "properties": [
+                            "view": ["type": "string"],
+                            "duration": ["type": "number", "minimum": 0, "maximum": 3600],
+                            "delay": ["type": "number", "minimum": 0, "maximum": 3600],
+                            "curve": ["oneOf": [["enum": ["linear", "easeIn", "easeOut", "easeInOut", "spring"]], numbers(4)]],
+                            "damping": ["type": "number", "exclusiveMinimum": 0, "maximum": 100],
+                            "velocity": ["type": "number", "minimum": -1000, "maximum": 1000],
+                            "options": ["type": "array", "items": [
+                                "enum": ["repeat", "autoreverse", "beginFromCurrentState", "allowUserInteraction", "layoutSubviews"]]],
+                            "set": ["type": "object", "additionalProperties": false, "properties": [
+                                "frame": numbers(4), "bounds": numbers(4), "center": numbers(2),
+                                "transform": ["$ref": "#/$defs/transform"], "alpha": ["type": "number", "minimum": 0, "maximum": 1],
+                                "backgroundColor": ["$ref": "#/$defs/colour"], "layer": ["$ref": "#/$defs/layer"],
+                            ]],
+                        ],
+                     ]]],
                 ]],
             ],
         ]

@@ -1,0 +1,74 @@
+import EaselGraphicsCore
+import EaselTestSupport
+import Foundation
+import Testing
+
+@Suite("easel render --duration: frames of an animation")
+struct RenderAnimationTests {
+    /// A red 10 x 10 box moving linearly from x 0 to x 80 between 0 and 1 s.
+    static let scene = ##"""
+        { "canvas": { "size": [100, 20], "background": "#ffffff" },
+          "root": { "subviews": [ { "class": "View", "id": "box", "frame": [0, 0, 10, 10], "backgroundColor": "#ff0000" } ] },
+          "steps": [ { "animate": { "view": "box", "duration": 1, "curve": "linear", "set": { "center": [85, 5] } } } ] }
+        """##
+
+    /// The left edge of the red box in row 5.
+    private func left(_ path: String) throws -> Int? {
+        let image = try RasterImage(contentsOfPNG: path)
+        return (0..<image.width).first { image.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) }
+    }
+
+    @Test("--duration 1 --fps 4 writes 4 numbered frames at 0, 0.25, 0.5, 0.75 s; --at shows one moment; two runs are identical")
+    func frames() throws {
+        let file = try writeScene(Self.scene)
+        let folder = file.deletingLastPathComponent().appendingPathComponent("frames-\(UUID().uuidString)")
+        let result = try easel(["render", file.path, "--duration", "1", "--fps", "4", "-o", folder.path + "/%02d.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["00.png", "01.png", "02.png", "03.png"])
+        #expect(try names.map { try left(folder.appendingPathComponent($0).path) } == [0, 20, 40, 60])
+        let again = file.deletingLastPathComponent().appendingPathComponent("again-\(UUID().uuidString)")
+        #expect(try easel(["render", file.path, "--duration", "1", "--fps", "4", "-o", again.path + "/%02d.png"]).status == 0)
+        for name in names {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == Data(contentsOf: again.appendingPathComponent(name)))
+        }
+        let moment = file.deletingLastPathComponent().appendingPathComponent("m-\(UUID().uuidString).png").path
+        #expect(try easel(["render", file.path, "--at", "0.3", "-o", moment]).status == 0)
+        #expect(try left(moment) == 24)
+    }
+
+    @Test("--duration 1 --fps 10 writes an animated GIF and WebP of 10 frames of 0.1 s; the box moves across them")
+    func animatedFiles() throws {
+        let file = try writeScene(Self.scene)
+        let folder = file.deletingLastPathComponent()
+        for ext in ["gif", "webp"] {
+            let output = folder.appendingPathComponent("anim-\(UUID().uuidString).\(ext)").path
+            let result = try easel(["render", file.path, "--duration", "1", "--fps", "10", "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+            let animation = ext == "gif" ? try decodeAnimatedGIF(bytes) : try decodeAnimatedWebP(bytes)
+            #expect(animation.frames.count == 10, "\(ext)")
+            #expect(animation.delays == Array(repeating: ext == "gif" ? 10 : 100, count: 10), "\(ext)")
+            // Frame 5 is at 0.5 s: the box's left edge at x 40.
+            let middle = animation.frames[5]
+            #expect(middle.pixel(x: 45, y: 5) == RGBA(r: 255, g: 0, b: 0), "\(ext)")
+            #expect(middle.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255), "\(ext)")
+        }
+    }
+
+    @Test("bad --duration combinations and patterns are refused (exit 2)", arguments: [
+        (["--duration", "1", "--isolate", "-o", "/tmp/f/%d.png"],
+         "--duration renders in this process; it cannot be combined with --isolate or --timeout yet"),
+        (["--fps", "10", "-o", "/tmp/x.png"], "--fps sets the frame rate of --duration: give --duration too"),
+        (["--duration", "1", "--at", "1", "-o", "/tmp/f/%d.png"], "--at renders one moment; --duration renders frames from 0: give one of them"),
+        (["--duration", "1", "-o", "/tmp/f/%d%d.png"],
+         "a numbered frame pattern needs exactly one %d or %0Nd (N from 1 to 9, such as frames/%04d.png) and no other % sequence (write %% for a %)"),
+        (["--duration", "1", "-o", "/tmp/anim.mov"], "unsupported file extension for an animation; use .webp, .gif or a numbered PNG pattern such as frames/%04d.png"),
+    ])
+    func refused(arguments: [String], message: String) throws {
+        let file = try writeScene(Self.scene)
+        let result = try easel(["render", file.path] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
