@@ -91,6 +91,8 @@ final class DrawList {
         /// opacity without a group): the renderer draws it on the layer path,
         /// with the list's ``DrawList/LayerRecord`` at the same index.
         static let layer = Flags(rawValue: 1 << 7)
+        /// The view keeps its content in a backing store on raster canvases (View+BackingStore.swift).
+        static let cache = Flags(rawValue: 1 << 8)
     }
 
     /// What the layer path draws for a view with layer effects (View+Layer.swift), in its down space.
@@ -135,9 +137,14 @@ final class DrawList {
     private(set) var layers: [Int: LayerRecord] = [:]
     /// The device scale last given to the views' `contentScaleFactor`.
     var appliedScale: Double?
+    /// The backing stores of the tree's views, within the root's budget (View+BackingStore.swift).
+    var pool = StorePool()
+    /// The root view (which owns the list).
+    unowned let root: View
 
     /// Builds the list of the tree rooted at `root`, without recursion.
     init(root: View) {
+        self.root = root
         var path: [(index: Int, subviews: [View], next: Int)] = []
         path.append((append(root, parent: -1), root.subviewsInDrawingOrder, 0))
         while let top = path.last {
@@ -164,7 +171,12 @@ final class DrawList {
     }
 
     /// The record of a view, from its current state.
-    private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform) -> Record {
+    ///
+    /// With `changed` (a drawn property of the view or an ancestor changed
+    /// after the tree was rendered), a view whose pixels are worth keeping
+    /// starts keeping them in a backing store (View+BackingStore.swift).
+    private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform,
+                        changed: Bool = false) -> Record {
         let local = view.downToSuperviewDown
         let toCanvas = local.concatenating(parentToCanvas)
         let bounds = view.bounds
@@ -196,6 +208,16 @@ final class DrawList {
             selector = forward?.selector ?? selector
             if let host = forward?.host { hosts.append(host) }
         }
+        if let content = view.layerStorage?.content {
+            if content.keepsStore { flags.insert(.cache) }
+            // A new list counts the stores its views already hold.
+            if !changed, let store = content.store, store.isLive { pool.add(store) }
+        }
+        if changed, !flags.contains(.cache),
+           call != nil || (view.layerStorage?.hasEffects == true && drawRect == nil && view.subviews.isEmpty) {
+            view.contentStorage.keepsStore = true
+            flags.insert(.cache)
+        }
         let targetBytes = target.map { min(Int(easel_support_allocation_size(UnsafeMutableRawPointer($0))), 512) } ?? 0
         var box = toCanvas.apply(to: bounds)
         if let layer = view.layerStorage, layer.hasEffects {
@@ -224,7 +246,7 @@ final class DrawList {
             let parent = Int(records[index].parent)
             let subtreeEnd = records[index].end
             records[index] = record(of: views[index].takeUnretainedValue(), index: index, parent: parent,
-                                         parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity)
+                                         parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity, changed: true)
             records[index].end = subtreeEnd
         }
         return true

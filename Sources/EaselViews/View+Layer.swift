@@ -100,6 +100,8 @@ final class LayerStorage {
     var anchorPoint = easel_point(x: 0.5, y: 0.5)
     var zPosition = 0.0
     var allowsGroupOpacity = true
+    /// The view's content mode and backing store (View+BackingStore.swift), made when first needed.
+    var content: ContentStorage?
 
     /// Whether the shadow shows (an opacity and a colour that are not zero).
     var castsShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 }
@@ -134,6 +136,7 @@ extension View {
         invalidateExtent()
         layerStorage = storage
         change(storage)
+        storage.content?.store?.invalidateAll()
         invalidateExtent()
         if reordersSiblings { treeChanged() } else { drawStateChanged() }
     }
