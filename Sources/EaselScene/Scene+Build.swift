@@ -50,7 +50,7 @@ extension Scene {
         "class", "id", "frame", "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque",
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
-        "bounds", "center", "anchorPoint", "layer",
+        "bounds", "center", "anchorPoint", "layer", "contentMode", "contentStretch",
     ]
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -134,6 +134,22 @@ private struct Builder {
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
         if let layer = node.child("layer") { try SceneLayer.apply(layer, to: view, viewNode: node) }
+        if let modeNode = node.child("contentMode") {
+            let name = try modeNode.string()
+            guard let mode = ContentMode(name: name) else {
+                throw modeNode.error("unknown content mode '\(name)'; expected one of "
+                                     + ContentMode.allCases.map(\.name).joined(separator: ", "))
+            }
+            view.contentMode = mode
+        }
+        if let stretchNode = node.child("contentStretch") {
+            let stretch = try ValueConversion.rect(stretchNode)
+            guard stretch.origin.x >= 0, stretch.origin.y >= 0, stretch.size.width >= 0, stretch.size.height >= 0,
+                  stretch.maxX <= 1, stretch.maxY <= 1 else {
+                throw stretchNode.error("contentStretch is a rect [x, y, w, h] inside the unit square [0, 0, 1, 1]")
+            }
+            view.contentStretch = stretch
+        }
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {

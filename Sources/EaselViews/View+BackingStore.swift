@@ -141,20 +141,34 @@ struct StorePool {
         bytes = total
     }
 
-    /// Drops the least recently used stores not used by this render until `needed` more bytes fit in `budget`; returns whether they fit.
+    /// The render in which the stores not used by it could not make room (no use trying again in it).
+    var exhaustedFrame = -1
+
+    /// Drops the least recently used stores not used by this render until `needed` more bytes fit in `budget`
+    /// (and a quarter of the budget more, so that the next stores fit without another pass); returns whether they fit.
     mutating func makeRoom(_ needed: Int, budget: Int) -> Bool {
         if bytes + needed <= budget { return true }
+        guard exhaustedFrame != frame else { return false }
         sweep(dropUnused: false)
         if bytes + needed <= budget { return true }
-        let order = stores.indices.filter { stores[$0].lastUsed != frame }.sorted { stores[$0].lastUsed < stores[$1].lastUsed }
+        let target = max(budget - budget / 4 - needed, 0)
+        evict(downTo: target, sparing: frame)
+        if bytes + needed > budget { exhaustedFrame = frame }
+        return bytes + needed <= budget
+    }
+
+    /// Drops the least recently used stores (those of render `sparing` last) until at most `target` bytes are kept.
+    mutating func evict(downTo target: Int, sparing: Int? = nil) {
+        guard bytes > target else { return }
+        let order = stores.indices.filter { stores[$0].lastUsed != sparing }.sorted { stores[$0].lastUsed < stores[$1].lastUsed }
         var dropped = Set<Int>()
-        for index in order where bytes + needed > budget {
+        for index in order {
+            if bytes <= target { break }
             stores[index].owner?.store = nil
             bytes -= stores[index].bytes
             dropped.insert(index)
         }
         stores = stores.indices.filter { !dropped.contains($0) }.map { stores[$0] }
-        return bytes + needed <= budget
     }
 }
 
@@ -286,7 +300,21 @@ extension View {
                 content.store = nil
             }
         }
-        // The content, placed in the bounds as its mode says when the size changed.
+        // The content, placed in the bounds as its mode says when the size
+        // changed, clipped to them as drawing is (resampled pixels spread
+        // a pixel beyond the bounds, where the render may not repaint).
+        // A store on whole device pixels needs no clip (an antialiased clip
+        // would weaken its edge pixels a second time).
+        if store.bounds == bounds, toCanvas.isTranslation {
+            let x = (toCanvas.tx + store.origin.x) * deviceScale, y = (toCanvas.ty + store.origin.y) * deviceScale
+            if abs(x - x.rounded()) < 1e-6, abs(y - y.rounded()) < 1e-6 {
+                canvas.paintPixels(of: store.canvas, at: store.origin)
+                return true
+            }
+        }
+        canvas.saveState()
+        canvas.clipLazily(to: bounds)
+        defer { canvas.restoreState() }
         if store.bounds == bounds {
             canvas.paintPixels(of: store.canvas, at: store.origin)
             return true
@@ -377,6 +405,8 @@ extension View {
     static func sweepStores(_ list: DrawList, full: Bool) {
         guard !list.pool.stores.isEmpty else { return }
         list.pool.sweep(dropUnused: full)
+        let budget = list.root.backingStoreBudget
+        if list.pool.bytes > budget { list.pool.evict(downTo: budget) }
     }
 }
 

@@ -100,10 +100,18 @@ extension View {
     /// Marks a rectangle of the view (in its own coordinates) as needing display.
     public final func setNeedsDisplay(in rect: easel_rect) {
         guard !rect.coversNoDirtyArea else { return }
-        if let content = layerStorage?.content, content.store != nil { invalidateBackingStore(rect) }
+        var rect = rect
+        if let store = layerStorage?.content?.store {
+            // Content placed after a resize is drawn again whole, at the new size: all of it changes.
+            if store.bounds != bounds { rect = bounds }
+            invalidateBackingStore(rect)
+        }
         if !overlays.isEmpty {
             // An overlay draws through this view's method: its content changes with the view's.
-            for overlay in overlays where overlay.superview === self { overlay.invalidateBackingStore(rect) }
+            for overlay in overlays where overlay.superview === self {
+                if let store = overlay.layerStorage?.content?.store, store.bounds != overlay.bounds { rect = bounds }
+                overlay.invalidateBackingStore(rect)
+            }
         }
         guard !isHidden else { return }
         let root = rootView

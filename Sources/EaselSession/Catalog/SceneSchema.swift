@@ -60,6 +60,10 @@ public enum SceneSchema {
             "delegate": ["$ref": "#/$defs/object"],
             "subviews": ["type": "array", "items": ["$ref": "#/$defs/view"]],
             "layer": ["$ref": "#/$defs/layer"],
+            "contentMode": ["enum": ContentMode.allCases.map(\.name),
+                            "description": "How kept content is placed when the view's size changes (UIKit's contentMode)."],
+            "contentStretch": ["$ref": "#/$defs/rect",
+                               "description": "The stretchable part of the content, in the unit square (UIKit's contentStretch)."],
         ]
         // Every key the scene reader accepts has a schema.
         for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
