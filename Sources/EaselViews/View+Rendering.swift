@@ -528,7 +528,7 @@ extension View {
     @inline(__always)
     private func drawContent(_ record: UnsafePointer<DrawList.Record>, index: Int, canvas: Canvas,
                              state: inout RenderState) {
-        if record.pointee.flags.contains(.cache), state.list != nil,
+        if record.pointee.flags.contains(.cache), record.pointee.drawRect != nil, state.list != nil,
            drawContentFromStore(record, index: index, canvas: canvas, state: &state) { return }
         drawOwnContent(record, index: index, canvas: canvas, state: &state, dirty: nil)
     }

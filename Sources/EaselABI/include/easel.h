@@ -1638,6 +1638,49 @@ typedef struct easel_layer_api {
     easel_point (*convert_point_from_window)(const easel_object *view, easel_point point, const easel_object *window);
     easel_rect (*convert_rect_to_window)(const easel_object *view, easel_rect rect, const easel_object *window);
     easel_rect (*convert_rect_from_window)(const easel_object *view, easel_rect rect, const easel_object *window);
+
+    /*
+     * Backing stores and content modes (the view's kept content). Present when
+     * struct_size >= EASEL_LAYER_API_CONTENT_SIZE; check before calling.
+     */
+    /**
+     * The view's content mode: an EASEL_CONTENT_MODE_* value (UIKit's
+     * UIViewContentMode numbers; EASEL_CONTENT_MODE_SCALE_TO_FILL by default),
+     * which places the view's kept content when its size changes, without a
+     * drawRect: (EASEL_CONTENT_MODE_REDRAW draws again). Setting it also keeps
+     * the content in a backing store from the view's first draw. A value
+     * outside 0...12 is refused. Since: easel.layer.v1 (backing stores)
+     */
+    int32_t (*content_mode)(const easel_object *view);
+    int32_t (*set_content_mode)(easel_object *view, int32_t mode);
+    /**
+     * UIKit's contentStretch: the part of the content, in the unit square,
+     * that stretches under EASEL_CONTENT_MODE_SCALE_TO_FILL ({0, 0, 1, 1} by
+     * default); the parts beside it keep their size. Components are clamped
+     * to the unit square; a non-finite one is refused. Since: easel.layer.v1 (backing stores)
+     */
+    easel_rect (*content_stretch)(const easel_object *view);
+    int32_t (*set_content_stretch)(easel_object *view, easel_rect stretch);
 } easel_layer_api;
+
+/** sizeof(easel_layer_api) with the content-mode functions. Since: easel.layer.v1 (backing stores) */
+#define EASEL_LAYER_API_CONTENT_SIZE 368
+
+/** UIKit's UIViewContentMode values, for easel_layer_api.set_content_mode. Since: easel.layer.v1 (backing stores) */
+enum {
+    EASEL_CONTENT_MODE_SCALE_TO_FILL = 0,
+    EASEL_CONTENT_MODE_SCALE_ASPECT_FIT = 1,
+    EASEL_CONTENT_MODE_SCALE_ASPECT_FILL = 2,
+    EASEL_CONTENT_MODE_REDRAW = 3,
+    EASEL_CONTENT_MODE_CENTER = 4,
+    EASEL_CONTENT_MODE_TOP = 5,
+    EASEL_CONTENT_MODE_BOTTOM = 6,
+    EASEL_CONTENT_MODE_LEFT = 7,
+    EASEL_CONTENT_MODE_RIGHT = 8,
+    EASEL_CONTENT_MODE_TOP_LEFT = 9,
+    EASEL_CONTENT_MODE_TOP_RIGHT = 10,
+    EASEL_CONTENT_MODE_BOTTOM_LEFT = 11,
+    EASEL_CONTENT_MODE_BOTTOM_RIGHT = 12
+};
 
 #endif /* EASEL_H */

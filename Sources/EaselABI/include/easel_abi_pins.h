@@ -365,7 +365,7 @@ static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
 
 /** The layer extension's table: S(type, size in bytes). */
 #define EASEL_LAYER_PINNED_STRUCTS(S) \
-    S(easel_layer_api, 336)
+    S(easel_layer_api, 368)
 
 /** Its slots in declaration order: F(type, field, offset in bytes). */
 #define EASEL_LAYER_PINNED_FIELDS(F) \
@@ -411,7 +411,11 @@ static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
     F(easel_layer_api, convert_point_to_window, 304) \
     F(easel_layer_api, convert_point_from_window, 312) \
     F(easel_layer_api, convert_rect_to_window, 320) \
-    F(easel_layer_api, convert_rect_from_window, 328)
+    F(easel_layer_api, convert_rect_from_window, 328) \
+    F(easel_layer_api, content_mode, 336) \
+    F(easel_layer_api, set_content_mode, 344) \
+    F(easel_layer_api, content_stretch, 352) \
+    F(easel_layer_api, set_content_stretch, 360)
 
 /** The pinned layout of easel.layer.v1, as easel_abi_pins() lists 2.0's. */
 static inline const easel_abi_pin *easel_layer_pins(uint32_t *count) {
