@@ -61,16 +61,14 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
-        // Image decoders: giflib (GIF), librsvg (SVG).
+        // Image decoders: giflib (GIF); librsvg (SVG) is loaded by CImageCodec
+        // the first time it decodes an SVG image (dlopen), not linked.
         .systemLibrary(
             name: "CGif", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(
-            name: "CRsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]),
         // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, and decoding
         // PNG, JPEG, WebP, GIF and SVG into them, in C.
-        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CRsvg"]),
+        .target(name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CCairo"]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),

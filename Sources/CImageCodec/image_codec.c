@@ -2,9 +2,11 @@
 
 #include "easel_image_codec.h"
 
+#include <cairo.h>
+#include <dlfcn.h>
 #include <gif_lib.h>
-#include <librsvg/rsvg.h>
 #include <math.h>
+#include <pthread.h>
 #include <spng.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -599,19 +601,67 @@ static int decode_gif(const uint8_t *bytes, size_t length, easel_decoded_image *
     return 0;
 }
 
+/*
+ * librsvg, loaded the first time an SVG image is decoded. Linked, it costs
+ * every easel process about 10 M instructions of start-up (librsvg's own
+ * relocations, gio and gdk-pixbuf) that only SVG decoding needs. These are
+ * the few declarations used, as librsvg (2.52 and later) and GLib declare
+ * them: RsvgHandle and GObject are opaque, gsize is size_t, gboolean is int,
+ * GError starts with a 32-bit GQuark, an int code and the message.
+ */
+typedef struct easel_gerror { uint32_t domain; int code; char *message; } easel_gerror;
+typedef struct easel_rsvg_rectangle { double x, y, width, height; } easel_rsvg_rectangle;
+
+static struct {
+    void *(*new_from_data)(const uint8_t *data, size_t length, easel_gerror **error);
+    int (*intrinsic_size_in_pixels)(void *handle, double *width, double *height);
+    int (*render_document)(void *handle, cairo_t *context, const easel_rsvg_rectangle *viewport, easel_gerror **error);
+    void (*object_unref)(void *object);
+    void (*error_free)(easel_gerror *error);
+    char failure[256];
+} rsvg;
+static pthread_once_t rsvg_once = PTHREAD_ONCE_INIT;
+
+static void load_rsvg(void) {
+    void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(rsvg.failure, sizeof rsvg.failure, "SVG images need librsvg (librsvg-2.so.2), which cannot be loaded: %s",
+                 reason != NULL ? reason : "unknown reason");
+        return;
+    }
+    // dlsym through the library's handle also finds its dependencies' symbols (GObject's, GLib's).
+    *(void **)&rsvg.new_from_data = dlsym(library, "rsvg_handle_new_from_data");
+    *(void **)&rsvg.intrinsic_size_in_pixels = dlsym(library, "rsvg_handle_get_intrinsic_size_in_pixels");
+    *(void **)&rsvg.render_document = dlsym(library, "rsvg_handle_render_document");
+    *(void **)&rsvg.object_unref = dlsym(library, "g_object_unref");
+    *(void **)&rsvg.error_free = dlsym(library, "g_error_free");
+    if (rsvg.new_from_data == NULL || rsvg.intrinsic_size_in_pixels == NULL || rsvg.render_document == NULL
+        || rsvg.object_unref == NULL || rsvg.error_free == NULL) {
+        snprintf(rsvg.failure, sizeof rsvg.failure,
+                 "SVG images need librsvg 2.52 or later; the librsvg-2.so.2 found lacks its functions");
+        rsvg.new_from_data = NULL;
+    }
+}
+
 static int decode_svg(const uint8_t *bytes, size_t length, double scale, easel_decoded_image *out, char *error,
                       size_t error_size) {
-    GError *failure = NULL;
-    RsvgHandle *handle = rsvg_handle_new_from_data(bytes, length, &failure);
+    pthread_once(&rsvg_once, load_rsvg);
+    if (rsvg.new_from_data == NULL) {
+        set_error(error, error_size, "%s", rsvg.failure);
+        return -1;
+    }
+    easel_gerror *failure = NULL;
+    void *handle = rsvg.new_from_data(bytes, length, &failure);
     if (handle == NULL) {
         set_error(error, error_size, "corrupt SVG image: %s", failure != NULL ? failure->message : "cannot be parsed");
-        if (failure != NULL) g_error_free(failure);
+        if (failure != NULL) rsvg.error_free(failure);
         return -1;
     }
     double css_width = 0, css_height = 0;
-    if (!rsvg_handle_get_intrinsic_size_in_pixels(handle, &css_width, &css_height)) {
+    if (!rsvg.intrinsic_size_in_pixels(handle, &css_width, &css_height)) {
         set_error(error, error_size, "SVG image without an absolute width and height");
-        g_object_unref(handle);
+        rsvg.object_unref(handle);
         return -1;
     }
     double pixel_width = ceil(css_width * scale), pixel_height = ceil(css_height * scale);
@@ -619,31 +669,31 @@ static int decode_svg(const uint8_t *bytes, size_t length, double scale, easel_d
           && pixel_height <= EASEL_DECODE_MAX_SIDE && pixel_width * pixel_height <= EASEL_DECODE_MAX_PIXELS)) {
         set_error(error, error_size, "SVG image of %g x %g pixels at scale %g is empty or too large", css_width,
                   css_height, scale);
-        g_object_unref(handle);
+        rsvg.object_unref(handle);
         return -1;
     }
     int32_t width = (int32_t)pixel_width, height = (int32_t)pixel_height;
     uint32_t *pixels = calloc((size_t)width * (size_t)height, 4);
     if (pixels == NULL) {
         set_error(error, error_size, "out of memory");
-        g_object_unref(handle);
+        rsvg.object_unref(handle);
         return -1;
     }
     cairo_surface_t *surface = cairo_image_surface_create_for_data((unsigned char *)pixels, CAIRO_FORMAT_ARGB32, width,
                                                                    height, width * 4);
     cairo_t *context = cairo_create(surface);
-    RsvgRectangle viewport = {0, 0, css_width, css_height};
+    easel_rsvg_rectangle viewport = {0, 0, css_width, css_height};
     cairo_scale(context, scale, scale);
-    gboolean drawn = rsvg_handle_render_document(handle, context, &viewport, &failure);
+    int drawn = rsvg.render_document(handle, context, &viewport, &failure);
     cairo_status_t cairo_status_value = cairo_status(context);
     cairo_destroy(context);
     cairo_surface_flush(surface);
     cairo_surface_destroy(surface);
-    g_object_unref(handle);
+    rsvg.object_unref(handle);
     if (!drawn || cairo_status_value != CAIRO_STATUS_SUCCESS) {
         set_error(error, error_size, "corrupt SVG image: %s",
                   failure != NULL ? failure->message : cairo_status_to_string(cairo_status_value));
-        if (failure != NULL) g_error_free(failure);
+        if (failure != NULL) rsvg.error_free(failure);
         free(pixels);
         return -1;
     }

@@ -7,6 +7,7 @@ import EaselSession
 /// `easel compare expected.png actual.png`: the golden-image check, as a command.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two images pixel by pixel (for golden-image tests in CI).",
         discussion: """
             Decodes both images (PNG, JPEG, WebP, GIF or SVG) and compares their pixels premultiplied by alpha: a \

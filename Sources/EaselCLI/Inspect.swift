@@ -7,6 +7,7 @@ import Foundation
 /// `easel inspect CLASS`: one class in full.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Show one class in full: its superclass chain, properties with types and defaults, and every selector.",
         discussion: """
             Reads the plugin scan (no plugin code runs in easel itself): the class's plugin and file, its superclass \

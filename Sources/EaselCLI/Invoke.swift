@@ -6,6 +6,7 @@ import Foundation
 
 struct Invoke: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "invoke",
         abstract: "Create an instance of a class, send it a selector with arguments, print the result and optionally write the canvas.",
         discussion: """
             Arguments are read by the method's signature: integers (decimal or 0x…, range-checked), reals \

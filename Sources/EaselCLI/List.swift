@@ -6,6 +6,7 @@ import Foundation
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List plugins, their classes, properties and selectors, then the files that failed to load.",
         discussion: """
             Plugin files are probed by easel-plugin-scanner, in a process of its own, and its answers are kept \
@@ -78,6 +79,7 @@ struct CacheCommand: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Delete the plugin cache: the next command scans every plugin file again, failed ones included.")
 
         func run() throws {

@@ -33,6 +33,7 @@ struct EncodingOptions: ParsableArguments {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a scene file to PNG, SVG or PDF.",
         discussion: """
             Builds the scene's view tree from the loaded plugins, applies its steps (resizes, touch sequences) \
@@ -70,10 +71,21 @@ struct Render: ParsableCommand {
     @Flag(help: "Print the time of each stage (load, scene, layout, draw, encode) to standard error.")
     var timings = false
 
+    @Option(name: .customLong("at"), help: ArgumentHelp(
+        "Render the scene this many seconds after its start: the steps up to that time are applied and the media clock is advanced to it (default: the time of the last step).",
+        valueName: "seconds"))
+    var time: Double?
+
     @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be between 0 and 16; got \(scale)") }
+        if let time, !(time >= 0 && time <= RenderOptions.maximumTime) {
+            throw ValidationError("--at must be a number of seconds from 0 to \(Int(RenderOptions.maximumTime)); got \(time)")
+        }
+        if time != nil && frames != nil {
+            throw ValidationError("--at renders one moment; --frames writes one image per step: give one of them")
+        }
         guard !scenes.isEmpty else { throw ValidationError("give a scene file to render") }
         if isBatch {
             guard output != "-" else { throw ValidationError("several scenes are written into a folder: give -o a folder, not -") }
@@ -104,7 +116,7 @@ struct Render: ParsableCommand {
         let session = plugins.session()
         let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames,
                                     compression: encoding.compression ?? .default,
-                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality, time: time)
         let outcome = try perform { () throws(SessionError) in
             isolation.isolated
                 ? try session.renderIsolated(scene: scene, options: options, isolation: isolation.settings)
@@ -122,7 +134,7 @@ struct Render: ParsableCommand {
     func runBatch() throws {
         let session = plugins.session()
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
-                                    quality: encoding.quality ?? ImageEncoding.defaultQuality)
+                                    quality: encoding.quality ?? ImageEncoding.defaultQuality, time: time)
         var items: [BatchItem]
         let progress = ProgressLine(total: scenes.count)
         defer { progress.finish() }
@@ -201,6 +213,7 @@ final class ProgressLine {
 
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "gallery",
         abstract: "Render every view class of every loaded plugin into one labelled contact sheet (PNG, JPEG or WebP).",
         discussion: """
             Each class gets a cell: an instance sent prepareForInterfaceBuilder (when it implements it) after \

@@ -6,6 +6,7 @@ import EaselSession
 /// `easel schema`: the JSON Schema of scene files, with the plugins' classes.
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print a JSON Schema for scene files, with the loaded plugins' view classes and their properties.",
         discussion: """
             Point an editor at it for completion and checking: save it (easel schema > easel-scene.schema.json) and \

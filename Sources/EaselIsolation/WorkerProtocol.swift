@@ -76,13 +76,16 @@ package struct WorkerRequest: Codable {
         package var vector: Canvas.VectorFormat?
         /// Drawing ordinals of views to skip and mark.
         package var skip: [Int]
+        /// The time on the scene's timeline to render at; `nil` for its end.
+        package var time: Double?
 
         /// Creates a render job.
-        package init(scene: String, scale: Double, vector: Canvas.VectorFormat?, skip: [Int]) {
+        package init(scene: String, scale: Double, vector: Canvas.VectorFormat?, skip: [Int], time: Double? = nil) {
             self.scene = scene
             self.scale = scale
             self.vector = vector
             self.skip = skip
+            self.time = time
         }
     }
 

@@ -40,7 +40,10 @@ public protocol PluginClass {
 }
 
 extension PluginClass {
-    public static var className: String { String(describing: Self.self) }
+    // `_typeName` rather than `String(describing:)`: the same name, without the
+    // failing protocol-conformance lookups that make the latter cost about 1 M
+    // instructions the first time a plugin describes its class.
+    public static var className: String { _typeName(Self.self, qualified: false) }
     /// An `Object` subclass unless stated otherwise.
     public static var superclassName: String { "Object" }
     public static var methods: [Method<Self>] { [] }

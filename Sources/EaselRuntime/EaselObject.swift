@@ -20,6 +20,10 @@ open class EaselObject: CustomStringConvertible {
     /// as long as any of its objects).
     package let registry: Registry
 
+    /// The media clock of the object's host (its registry's): the time
+    /// animations, timers and timed gestures read.
+    public final var mediaClock: MediaClock { registry.mediaClock }
+
     /// Creates an instance of `cls` with its storage zeroed and its property
     /// defaults applied. The runtime calls it; create objects with
     /// `Registry.makeObject(ofClass:)`, which also sends `init`.

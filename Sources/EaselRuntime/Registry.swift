@@ -104,6 +104,9 @@ public final class Registry {
     /// The folders `image_named` searches after a plugin's own resource
     /// folders: a scene's `imageFolders`, set by whoever renders it.
     public var imageFolders: [String] = []
+    /// The one clock of this host's objects: animations, timers, display
+    /// links and timed gestures read it; only the host moves it (``MediaClock``).
+    public let mediaClock = MediaClock()
     /// The render's scale, by which `image_named` chooses `@2x` and `@3x` variants (1 until a render sets it).
     public var imageScale: Double = 1
     /// Decides whether a plugin's resource folder may be read: `nil` to allow

@@ -12,21 +12,57 @@ public final class SceneTree {
     public let viewsByID: [String: View]
     /// The steps, in order.
     public let steps: [SceneStep]
+    /// The time of each step on the media clock, in seconds (a step's
+    /// `"at"`, else the time of the step before it; 0 for the first).
+    public let stepTimes: [Double]
+    /// The number of steps ``run(to:)`` has applied.
+    public private(set) var appliedStepCount = 0
     /// Objects the scene created that no view owns (values of `@` properties), kept alive with the tree.
     let objects: [EaselObject]
     /// The JSON path of every view.
     private let paths: [ObjectIdentifier: String]
 
-    init(root: View, viewsByID: [String: View], steps: [SceneStep], objects: [EaselObject], paths: [ObjectIdentifier: String]) {
+    init(root: View, viewsByID: [String: View], steps: [SceneStep], stepTimes: [Double], objects: [EaselObject],
+         paths: [ObjectIdentifier: String]) {
         self.root = root
         self.viewsByID = viewsByID
         self.steps = steps
+        self.stepTimes = stepTimes
         self.objects = objects
         self.paths = paths
     }
 
     /// The JSON path a view was declared at (`root.subviews[1]`), or `nil` for views plugins made.
     public func path(of view: View) -> String? { paths[ObjectIdentifier(view)] }
+
+    /// The length of the scene's timeline: the time of its last step (0 without steps).
+    public var duration: Double { stepTimes.last ?? 0 }
+
+    /// The media clock the tree's objects share (the registry's).
+    public var mediaClock: MediaClock { root.mediaClock }
+
+    /// Runs the timeline forward to `time`: applies each step not yet applied
+    /// whose time is at most `time`, with the clock advanced to the step's
+    /// time first, then advances the clock to `time`.
+    ///
+    /// The clock never runs backwards: a `time` before the clock's current
+    /// time applies nothing new and leaves the time as it is.
+    /// - Parameter step: Called before each step is applied (progress messages).
+    public func run(to time: Double, beforeEach step: (SceneStep) -> Void = { _ in }) {
+        while appliedStepCount < steps.count, stepTimes[appliedStepCount] <= time { applyNextStep(beforeApplying: step) }
+        mediaClock.advance(to: time)
+    }
+
+    /// Advances the clock to the next step's time and applies that step; does nothing after the last.
+    ///
+    /// - Parameter beforeApplying: Called with the step once the clock is at its time.
+    public func applyNextStep(beforeApplying: (SceneStep) -> Void = { _ in }) {
+        guard appliedStepCount < steps.count else { return }
+        mediaClock.advance(to: stepTimes[appliedStepCount])
+        beforeApplying(steps[appliedStepCount])
+        apply(steps[appliedStepCount])
+        appliedStepCount += 1
+    }
 }
 
 /// One step of a scene, applied after the tree is built.
@@ -63,13 +99,36 @@ extension Scene {
         var builder = Builder(registry: registry, canvas: easel_rect(x: 0, y: 0, width: width, height: height))
         do {
             let root = try builder.view(root, isRoot: true)
-            var steps: [SceneStep] = []
-            for node in self.steps { steps.append(try builder.step(node)) }
-            return SceneTree(root: root, viewsByID: builder.ids, steps: steps, objects: builder.objects, paths: builder.paths)
+            var steps: [SceneStep] = [], times: [Double] = []
+            for node in self.steps {
+                times.append(try Self.stepTime(node, after: times.last ?? 0))
+                steps.append(try builder.step(node))
+            }
+            return SceneTree(root: root, viewsByID: builder.ids, steps: steps, stepTimes: times, objects: builder.objects,
+                             paths: builder.paths)
         } catch var error {
             error.file = file
             throw error
         }
+    }
+}
+
+extension Scene {
+    /// The latest time a step may have (`"at"`), in seconds: a day.
+    public static let maximumStepTime: Double = 86_400
+
+    /// A step's time: its `"at"` (seconds, not before `previous`), else `previous`.
+    static func stepTime(_ node: Node, after previous: Double) throws(SceneError) -> Double {
+        guard let at = node.child("at") else { return previous }
+        let time = try at.number()
+        guard time.isFinite, time >= 0, time <= maximumStepTime else {
+            throw at.error("a step's time must be a number of seconds from 0 to \(ValueCodec.formatReal(maximumStepTime))")
+        }
+        guard time >= previous else {
+            throw at.error("this step is at \(ValueCodec.formatReal(time)) s, before the step above it "
+                           + "(\(ValueCodec.formatReal(previous)) s); steps are listed in time order")
+        }
+        return time
     }
 }
 
@@ -231,7 +290,7 @@ private struct Builder {
     mutating func step(_ node: Node) throws(SceneError) -> SceneStep {
         _ = try node.requireObject()
         if node.child("resize") != nil {
-            try node.checkKeys(["resize", "size", "frame"])
+            try node.checkKeys(["resize", "size", "frame", "at"])
             let target = try view(named: node.child("resize")!)
             if let frame = node.child("frame") { return .resize(target, try ValueConversion.rect(frame), path: node.path) }
             guard let sizeNode = node.child("size") else { throw node.error("a resize step needs a 'size' [w, h] or a 'frame' [x, y, w, h]") }
@@ -243,7 +302,7 @@ private struct Builder {
             return .resize(target, frame, path: node.path)
         }
         if let touches = node.child("touch") {
-            try node.checkKeys(["touch"])
+            try node.checkKeys(["touch", "at"])
             var phases: [(TouchPhase, easel_point)] = []
             for item in try touches.elements() {
                 try item.checkKeys(["phase", "at"])

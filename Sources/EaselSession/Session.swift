@@ -67,7 +67,7 @@ public struct Session {
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
         var outcome = try SceneRenderer(registry: registry).render(
-            scene: scene, scale: options.scale, frames: options.frames,
+            scene: scene, scale: options.scale, frames: options.frames, time: options.time,
             destination: CanvasDestination(options), phase: PluginExitGuard.setPhase)
         outcome.times.load += load
         return outcome

@@ -11,7 +11,7 @@ struct ArchitectureTests {
     static let layers: [String: Int] = [
         // C: the plugin ABI and the system libraries.
         "EaselABI": 0, "CFFI": 0, "CCairo": 0, "CPango": 0, "CCrypto": 0, "CSeccomp": 0, "CEaselSupport": 0, "CMallocCounter": 0,
-        "CSpng": 0, "CTurboJPEG": 0, "CWebP": 0, "CGif": 0, "CRsvg": 0,
+        "CSpng": 0, "CTurboJPEG": 0, "CWebP": 0, "CGif": 0,
         // Pure Swift with no dependencies: the Cassowary constraint solver.
         "EaselConstraintSolver": 0,
         "CEaselTestFunctions": 1, "CImageCodec": 1,

@@ -31,6 +31,27 @@ struct ImageDrawingOutputTests {
         #expect(pdfBytes.range(of: Data("/Subtype /Image".utf8)) != nil)
     }
 
+    @Test("an SVG resource decodes in process and in the isolated worker, where librsvg is first loaded under the sandbox",
+          arguments: [[], ["--isolate"]])
+    func svgResource(extra: [String]) throws {
+        let folder = try Fixtures.makeTemporaryDirectory("svg-resource")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugins = folder.appendingPathComponent("plugins")
+        _ = try Fixtures.buildFixture("named_images", into: plugins, soName: "libNamedImages")
+        let resources = plugins.appendingPathComponent("NamedImages.resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="10" fill="#ff0000"/><rect x="5" width="5" height="10" fill="#0000ff"/></svg>"##
+        try Data(svg.utf8).write(to: resources.appendingPathComponent("badge.svg"))
+        let scene = folder.appendingPathComponent("badge.json")
+        try Data(##"{ "canvas": { "size": [10, 10], "background": "#ffffff" }, "root": { "subviews": [ { "class": "NamedImageView", "frame": [0, 0, 10, 10], "properties": { "imageName": "badge" } } ] } }"##.utf8).write(to: scene)
+        let png = folder.appendingPathComponent("badge.png")
+        let result = try easel(["render", scene.path, "--plugins", plugins.path, "-o", png.path] + extra)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let image = try RasterImage(contentsOfPNG: png.path)
+        #expect(image.pixel(x: 2, y: 5) == RGBA(r: 255, g: 0, b: 0))
+        #expect(image.pixel(x: 7, y: 5) == RGBA(r: 0, g: 0, b: 255))
+    }
+
     @Test("a Swift plugin draws the same picture through EaselPluginKit (Image(pixels:), drawTiled, clip(toMask:), ImageRenderer)")
     func kitImageDrawing() throws {
         let folder = try Fixtures.makeTemporaryDirectory("kit-image-drawing")

@@ -79,6 +79,10 @@ public enum SceneSchema {
             "maskedCorners": ["type": "array", "items": ["enum": ["minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY"]]],
         ]
         for key in SceneLayer.keys where layerProperties[key] == nil { layerProperties[key] = [:] }
+        let stepTime: [String: Any] = [
+            "type": "number", "minimum": 0, "maximum": Scene.maximumStepTime,
+            "description": "When the step happens, in seconds from the start (default: the time of the step before).",
+        ]
         let numbers = { (count: Int) -> [String: Any] in
             ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
         }
@@ -124,13 +128,13 @@ public enum SceneSchema {
                 ],
                 "step": ["oneOf": [
                     ["type": "object", "required": ["resize"], "additionalProperties": false,
-                     "properties": ["resize": ["type": "string"], "size": numbers(2), "frame": numbers(4)]],
+                     "properties": ["resize": ["type": "string"], "size": numbers(2), "frame": numbers(4), "at": stepTime]],
                     ["type": "object", "required": ["touch"], "additionalProperties": false,
                      "properties": ["touch": ["type": "array", "items": [
                         "type": "object", "required": ["phase", "at"], "additionalProperties": false,
                         "properties": ["phase": ["enum": ["began", "moved", "stationary", "ended", "cancelled"]],
                                        "at": numbers(2)],
-                     ]]]],
+                     ]], "at": stepTime]],
                 ]],
             ],
         ]

@@ -77,7 +77,7 @@ extension Session {
             itemOptions.output = .file(output)
             itemOptions.frames = nil
             do {
-                var outcome = try renderer.render(scene: scene, scale: itemOptions.scale, frames: nil,
+                var outcome = try renderer.render(scene: scene, scale: itemOptions.scale, frames: nil, time: itemOptions.time,
                                                   destination: CanvasDestination(itemOptions),
                                                   phase: PluginExitGuard.setPhase)
                 if index == 0 { outcome.times.load += load }

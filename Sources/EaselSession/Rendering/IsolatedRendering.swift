@@ -82,7 +82,7 @@ extension Session {
             let request = WorkerRequest(
                 pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
                 forceLibffi: InvocationOptions.forceLibffi,
-                render: .init(scene: scene, scale: pixelScale, vector: vector, skip: skip))
+                render: .init(scene: scene, scale: pixelScale, vector: vector, skip: skip, time: options.time))
             switch try runWorker(request, exchange: exchange, timeLimit: isolation.timeLimit) {
             case .success(let answer):
                 reply = answer

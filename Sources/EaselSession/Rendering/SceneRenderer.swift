@@ -20,6 +20,12 @@ public struct RenderOptions {
     public var compression: ImageEncoding.Compression
     /// The quality of a JPEG or WebP output, 1 to 100.
     public var quality: Int
+    /// The time on the scene's timeline to render at, in seconds: the
+    /// steps up to it are applied and the media clock is advanced to it;
+    /// `nil` for the end of the timeline (the time of the last step).
+    public var time: Double?
+    /// The latest ``time`` a render may ask for (a scene step's latest `"at"`).
+    public static let maximumTime = Scene.maximumStepTime
 
     /// Creates options.
     ///
@@ -29,13 +35,16 @@ public struct RenderOptions {
     ///   - frames: A folder for the per-step frames, if any.
     ///   - compression: How hard a PNG output is compressed.
     ///   - quality: The quality of a JPEG or WebP output, 1 to 100.
+    ///   - time: The time on the scene's timeline to render at; `nil` for its end.
     public init(output: OutputTarget? = nil, scale: Double? = nil, frames: String? = nil,
-                compression: ImageEncoding.Compression = .default, quality: Int = ImageEncoding.defaultQuality) {
+                compression: ImageEncoding.Compression = .default, quality: Int = ImageEncoding.defaultQuality,
+                time: Double? = nil) {
         self.output = output
         self.scale = scale
         self.frames = frames
         self.compression = compression
         self.quality = quality
+        self.time = time
     }
 }
 
@@ -131,7 +140,7 @@ public struct SceneRenderer {
     ///   file for an output that cannot be written.
     public func render(scene: String, options: RenderOptions) throws(SessionError) -> RenderOutcome {
         try options.output?.checkFormat()
-        return try render(scene: scene, scale: options.scale, frames: options.frames,
+        return try render(scene: scene, scale: options.scale, frames: options.frames, time: options.time,
                           destination: CanvasDestination(options))
     }
 
@@ -145,7 +154,7 @@ public struct SceneRenderer {
     public func render(_ scene: Scene, options: RenderOptions) throws(SessionError) -> RenderOutcome {
         try options.output?.checkFormat()
         return try render(loaded: scene, file: scene.file, scale: options.scale, frames: options.frames,
-                          destination: CanvasDestination(options))
+                          time: options.time, destination: CanvasDestination(options))
     }
 
     /// The pipeline, with the isolated worker's hooks.
@@ -153,18 +162,18 @@ public struct SceneRenderer {
     /// - Parameters:
     ///   - observer: Makes the observer of the drawing, once the tree is built.
     ///   - phase: Told each stage as it starts (the worker's flight recorder).
-    func render(scene path: String, scale: Double?, frames: String?, destination: some RenderDestination,
+    func render(scene path: String, scale: Double?, frames: String?, time: Double?, destination: some RenderDestination,
                 observer: (SceneTree) -> RenderObserver? = { _ in nil },
                 phase: (String) -> Void = { _ in }) throws(SessionError) -> RenderOutcome {
         var times = StageTimes()
         phase("building the scene")
         let model = try measure(&times.scene) { () throws(SessionError) in try load(path) }
-        return try render(loaded: model, file: path, scale: scale, frames: frames, destination: destination,
+        return try render(loaded: model, file: path, scale: scale, frames: frames, time: time, destination: destination,
                           observer: observer, phase: phase, times: times)
     }
 
     /// The pipeline from a scene read: build, steps, layout, draw, write.
-    private func render(loaded model: Scene, file path: String?, scale: Double?, frames: String?,
+    private func render(loaded model: Scene, file path: String?, scale: Double?, frames: String?, time: Double?,
                         destination: some RenderDestination, observer: (SceneTree) -> RenderObserver? = { _ in nil },
                         phase: (String) -> Void = { _ in }, times: StageTimes = StageTimes()) throws(SessionError) -> RenderOutcome {
         var times = times
@@ -184,10 +193,7 @@ public struct SceneRenderer {
             try writeFrames(tree, scene: path, into: frames, canvas: makeCanvas(CanvasDestination(target: nil)))
         } else {
             measure(&times.scene) {
-                for step in tree.steps {
-                    phase("applying \(step.path)")
-                    tree.apply(step)
-                }
+                tree.run(to: time ?? tree.duration) { step in phase("applying \(step.path)") }
             }
         }
         phase("laying out the views")
@@ -254,7 +260,7 @@ public struct SceneRenderer {
             throw SessionError("cannot create the frames folder \(folder): \(error.localizedDescription)", file: folder)
         }
         for index in 0...tree.steps.count {
-            if index > 0 { tree.apply(tree.steps[index - 1]) }
+            if index > 0 { tree.applyNextStep() }
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%03d.png", index))
             try draw(tree.root, on: canvas, mode: index == 0 ? .full : .dirtyRegions, scene: scene)
             try OutputTarget.file(path).write(canvas)

@@ -61,7 +61,7 @@ package struct SessionWorkerJobs: WorkerJobs {
         var drawing: RecordingRenderObserver?
         do {
             let outcome = try SceneRenderer(registry: registry).render(
-                scene: job.scene, scale: job.scale, frames: nil,
+                scene: job.scene, scale: job.scale, frames: nil, time: job.time,
                 destination: ExchangeDestination(exchange: exchange, vector: job.vector),
                 observer: { tree in
                     let observer = RecordingRenderObserver(recorder, skipping: Set(job.skip)) { view in
