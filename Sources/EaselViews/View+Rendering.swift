@@ -34,6 +34,11 @@ import EaselInvocation
 // the region is drawn exactly as a full render draws it, and the result is
 // pixel-identical to a full render of the same tree. (A view that touches
 // the region draws whole, not just its part inside the region.)
+//
+// On a raster canvas, a view that keeps its content in a backing store
+// (View+BackingStore.swift; its draw record has the `cache` flag) has its
+// content composited from the store instead, which `drawRect:` refills only
+// where the view was marked; both kinds of render composite the same store.
 
 /// How much of a tree ``View/render(into:mode:)`` repaints.
 public enum RenderMode: Sendable {
