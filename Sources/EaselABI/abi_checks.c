@@ -61,6 +61,7 @@ EASEL_CHECK_HEADER(easel_image_api_v1)
 
 /* ---- extension easel.layer.v1 ---- */
 _Static_assert(EASEL_LAYER_API_V1_SIZE == offsetof(easel_layer_api, create_layer), "EASEL_LAYER_API_V1_SIZE");
+_Static_assert(EASEL_LAYER_API_CONTENT_SIZE == sizeof(easel_layer_api), "EASEL_LAYER_API_CONTENT_SIZE");
 EASEL_LAYER_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_LAYER_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_layer_api)

@@ -216,5 +216,100 @@ func runLayerBenchmarks(registry: Registry, options: ViewBenchmarkOptions) throw
         met = met && ratio <= 1.20 && (row.name == ShadowKind.layer.name || row.differing.visible == 0)
         print("| 1000 layers, \(row.name) | \(ms(row.easel)) | \(ms(row.cairo)) | \(format(ratio)) | ≤ 1.20 | \(ratio <= 1.20 ? "yes" : "**no**") | \(row.differing.any) (\(row.differing.visible)) |")
     }
+    return try runMovedLayerBenchmark(registry: registry, options: options) && met
+}
+
+/// Issue 14 item 9, second part: re-rendering the 1000 cards after moving
+/// every one by a point, their content unchanged, against the first full
+/// render of the same tree. A card moved after its tree was rendered keeps
+/// its pixels (shadow, background, border) in a backing store from the next
+/// render on (View+BackingStore.swift): that render draws them once more, into
+/// the stores; every later move composites the stores.
+private func runMovedLayerBenchmark(registry: Registry, options: ViewBenchmarkOptions) throws -> Bool {
+    let cards = try measureMoves(registry: registry, rounds: options.rounds) { try buildCards(registry: registry, shadow: .content) }
+    // Plugin views with content: Tiles (drawRect: and an overlay's drawTail:) with the same layer
+    // effects; their content is composited from stores, their shadows (of the composited subtree,
+    // a transparency layer) and borders stay live.
+    let tiles = registry.objectClass(named: "Tile") == nil ? nil : try measureMoves(registry: registry, rounds: options.rounds) {
+        let root = try buildCards(registry: registry, shadow: .content)
+        for card in root.subviews {
+            let tile = try registry.makeView(ofClass: "Tile", frame: card.frame)
+            tile.backgroundColor = card.backgroundColor
+            try tile.setValue(Cards.border, forProperty: "borderColor")
+            try tile.setValue(6.0, forProperty: "cornerRadius")
+            let layer = tile.layer
+            layer.cornerRadius = Cards.cornerRadius
+            layer.borderWidth = Cards.borderWidth
+            layer.borderColor = Cards.border
+            layer.shadowOpacity = Cards.shadowOpacity
+            layer.shadowRadius = Cards.shadowRadius
+            layer.shadowOffset = Cards.shadowOffset
+            card.removeFromSuperview()
+            try root.addSubview(tile)
+        }
+        return root
+    }
+    func ms(_ ns: Double) -> String { format(ns / 1e6) + " ms" }
+    let ratio = cards.moved / cards.first
+    let met = ratio <= 0.35 && cards.drawCalls == 0
+    print("")
+    print("Backing stores: the same 1000 cards (shadow of the content) moved by one point each, content unchanged; the first render of a fresh tree against re-renders after the move (best of \(options.rounds) rounds)")
+    print("")
+    print("| case | time | / first full render | target | met |")
+    print("|---|---|---|---|---|")
+    print("| first full render of the tree (no stores) | \(ms(cards.first)) | 1.00 | | |")
+    print("| first re-render after moving every card (draws them into their stores) | \(ms(cards.storing)) | \(format(cards.storing / cards.first)) | | |")
+    print("| re-render after moving every card by one point (composites the stores) | \(ms(cards.moved)) | \(format(ratio)) | ≤ 0.35, zero drawRect: calls | \(met ? "yes" : "**no**") (\(cards.drawCalls) calls) |")
+    if let tiles {
+        print("| 1000 Tiles with the same layer effects: first full render | \(ms(tiles.first)) | 1.00 | | |")
+        print("| Tiles: re-render after moving every one by one point (content from stores; shadows and borders live) | \(ms(tiles.moved)) | \(format(tiles.moved / tiles.first)) | zero drawRect: calls | \(tiles.drawCalls == 0 ? "yes" : "**no**") (\(tiles.drawCalls) calls) |")
+    }
+    print("")
+    print("Memory per cached view: \(format(cards.bytesPerView, digits: 0)) bytes of store (a 33 x 33 card with the shadow's reach: its pixels, 4 bytes each)\(tiles.map { "; per Tile \(format($0.bytesPerView, digits: 0)) bytes (its content and its overlay's, 33 x 33 each)" } ?? ""). The composited frame of the cards differs from the cards drawn directly at the same places in \(cards.differing.any) pixels (\(cards.differing.visible) by more than 2/255)\(tiles.map { "; of the Tiles, in \($0.differing.any) (\($0.differing.visible))" } ?? "").")
     return met
+}
+
+/// What moving every view of a tree by a point costs to render.
+private struct MoveTimes {
+    var first = Double.infinity, storing = Double.infinity, moved = Double.infinity
+    var drawCalls = 0, differing = (any: 0, visible: 0), bytesPerView = 0.0
+}
+
+private func measureMoves(registry: Registry, rounds: Int, build: () throws -> View) throws -> MoveTimes {
+    var times = MoveTimes()
+    func fresh() throws -> (View, Canvas) {
+        (try build(), try Canvas(width: Cards.frameWidth, height: Cards.frameHeight, backing: .raster(scale: 1)))
+    }
+    // The first full render of a tree (each round a new tree, built outside the timing).
+    var step = 1.0
+    for round in 0..<rounds {
+        let (root, canvas) = try fresh()
+        var start = nanoseconds()
+        try root.render(into: canvas, mode: .full)
+        times.first = min(times.first, Double(nanoseconds() - start))
+        // The first move: the render that makes the stores.
+        for card in root.subviews { card.center = easel_point(x: card.center.x + 1, y: card.center.y) }
+        start = nanoseconds()
+        try root.render(into: canvas, mode: .full)
+        times.storing = min(times.storing, Double(nanoseconds() - start))
+        // Moves that composite: one point right, then back, four frames.
+        for _ in 0..<4 {
+            step = -step
+            for card in root.subviews { card.center = easel_point(x: card.center.x + step, y: card.center.y) }
+            start = nanoseconds()
+            let report = try root.render(into: canvas, mode: .full)
+            times.moved = min(times.moved, Double(nanoseconds() - start))
+            times.drawCalls = max(times.drawCalls, report.drawnViews.count)
+        }
+        if round == 0 {
+            times.bytesPerView = Double(root.backingStoreBytes) / Double(Cards.count)
+            // The composited frame against the same views drawn directly at their places.
+            let direct = try build()
+            for (view, placed) in zip(direct.subviews, root.subviews) { view.center = placed.center }
+            let directCanvas = try Canvas(width: Cards.frameWidth, height: Cards.frameHeight, backing: .raster(scale: 1))
+            try direct.render(into: directCanvas, mode: .full)
+            times.differing = differences(try canvas.rasterImage(), try directCanvas.rasterImage())
+        }
+    }
+    return times
 }

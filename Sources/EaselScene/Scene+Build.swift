@@ -119,7 +119,7 @@ extension Scene {
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
         "bounds", "center", "anchorPoint", "layer", "multipleTouchEnabled", "exclusiveTouch", "gestureRecognizers",
         "contentSize", "contentOffset", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
-        "pagingEnabled", "scrollEnabled", "decelerationRate",
+        "pagingEnabled", "scrollEnabled", "decelerationRate", "contentMode", "contentStretch",
     ]).union(imageViewKeys)
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -264,6 +264,22 @@ struct Builder {
             if let sublayers = layer.child("sublayers") { try addSublayers(sublayers, to: view) }
         }
         try applyImageViewKeys(node, to: view, className: className)
+        if let modeNode = node.child("contentMode") {
+            let name = try modeNode.string()
+            guard let mode = ContentMode(name: name) else {
+                throw modeNode.error("unknown content mode '\(name)'; expected one of "
+                                     + ContentMode.allCases.map(\.name).joined(separator: ", "))
+            }
+            view.contentMode = mode
+        }
+        if let stretchNode = node.child("contentStretch") {
+            let stretch = try ValueConversion.rect(stretchNode)
+            guard stretch.origin.x >= 0, stretch.origin.y >= 0, stretch.size.width >= 0, stretch.size.height >= 0,
+                  stretch.maxX <= 1, stretch.maxY <= 1 else {
+                throw stretchNode.error("contentStretch is a rect [x, y, w, h] inside the unit square [0, 0, 1, 1]")
+            }
+            view.contentStretch = stretch
+        }
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {

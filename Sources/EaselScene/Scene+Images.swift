@@ -26,7 +26,7 @@ import Foundation
 extension Scene {
     /// The keys an image view adds to a view object.
     package static let imageViewKeys: Set<String> = [
-        "image", "highlightedImage", "highlighted", "contentMode", "renderingMode", "tintColor",
+        "image", "highlightedImage", "highlighted", "renderingMode", "tintColor",
     ]
 
     /// The keys of a layer object in a view's `layer.sublayers`.
@@ -97,13 +97,6 @@ extension Builder {
         guard let first = given.first else { return }
         guard let imageView = view as? ImageView else {
             throw first.error("only an image view (class ImageView or a subclass) has '\(first.path.split(separator: ".").last ?? "")'; '\(className)' is not one")
-        }
-        if let value = node.child("contentMode") {
-            let name = try value.string()
-            guard let mode = ContentMode(name: name) else {
-                throw value.error("unknown content mode '\(name)'; expected one of: \(ContentMode.allCases.map(\.name).joined(separator: ", "))")
-            }
-            imageView.contentMode = mode
         }
         if let value = node.child("renderingMode") {
             let name = try value.string()

@@ -91,6 +91,8 @@ final class DrawList {
         /// opacity without a group): the renderer draws it on the layer path,
         /// with the list's ``DrawList/LayerRecord`` at the same index.
         static let layer = Flags(rawValue: 1 << 7)
+        /// The view keeps its content in a backing store on raster canvases (View+BackingStore.swift).
+        static let cache = Flags(rawValue: 1 << 8)
     }
 
     /// What the layer path draws for a view with layer effects (View+Layer.swift), in its down space.
@@ -137,9 +139,14 @@ final class DrawList {
     private(set) var layers: [Int: LayerRecord] = [:]
     /// The device scale last given to the views' `contentScaleFactor`.
     var appliedScale: Double?
+    /// The backing stores of the tree's views, within the root's budget (View+BackingStore.swift).
+    var pool = StorePool()
+    /// The root view (which owns the list).
+    unowned let root: View
 
     /// Builds the list of the tree rooted at `root`, without recursion.
     init(root: View) {
+        self.root = root
         var path: [(index: Int, subviews: [View], next: Int)] = []
         path.append((append(root, parent: -1), root.subviewsInDrawingOrder, 0))
         while let top = path.last {
@@ -166,16 +173,22 @@ final class DrawList {
     }
 
     /// The record of a view, from its current state.
-    private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform) -> Record {
+    ///
+    /// With `changed` (a drawn property of the view or an ancestor changed
+    /// after the tree was rendered), a view whose pixels are worth keeping
+    /// starts keeping them in a backing store (View+BackingStore.swift).
+    private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform,
+                        changed: Bool = false) -> Record {
         // A view with running animations is drawn with its presented values (Animation/Animator.swift).
         if view.layerStorage?.animations != nil, let presented = view.presentation {
-            return record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas, presented: presented)
+            return record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas, presented: presented,
+                          changed: changed)
         }
-        return record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas, presented: nil)
+        return record(of: view, index: index, parent: parent, parentToCanvas: parentToCanvas, presented: nil, changed: changed)
     }
 
     private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform,
-                        presented: Presentation?) -> Record {
+                        presented: Presentation?, changed: Bool) -> Record {
         let local = presented.map { view.presentedDownToSuperviewDown($0) } ?? view.downToSuperviewDown
         let toCanvas = local.concatenating(parentToCanvas)
         let bounds = presented?.bounds ?? view.bounds
@@ -208,6 +221,17 @@ final class DrawList {
             storage = forward?.host.storage
             selector = forward?.selector ?? selector
             if let host = forward?.host { hosts.append(host) }
+        }
+        if let content = view.layerStorage?.content {
+            if content.keepsStore { flags.insert(.cache) }
+            // A new list counts the stores its views already hold.
+            if !changed, let store = content.store, store.isLive { pool.add(store) }
+        }
+        if changed, !flags.contains(.cache),
+           call != nil || (view.layerStorage?.hasEffects == true && drawRect == nil && view.subviews.isEmpty
+                           && view.layerStorage?.contents == nil && view.layerStorage?.sublayers.isEmpty != false) {
+            view.contentStorage.keepsStore = true
+            flags.insert(.cache)
         }
         let targetBytes = target.map { min(Int(easel_support_allocation_size(UnsafeMutableRawPointer($0))), 512) } ?? 0
         var box = toCanvas.apply(to: bounds)
@@ -261,7 +285,7 @@ final class DrawList {
             let parent = Int(records[index].parent)
             let subtreeEnd = records[index].end
             records[index] = record(of: views[index].takeUnretainedValue(), index: index, parent: parent,
-                                         parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity)
+                                         parentToCanvas: parent >= 0 ? records[parent].toCanvas : .identity, changed: true)
             records[index].end = subtreeEnd
         }
         return true

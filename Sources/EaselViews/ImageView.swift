@@ -56,9 +56,6 @@ public final class ImageView: View {
     public var highlightedImage: CanvasImage? { didSet { imageChanged() } }
     /// Whether the view shows ``highlightedImage``.
     public var isHighlighted = false { didSet { if isHighlighted != oldValue { imageChanged() } } }
-    /// How the image is placed in the bounds (``ContentMode/scaleToFill`` by default, as UIKit's;
-    /// ``ContentMode/redraw`` places it as scaleToFill).
-    public var contentMode = ContentMode.scaleToFill { didSet { if contentMode != oldValue { imageChanged() } } }
     /// How the images are drawn: as they are, or as templates filled with ``tintColor``.
     public var renderingMode = ImageRenderingMode.automatic { didSet { if renderingMode != oldValue { imageChanged() } } }
     /// The colour of template images (``defaultTintColor`` by default).
@@ -72,7 +69,8 @@ public final class ImageView: View {
     /// The image on screen: the highlighted one while highlighted, if set.
     public var displayedImage: CanvasImage? { isHighlighted ? highlightedImage ?? image : image }
 
-    private func imageChanged() {
+    /// Shows the displayed image with the current settings (also called when ``View/contentMode`` changes).
+    final func imageChanged() {
         let contents = displayedImage.map {
             LayerContents(image: $0, mode: contentMode, scale: $0.scale, rect: LayerContents.unit, center: LayerContents.unit,
                           tint: renderingMode == .alwaysTemplate ? tintColor : nil)
@@ -87,15 +85,10 @@ public final class ImageView: View {
     /// The built-in properties of image views, by name (`property_get`/`property_set`).
     nonisolated(unsafe) static let imageViewProperties: [String: BuiltInProperty] = [
         "highlighted": .flag(\ImageView.isHighlighted),
-        "contentMode": .value("q", \ImageView.contentModeValue),
         "renderingMode": .value("i", \ImageView.renderingModeValue),
         "tintColor": .value(EASEL_ENCODE_COLOR, \ImageView.tintColor),
     ]
 
-    var contentModeValue: Int64 {
-        get { Int64(contentMode.rawValue) }
-        set { if let mode = ContentMode(rawValue: Int(clamping: newValue)) { contentMode = mode } }
-    }
     var renderingModeValue: Int32 {
         get { renderingMode.rawValue }
         set { if let mode = ImageRenderingMode(rawValue: newValue) { renderingMode = mode } }

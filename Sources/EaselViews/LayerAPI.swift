@@ -221,6 +221,19 @@ enum LayerAPI {
             }
             if highlighted != 0 { view.highlightedImage = picture } else { view.image = picture }
             return Int32(EASEL_OK)
+        api.content_mode = { get($0, "content_mode", Int32(ContentMode.scaleToFill.rawValue)) { Int32($0.contentMode.rawValue) } }
+        api.set_content_mode = { handle, mode in
+            let contentMode = ContentMode(rawValue: Int(mode))
+            return set(handle, "set_content_mode", valid: contentMode != nil,
+                       "unknown content mode \(mode); the modes are 0 (scaleToFill) to 12 (bottomRight)") {
+                if let contentMode { $0.contentMode = contentMode }
+            }
+        }
+        api.content_stretch = { get($0, "content_stretch", easel_rect(x: 0, y: 0, width: 1, height: 1)) { $0.contentStretch } }
+        api.set_content_stretch = { handle, stretch in
+            set(handle, "set_content_stretch",
+                valid: stretch.origin.x.isFinite && stretch.origin.y.isFinite && stretch.size.width.isFinite && stretch.size.height.isFinite,
+                "the rect is not finite") { $0.contentStretch = stretch }
         }
         table.initialize(to: api)
         return UnsafePointer(table)

@@ -106,6 +106,8 @@ final class LayerStorage {
     var contents: LayerContents?
     /// The view's running animations (Animation/Animator.swift), made on the first one.
     var animations: ViewAnimations?
+    /// The view's content mode and backing store (View+BackingStore.swift), made when first needed.
+    var content: ContentStorage?
 
     /// Whether the shadow shows (an opacity and a colour that are not zero).
     var castsShadow: Bool { shadowOpacity > 0 && shadowColor.alpha > 0 }
@@ -142,6 +144,7 @@ extension View {
         invalidateExtent()
         layerStorage = storage
         change(storage)
+        storage.content?.store?.invalidateAll()
         invalidateExtent()
         if reordersSiblings { treeChanged() } else { drawStateChanged() }
     }

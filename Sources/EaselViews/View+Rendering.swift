@@ -34,6 +34,11 @@ import EaselInvocation
 // the region is drawn exactly as a full render draws it, and the result is
 // pixel-identical to a full render of the same tree. (A view that touches
 // the region draws whole, not just its part inside the region.)
+//
+// On a raster canvas, a view that keeps its content in a backing store
+// (View+BackingStore.swift; its draw record has the `cache` flag) has its
+// content composited from the store instead, which `drawRect:` refills only
+// where the view was marked; both kinds of render composite the same store.
 
 /// How much of a tree ``View/render(into:mode:)`` repaints.
 public enum RenderMode: Sendable {
@@ -99,7 +104,21 @@ extension View {
 
     /// Marks a rectangle of the view (in its own coordinates) as needing display.
     public final func setNeedsDisplay(in rect: easel_rect) {
-        guard !rect.coversNoDirtyArea, !isHidden else { return }
+        guard !rect.coversNoDirtyArea else { return }
+        var rect = rect
+        if let store = layerStorage?.content?.store {
+            // Content placed after a resize is drawn again whole, at the new size: all of it changes.
+            if store.bounds != bounds { rect = bounds }
+            invalidateBackingStore(rect)
+        }
+        if !overlays.isEmpty {
+            // An overlay draws through this view's method: its content changes with the view's.
+            for overlay in overlays where overlay.superview === self {
+                if let store = overlay.layerStorage?.content?.store, store.bounds != overlay.bounds { rect = bounds }
+                overlay.invalidateBackingStore(rect)
+            }
+        }
+        guard !isHidden else { return }
         let root = rootView
         guard !root.needsFullDisplay else { return }
         root.addDirtyRect(self === root ? rect.standardized : convert(rect, to: nil))
@@ -199,7 +218,9 @@ extension View {
             for view in list.views { view.takeUnretainedValue().contentScaleFactor = scale }
             list.appliedScale = scale
         }
-        var state = RenderState(full: full, region: report.region, canvasRect: canvasRect, observer: observer)
+        list.pool.frame += 1
+        var state = RenderState(full: full, region: report.region, canvasRect: canvasRect, observer: observer,
+                                list: canvas.backing == .recording ? nil : list)
         registry.withActive {
             canvas.withCurrentContext {
                 canvas.saveState()
@@ -212,6 +233,7 @@ extension View {
                 canvas.restoreState()
             }
         }
+        Self.sweepStores(list, full: full)
         report.drawnIndexes = state.drawn
         report.list = list
         report.root = self
@@ -223,7 +245,7 @@ extension View {
     }
 
     /// How a subtree that is being drawn changed the canvas's state, undone when it ends.
-    private struct OpenSubtree {
+    struct OpenSubtree {
         /// The index just past the subtree.
         var end: Int
         var translation: Canvas.SavedTranslation?
@@ -303,8 +325,20 @@ extension View {
                         // Rounded corners, a border, a shadow: the layer path,
                         // off the common one (a layer's record is never flagged
                         // as a translation or the identity, so it comes here).
+                        guard let layer = layers[index] else {
+                            preconditionFailure("a draw record flagged as a layer has its layer record")
+                        }
+                        // (Not a view with sublayers or an image: those change without
+                        // invalidating the store, and are drawn live on the layer path.)
+                        if flags.contains(.cache), end == index + 1, record.pointee.call == nil, !layer.hasLayerContents,
+                           views[index]._withUnsafeGuaranteedRef({
+                               $0.drawLayerFromStore(record, index: index, layer: layer, canvas: canvas, state: &state)
+                           }) {
+                            index += 1
+                            continue
+                        }
                         let subtree = views[index]._withUnsafeGuaranteedRef {
-                            $0.openLayer(record, index: index, end: end, touched: touched, layers: layers,
+                            $0.openLayer(record, index: index, end: end, touched: touched, layer: layer,
                                          canvas: canvas, state: &state)
                         }
                         if end == index + 1 { closeLayer(subtree, base, layers, canvas) } else { open.append(subtree) }
@@ -384,12 +418,9 @@ extension View {
     /// background in the rounded shape and the view's content. The subtree
     /// then draws, and ``closeLayer`` draws the border and closes the rest.
     @inline(never)
-    private func openLayer(_ record: UnsafePointer<DrawList.Record>, index: Int, end: Int, touched: Bool,
-                           layers: [Int: DrawList.LayerRecord], canvas: Canvas, state: inout RenderState) -> OpenSubtree {
+    func openLayer(_ record: UnsafePointer<DrawList.Record>, index: Int, end: Int, touched: Bool,
+                   layer: DrawList.LayerRecord, canvas: Canvas, state: inout RenderState) -> OpenSubtree {
         var subtree = OpenSubtree(end: end, translation: nil, savedState: true, groupAlpha: nil, layer: Int32(index))
-        guard let layer = layers[index] else {
-            preconditionFailure("a draw record flagged as a layer has its layer record")
-        }
         let bounds = record.pointee.bounds
         let alpha = record.pointee.alpha
         canvas.saveState()
@@ -449,10 +480,15 @@ extension View {
     private static func closeLayer(_ subtree: OpenSubtree, _ base: UnsafePointer<DrawList.Record>,
                                    _ layers: [Int: DrawList.LayerRecord], _ canvas: Canvas) {
         let index = Int(subtree.layer)
-        if let layer = layers[index], layer.borderWidth > 0 {
+        closeLayer(subtree, bounds: base[index].bounds, layer: layers[index], canvas)
+    }
+
+    /// Closes what ``openLayer`` opened for a view with `bounds` and `layer`, drawing the border first.
+    static func closeLayer(_ subtree: OpenSubtree, bounds: easel_rect, layer: DrawList.LayerRecord?, _ canvas: Canvas) {
+        if let layer, layer.borderWidth > 0 {
             // Inside the bounds: between the rounded bounds and the same
             // shape inset by the width, with radii smaller by the width.
-            let bounds = base[index].bounds, width = layer.borderWidth
+            let width = layer.borderWidth
             canvas.saveState()
             canvas.setFillColor(layer.borderColor)
             addLayerShape(canvas, bounds, layer.radii)
@@ -466,7 +502,7 @@ extension View {
             canvas.restoreState()
         }
         if subtree.shadowLayer {
-            canvas.endTransparencyLayer(contentBounds: layers[index]?.contentExtent)
+            canvas.endTransparencyLayer(contentBounds: layer?.contentExtent)
             canvas.restoreState()
         }
         if subtree.maskSaved { canvas.restoreState() }
@@ -498,8 +534,18 @@ extension View {
         }
     }
 
+    @inline(__always)
     private func drawContent(_ record: UnsafePointer<DrawList.Record>, index: Int, canvas: Canvas,
                              state: inout RenderState) {
+        if record.pointee.flags.contains(.cache), record.pointee.drawRect != nil, state.list != nil,
+           drawContentFromStore(record, index: index, canvas: canvas, state: &state) { return }
+        drawOwnContent(record, index: index, canvas: canvas, state: &state, dirty: nil)
+    }
+
+    /// Draws the view's content (underlay, background, `drawRect:`) into `canvas`, clipped to its bounds;
+    /// `dirty` is the rect `drawRect:` gets (`nil`: the part of the bounds the render repaints).
+    func drawOwnContent(_ record: UnsafePointer<DrawList.Record>, index: Int, canvas: Canvas,
+                        state: inout RenderState, dirty: easel_rect?) {
         let flags = record.pointee.flags
         let method = record.pointee.drawRect
         let underlay = flags.contains(.underlay)
@@ -515,7 +561,9 @@ extension View {
         if method != nil {
             var rect = bounds
             let toCanvas = record.pointee.toCanvas
-            if !state.full, let back = toCanvas.inverted() {
+            if let dirty {
+                rect = dirty.isEmpty ? .zero : dirty
+            } else if !state.full, let back = toCanvas.inverted() {
                 let dirty = state.region.reduce(easel_rect.zero) { $0.dirtyUnion(back.apply(to: $1)) }.intersection(bounds)
                 rect = dirty.isEmpty ? .zero : dirty
             }
@@ -583,11 +631,13 @@ extension View {
 }
 
 /// What a render carries down the tree.
-private struct RenderState {
+struct RenderState {
     let full: Bool
     let region: [easel_rect]
     let canvasRect: easel_rect
     let observer: RenderObserver?
+    /// The draw list whose stores a raster render uses (`nil` on a recording canvas: no stores).
+    let list: DrawList?
     var drawn: [Int32] = []
     var failure: RenderError?
 }

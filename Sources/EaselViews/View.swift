@@ -147,20 +147,24 @@ public class View: EaselObject {
         didSet { if clipsToBounds != oldValue { invalidateExtent(force: true); drawStateChanged() } }
     }
     /// The colour filling the bounds before `drawRect:`; `nil` (the default) fills nothing.
-    public final var backgroundColor: easel_color? { willSet { willChangeAnimatable(.backgroundColor) } didSet { invalidateExtent(); drawStateChanged() } }
+    public final var backgroundColor: easel_color? { willSet { willChangeAnimatable(.backgroundColor) } didSet { invalidateBackingStore(); invalidateExtent(); drawStateChanged() } }
     /// Whether the view promises to fill its bounds with opaque content (UIKit's default: `true`).
     ///
     /// As in UIKit, an opaque view whose class implements `drawRect:`,
     /// which has no background colour and clears its context before drawing,
     /// starts from opaque black: its backing store has no alpha channel.
-    public final var isOpaque = true { didSet { if isOpaque != oldValue { invalidateExtent(); drawStateChanged() } } }
+    public final var isOpaque = true {
+        didSet { if isOpaque != oldValue { invalidateBackingStore(); invalidateExtent(); drawStateChanged() } }
+    }
     /// Whether the view's area is cleared before `drawRect:` (UIKit's default: `true`).
     ///
     /// In Easel's shared canvas a non-opaque view's area always starts
     /// transparent; the property decides whether an opaque view without a
     /// background colour starts from black (`true`) or shows what lies
     /// beneath (`false`, "you are responsible for drawing every pixel").
-    public final var clearsContextBeforeDrawing = true { didSet { invalidateExtent(); drawStateChanged() } }
+    public final var clearsContextBeforeDrawing = true {
+        didSet { invalidateBackingStore(); invalidateExtent(); drawStateChanged() }
+    }
     /// An integer that identifies the view (see ``viewWithTag(_:)``).
     public final var tag = 0
     /// How the view resizes when its superview's bounds change size.
@@ -578,6 +582,7 @@ public class View: EaselObject {
         view.invalidateExtent()
         subviews.removeAll(where: { $0 === view })
         view.superview = nil
+        view.dropBackingStores()
         view.needsFullDisplay = true
         setNeedsLayout()
     }
@@ -653,6 +658,7 @@ public class View: EaselObject {
         "opaque": .flag(\View.isOpaque),
         "clearsContextBeforeDrawing": .flag(\View.clearsContextBeforeDrawing),
         "tag": .value("q", \View.tagValue),
+        "contentMode": .value("q", \View.contentModeValue),
         "autoresizingMask": .value("Q", \View.autoresizingMaskValue),
         "autoresizesSubviews": .flag(\View.autoresizesSubviews),
         "userInteractionEnabled": .flag(\View.isUserInteractionEnabled),

@@ -48,6 +48,8 @@ struct LayerExtensionTests {
         #expect(components(card.layer.borderColor) == [0, 1, 0, 1])
         #expect(card.backgroundColor.map(components) == [1, 0, 0, 1])
         #expect(card.subviews.count == 1)
+        #expect(card.contentMode == .bottomRight)
+        #expect(card.contentStretch == rect(0.25, 0, 0.5, 1))
         let diagnostics = registry.takeDiagnostics().map(\.message)
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.contains("layer->set_corner_radius: the corner radius -1.0 is negative or not finite") == true,

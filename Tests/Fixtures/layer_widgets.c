@@ -7,7 +7,9 @@
  *                      masks to bounds, a green border 5 wide, and a blue
  *                      subview covering its bounds (made with views->create);
  *                      `refused` holds what set_corner_radius(-1) returned,
- *                      `missing` 1 when the extension was not found.
+ *                      `missing` 1 when the extension was not found;
+ *                      content mode bottomRight, content stretch
+ *                      (0.25, 0, 0.5, 1) (set_content_mode, set_content_stretch).
  *   ShadowChip : View  in init: a red background, a sharp shadow of opacity
  *                      0.5 offset by (10, 10) along a rectangular shadow path,
  *                      z position 1 and anchor point (0, 0).
@@ -51,6 +53,10 @@ static void LayerCard_init(easel_object *self, easel_sel _cmd) {
     layer->set_border_width(self, 5);
     layer->set_border_color(self, (easel_color){0, 1, 0, 1});
     storage->refused = layer->set_corner_radius(self, -1);
+    if (layer->struct_size >= EASEL_LAYER_API_CONTENT_SIZE) {
+        layer->set_content_mode(self, EASEL_CONTENT_MODE_BOTTOM_RIGHT);
+        layer->set_content_stretch(self, (easel_rect){{0.25, 0}, {0.5, 1}});
+    }
 
     easel_rect bounds = g_host->views->bounds(self);
     easel_object *fill = g_host->views->create("View", bounds);

@@ -1706,7 +1706,33 @@ typedef struct easel_layer_api {
      * Since: easel.layer.v1 (size 424)
      */
     int32_t (*set_image_view_image)(easel_object *image_view, const easel_image *image, int32_t highlighted);
+    /**
+     * Backing stores and content modes (the view's kept content). Present when
+     * struct_size >= EASEL_LAYER_API_CONTENT_SIZE; check before calling.
+     */
+    /**
+     * The view's content mode: an EASEL_CONTENT_MODE_* value (UIKit's
+     * UIViewContentMode numbers; EASEL_CONTENT_MODE_SCALE_TO_FILL by default),
+     * which places the view's kept content when its size changes, without a
+     * drawRect: (EASEL_CONTENT_MODE_REDRAW draws again). Setting it also keeps
+     * the content in a backing store from the view's first draw. A value
+     * outside 0...12 is refused. Since: easel.layer.v1 (size 456)
+     */
+    int32_t (*content_mode)(const easel_object *view);
+    int32_t (*set_content_mode)(easel_object *view, int32_t mode);
+    /**
+     * UIKit's contentStretch: the part of the content, in the unit square,
+     * that stretches under EASEL_CONTENT_MODE_SCALE_TO_FILL ({0, 0, 1, 1} by
+     * default); the parts beside it keep their size. Components are clamped
+     * to the unit square; a non-finite one is refused. Since: easel.layer.v1 (size 456)
+     */
+    easel_rect (*content_stretch)(const easel_object *view);
+    int32_t (*set_content_stretch)(easel_object *view, easel_rect stretch);
 } easel_layer_api;
+
+/** sizeof(easel_layer_api) with the content-mode functions. Since: easel.layer.v1 (size 456) */
+#define EASEL_LAYER_API_CONTENT_SIZE 456
+
 
 /**
  * Where a layer's contents go in its bounds (its "contentsGravity"), CALayer's
@@ -1727,7 +1753,7 @@ enum {
     EASEL_GRAVITY_BOTTOM_RIGHT = 11
 };
 
-/** An image view's "contentMode": UIKit's UIViewContentMode values. Since: easel.layer.v1 (size 424) */
+/** UIKit's UIViewContentMode values: a view's "contentMode" (set_content_mode) and an image view's. Since: easel.layer.v1 (size 424) */
 enum {
     EASEL_CONTENT_MODE_SCALE_TO_FILL = 0,
     EASEL_CONTENT_MODE_SCALE_ASPECT_FIT = 1,

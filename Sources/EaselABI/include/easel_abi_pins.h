@@ -365,7 +365,7 @@ static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
 
 /** The layer extension's table: S(type, size in bytes). */
 #define EASEL_LAYER_PINNED_STRUCTS(S) \
-    S(easel_layer_api, 424)
+    S(easel_layer_api, 456)
 
 /** Its slots in declaration order: F(type, field, offset in bytes). */
 #define EASEL_LAYER_PINNED_FIELDS(F) \
@@ -422,7 +422,11 @@ static inline const easel_abi_pin *easel_image_pins(uint32_t *count) {
     F(easel_layer_api, sublayer_at, 392) \
     F(easel_layer_api, superlayer, 400) \
     F(easel_layer_api, set_contents, 408) \
-    F(easel_layer_api, set_image_view_image, 416)
+    F(easel_layer_api, set_image_view_image, 416) \
+    F(easel_layer_api, content_mode, 424) \
+    F(easel_layer_api, set_content_mode, 432) \
+    F(easel_layer_api, content_stretch, 440) \
+    F(easel_layer_api, set_content_stretch, 448)
 
 /** The pinned layout of easel.layer.v1, as easel_abi_pins() lists 2.0's. */
 static inline const easel_abi_pin *easel_layer_pins(uint32_t *count) {
