@@ -267,7 +267,7 @@ struct Builder {
         if let modeNode = node.child("contentMode") {
             let name = try modeNode.string()
             guard let mode = ContentMode(name: name) else {
-                throw modeNode.error("unknown content mode '\(name)'; expected one of "
+                throw modeNode.error("unknown content mode '\(name)'; expected one of: "
                                      + ContentMode.allCases.map(\.name).joined(separator: ", "))
             }
             view.contentMode = mode

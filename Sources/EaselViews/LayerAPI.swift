@@ -221,6 +221,7 @@ enum LayerAPI {
             }
             if highlighted != 0 { view.highlightedImage = picture } else { view.image = picture }
             return Int32(EASEL_OK)
+        }
         api.content_mode = { get($0, "content_mode", Int32(ContentMode.scaleToFill.rawValue)) { Int32($0.contentMode.rawValue) } }
         api.set_content_mode = { handle, mode in
             let contentMode = ContentMode(rawValue: Int(mode))

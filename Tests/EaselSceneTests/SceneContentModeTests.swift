@@ -23,7 +23,7 @@ struct SceneContentModeTests {
 
     @Test("an unknown mode or a stretch outside the unit square is an error naming the JSON path", arguments: [
         (##"{ "class": "Dot", "contentMode": "aspectFit" }"##,
-         "test.json: root.subviews[0].contentMode: unknown content mode 'aspectFit'; expected one of scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight"),
+         "test.json: root.subviews[0].contentMode: unknown content mode 'aspectFit'; expected one of: scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight"),
         (##"{ "class": "Dot", "contentStretch": [0.5, 0, 0.75, 1] }"##,
          "test.json: root.subviews[0].contentStretch: contentStretch is a rect [x, y, w, h] inside the unit square [0, 0, 1, 1]"),
     ])
