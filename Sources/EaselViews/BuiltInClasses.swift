@@ -30,6 +30,7 @@ enum BuiltInClasses {
             spec(ViewCallbacks.flipContext, unsafeBitCast(rightHandedFlipContext, to: UnsafeRawPointer.self)),
         ], properties: ["delegate": RightHandedView.delegateProperty]),
         BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
+        BuiltInClass(name: "LayoutGuide", superclassName: "Object", instanceType: LayoutGuide.self),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {

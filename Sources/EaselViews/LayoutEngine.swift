@@ -36,8 +36,9 @@ import Synchronization
 // `setNeedsUpdateConstraints` queues a view on the engine; the pass sends the queued
 // views `updateConstraints` (deepest first) before it solves.
 //
-// Not yet: baselines, right-to-left leading and trailing, layout guides and margins,
-// and transforms or right-handed superviews (frames are placed as if neither existed).
+// Layout guides, margins, right-to-left leading and trailing and baselines: see
+// LayoutGuide.swift. Not yet: transforms or right-handed superviews (frames are
+// placed as if neither existed).
 
 /// A weak reference to a view.
 struct Weak {
@@ -59,6 +60,18 @@ final class LayoutEngine {
         /// The hugging and compression resistance constraints on each dimension with an intrinsic size.
         var intrinsic: [(constraint: Constraint, axis: LayoutAxis)] = []
         var intrinsicSize = easel_size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+
+        /// The guide, for a guide's variables (then `view` is nil).
+        weak var guide: LayoutGuide?
+
+        init(guide: LayoutGuide, depth: Int) {
+            self.guide = guide
+            self.depth = depth
+            left = Variable("minX")
+            top = Variable("minY")
+            width = Variable("width")
+            height = Variable("height")
+        }
 
         init(view: View) {
             self.view = view
@@ -88,6 +101,9 @@ final class LayoutEngine {
     var setsAllFrames = true
     /// The frame each variable belongs to.
     var frameOfVariable: [ObjectIdentifier: Frame] = [:]
+    /// Views whose baselines (from their class) a constraint uses: a change of their
+    /// intrinsic size rebuilds the engine, as the offsets are constants in it.
+    var baselineViews = Set<ObjectIdentifier>()
 
     init(root: View) {
         self.root = root
@@ -207,6 +223,10 @@ final class LayoutEngine {
     /// Follows a change of a view's intrinsic content size (constants only, when each
     /// dimension keeps having one) or of its hugging or compression resistance priorities.
     func intrinsicSizeChanged(_ view: View, prioritiesChanged: Bool = false) {
+        if baselineViews.contains(ObjectIdentifier(view)) {
+            needsRebuild = true
+            setNeedsLayout()
+        }
         guard !needsRebuild, let frame = frames[ObjectIdentifier(view)], frame.pins.isEmpty else { return }
         defer { setNeedsLayout() }
         let size = view.intrinsicContentSize
@@ -224,8 +244,14 @@ final class LayoutEngine {
         addIntrinsicConstraints(frame, view)
     }
 
-    /// `attribute` of `view` in `container`'s bounds coordinates.
-    func expression(_ view: View, _ attribute: LayoutAttribute, in container: View) -> LinearExpression {
+    /// The rectangle of a view or guide in `container`'s bounds coordinates, as expressions.
+    struct Box {
+        var x: LinearExpression, y: LinearExpression, width: LinearExpression, height: LinearExpression
+    }
+
+    /// The box of `view` in `container`'s bounds coordinates (its frame, or its bounds
+    /// when it is the container).
+    func box(_ view: View, in container: View) -> Box {
         let frame = frame(of: view)
         var x: LinearExpression, y: LinearExpression
         if view === container {
@@ -244,28 +270,93 @@ final class LayoutEngine {
                 steps += 1
             }
         }
+        return Box(x: x, y: y, width: LinearExpression(frame.width), height: LinearExpression(frame.height))
+    }
+
+    /// The box of a guide: its owner's bounds, inset by the margins, or its own variables
+    /// in the owner's bounds coordinates.
+    func box(_ guide: LayoutGuide, owner: View, in container: View) -> Box {
+        var outer = box(owner, in: container)
+        switch guide.kind {
+        case .safeArea:
+            return outer
+        case .margins:
+            let margins = owner.layoutMargins
+            outer.x = outer.x + margins.left
+            outer.y = outer.y + margins.top
+            outer.width = outer.width - (margins.left + margins.right)
+            outer.height = outer.height - (margins.top + margins.bottom)
+            return outer
+        case .custom:
+            let frame = frame(of: guide, owner: owner)
+            return Box(x: outer.x - owner.bounds.origin.x + frame.left, y: outer.y - owner.bounds.origin.y + frame.top,
+                       width: LinearExpression(frame.width), height: LinearExpression(frame.height))
+        }
+    }
+
+    /// `attribute` of a view or guide in `container`'s bounds coordinates. Leading and
+    /// trailing of an item laid out right to left are measured on the mirrored axis
+    /// (leading = -right, trailing = -left), so their constants count towards the left.
+    func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute, in container: View) -> LinearExpression? {
+        let box: Box, view: View
+        if let guide = item as? LayoutGuide {
+            guard let owner = guide.owningView else { return nil }
+            view = owner
+            box = self.box(guide, owner: owner, in: container)
+        } else if let itemView = item as? View {
+            view = itemView
+            box = self.box(itemView, in: container)
+        } else {
+            return nil
+        }
         switch attribute {
-        case .left, .leading: return x
-        case .right, .trailing: return x + frame.width
-        case .centerX: return x + 0.5 * frame.width
-        case .width: return LinearExpression(frame.width)
-        case .top: return y
-        case .bottom: return y + frame.height
-        case .centerY: return y + 0.5 * frame.height
-        case .height: return LinearExpression(frame.height)
+        case .left: return box.x
+        case .right: return box.x + box.width
+        case .leading, .trailing:
+            let rightToLeft = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            if !rightToLeft { return attribute == .leading ? box.x : box.x + box.width }
+            return attribute == .leading ? -(box.x + box.width) : -box.x
+        case .centerX: return box.x + 0.5 * box.width
+        case .width: return box.width
+        case .top: return box.y
+        case .bottom: return box.y + box.height
+        case .centerY: return box.y + 0.5 * box.height
+        case .height: return box.height
+        case .firstBaseline, .lastBaseline:
+            guard item is View, view.hasBaselines else { return box.y + box.height }
+            baselineViews.insert(ObjectIdentifier(view))
+            return box.y + (attribute == .firstBaseline ? view.firstBaselineOffsetFromTop : view.lastBaselineOffsetFromTop)
         case .notAnAttribute: return LinearExpression(0)
         }
+    }
+
+    /// The four variables of a guide made by `addLayoutGuide`, created on first use (never pinned).
+    func frame(of guide: LayoutGuide, owner: View) -> Frame {
+        if let frame = frames[ObjectIdentifier(guide)] { return frame }
+        let frame = Frame(guide: guide, depth: owner.depth + 1)
+        frames[ObjectIdentifier(guide)] = frame
+        for variable in [frame.left, frame.top, frame.width, frame.height] { frameOfVariable[ObjectIdentifier(variable)] = frame }
+        return frame
+    }
+
+    /// A guide's rectangle in its owner's bounds coordinates, from the solution.
+    func frameOfGuide(_ guide: LayoutGuide) -> easel_rect? {
+        if needsRebuild { rebuild() }
+        guard let frame = frames[ObjectIdentifier(guide)] else { return nil }
+        return easel_rect(x: solver.value(of: frame.left), y: solver.value(of: frame.top),
+                          width: max(solver.value(of: frame.width), 0), height: max(solver.value(of: frame.height), 0))
     }
 
     /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
     func add(_ constraint: LayoutConstraint) {
         // A constraint whose second view went away (items are weak) has nothing to relate.
         guard let holder = constraint.holder, let firstItem = constraint.firstItem,
-              constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute else { return }
-        let first = expression(firstItem, constraint.firstAttribute, in: holder)
+              constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute,
+              let first = expression(firstItem, constraint.firstAttribute, in: holder) else { return }
         var second = LinearExpression(constraint.constant)
         if let item = constraint.secondItem {
-            second = expression(item, constraint.secondAttribute, in: holder) * constraint.multiplier + constraint.constant
+            guard let expression = expression(item, constraint.secondAttribute, in: holder) else { return }
+            second = expression * constraint.multiplier + constraint.constant
         }
         let relation: Relation =
             switch constraint.relation {
@@ -291,6 +382,7 @@ final class LayoutEngine {
         solver = Solver()
         frames = [:]
         frameOfVariable = [:]
+        baselineViews = []
         setsAllFrames = true
         ordered = []
         entries = [:]
@@ -389,14 +481,14 @@ final class LayoutEngine {
         }
     }
 
-    /// True when a variable of `view`'s frame is not determined by the constraints.
-    func hasAmbiguousLayout(_ view: View) -> Bool {
-        !ambiguousAttributes(of: view).isEmpty
+    /// True when a variable of `item`'s frame is not determined by the constraints.
+    func hasAmbiguousLayout(_ item: AnyObject) -> Bool {
+        !ambiguousAttributes(of: item).isEmpty
     }
 
     /// The names of the frame's values (`minX`, `minY`, `width`, `height`) that the
     /// constraints leave open.
-    func ambiguousAttributes(of view: View) -> [String] {
+    func ambiguousAttributes(of view: AnyObject) -> [String] {
         if needsRebuild { rebuild() }
         guard let frame = frames[ObjectIdentifier(view)] else { return [] }
         return zip([frame.left, frame.top, frame.width, frame.height], ["minX", "minY", "width", "height"])

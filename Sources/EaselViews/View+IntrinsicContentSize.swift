@@ -32,11 +32,23 @@ final class LayoutProperties {
     var installedConstraints: [LayoutConstraint] = []
     /// The constraint engine of the tree, when the view is its root (LayoutEngine.swift).
     var constraintEngine: LayoutEngine?
+    /// The layout guides the view owns (LayoutGuide.swift), in the order they were added.
+    var layoutGuides: [LayoutGuide] = []
+    /// The view's `layoutMarginsGuide` and `safeAreaLayoutGuide`, made on first use.
+    var marginsGuide: LayoutGuide?
+    var safeAreaGuide: LayoutGuide?
+    /// The layout margins, leading and trailing as written (UIKit's default: 8 on each side).
+    var directionalMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// Whether the view's contents flip for right-to-left layout.
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
 }
 
 enum IntrinsicSizeCall {
     static let intrinsicContentSize = HostCall("intrinsicContentSize", EASEL_ENCODE_SIZE + "@:")
     static let updateConstraints = HostCall("updateConstraints", "v@:")
+    /// Easel's baseline selectors: the distance from the top of the bounds to the first (last) baseline.
+    static let firstBaselineOffset = HostCall("firstBaselineOffsetFromTop", "d@:")
+    static let lastBaselineOffset = HostCall("lastBaselineOffsetFromTop", "d@:")
 }
 
 extension View {
