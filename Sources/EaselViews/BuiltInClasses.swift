@@ -12,6 +12,7 @@ enum BuiltInClasses {
     /// table's view functions. Registers the layer extension (easel.layer.v1).
     static let all: BuiltIns = {
         _ = LayerAPI.registered
+        _ = LayoutAPI.registered
         return classes
     }()
 
@@ -31,6 +32,7 @@ enum BuiltInClasses {
         ], properties: ["delegate": RightHandedView.delegateProperty]),
         BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
         BuiltInClass(name: "LayoutGuide", superclassName: "Object", instanceType: LayoutGuide.self),
+        BuiltInClass(name: "ViewController", superclassName: "Object", instanceType: ViewController.self),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {

@@ -105,8 +105,40 @@ final class LayoutEngine {
     /// intrinsic size rebuilds the engine, as the offsets are constants in it.
     var baselineViews = Set<ObjectIdentifier>()
 
+    /// For a temporary engine of `systemLayoutSizeFitting`: the target size and its priorities.
+    var fitting: (size: easel_size, horizontal: LayoutPriority, vertical: LayoutPriority)?
+
     init(root: View) {
         self.root = root
+    }
+
+    /// The size the constraints of `view`'s subtree give it nearest to `target` (UIKit's
+    /// `systemLayoutSizeFitting`), from a temporary engine: the view's width and height are
+    /// held near the target at the fitting priorities instead of being pinned; constraints
+    /// whose items are all in the subtree count (also those its superview holds on it alone).
+    /// Nothing moves and no constraint changes.
+    static func fittingSize(of view: View, target: easel_size, horizontal: LayoutPriority, vertical: LayoutPriority) -> easel_size {
+        let engine = LayoutEngine(root: view)
+        engine.fitting = (target, horizontal, vertical)
+        engine.needsRebuild = false
+        var held: [LayoutConstraint] = view.superview?.installedConstraints ?? []
+        var pending = [view]
+        var visited = 0
+        while let current = pending.popLast(), visited < 1_000_000 {
+            visited += 1
+            held.append(contentsOf: current.installedConstraints)
+            pending.append(contentsOf: current.subviews)
+        }
+        _ = engine.frame(of: view)
+        for constraint in held {
+            guard let first = constraint.firstItem?.layoutItemView, first === view || first.isDescendant(of: view) else { continue }
+            if let second = constraint.secondItem {
+                guard let secondView = second.layoutItemView, secondView === view || secondView.isDescendant(of: view) else { continue }
+            }
+            engine.add(constraint, in: view)
+        }
+        let frame = engine.frame(of: view)
+        return easel_size(width: max(engine.solver.value(of: frame.width), 0), height: max(engine.solver.value(of: frame.height), 0))
     }
 
     /// The engine of the tree whose root is `root`, created on first use.
@@ -172,7 +204,15 @@ final class LayoutEngine {
         for variable in [frame.left, frame.top, frame.width, frame.height] { frameOfVariable[ObjectIdentifier(variable)] = frame }
         ordered.append(frame)
         orderIsStale = true
-        if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
+        if let fitting, view === root {
+            // systemLayoutSizeFitting: the root's size is held near the target at the fitting priorities.
+            for (variable, target, priority) in [(frame.width, fitting.size.width, fitting.horizontal),
+                                                 (frame.height, fitting.size.height, fitting.vertical)] {
+                try? solver.add(Constraint(variable - target, .equal, strength: Strength(priority: Double(priority.rawValue))))
+                try? solver.add(Constraint(LinearExpression(variable), .greaterThanOrEqual))
+            }
+            addIntrinsicConstraints(frame, view)
+        } else if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
             let rect = view.frame
             frame.pinned = rect
             let name = "\(view.objectClass.name):\(view.handle)"
@@ -348,9 +388,9 @@ final class LayoutEngine {
     }
 
     /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
-    func add(_ constraint: LayoutConstraint) {
+    func add(_ constraint: LayoutConstraint, in container: View? = nil) {
         // A constraint whose second view went away (items are weak) has nothing to relate.
-        guard let holder = constraint.holder, let firstItem = constraint.firstItem,
+        guard let holder = container ?? constraint.holder, let firstItem = constraint.firstItem,
               constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute,
               let first = expression(firstItem, constraint.firstAttribute, in: holder) else { return }
         var second = LinearExpression(constraint.constant)

@@ -41,6 +41,8 @@ final class LayoutProperties {
     var directionalMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
     /// Whether the view's contents flip for right-to-left layout.
     var semanticContentAttribute = SemanticContentAttribute.unspecified
+    /// The view controller whose view this is (ViewController.swift).
+    weak var viewController: ViewController?
 }
 
 enum IntrinsicSizeCall {
@@ -124,5 +126,27 @@ extension View {
         let clamped = LayoutPriority(min(max(priority.rawValue.isNaN ? 750 : priority.rawValue, 1), 1000))
         if axis == .horizontal { properties.compression.horizontal = clamped } else { properties.compression.vertical = clamped }
         rootView.constraintEngine?.intrinsicSizeChanged(self, prioritiesChanged: true)
+    }
+}
+
+extension View {
+    /// The smallest size a fitting can ask for (UIKit's `layoutFittingCompressedSize`).
+    public static let layoutFittingCompressedSize = easel_size(width: 0, height: 0)
+    /// The largest size a fitting can ask for (UIKit's `layoutFittingExpandedSize`; 100,000 points here).
+    public static let layoutFittingExpandedSize = easel_size(width: 100_000, height: 100_000)
+
+    /// The size the view's constraints give it nearest to `targetSize` (UIKit's
+    /// `systemLayoutSizeFitting`): its width is held at `targetSize.width` at
+    /// `horizontalFittingPriority`, its height at `verticalFittingPriority`; with
+    /// ``LayoutPriority/fittingSizeLevel`` (the default) a dimension becomes as small
+    /// (for a target of 0) or as large (for ``layoutFittingExpandedSize``) as its
+    /// content's constraints allow, with `.required` it is the target's. Constraints
+    /// count when all their items are the view or in its subtree; nothing moves.
+    public final func systemLayoutSizeFitting(_ targetSize: easel_size,
+                                              withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority = .fittingSizeLevel,
+                                              verticalFittingPriority: LayoutPriority = .fittingSizeLevel) -> easel_size {
+        let clean = { (value: Double) in value.isFinite ? min(max(value, 0), View.layoutFittingExpandedSize.width) : 0 }
+        return LayoutEngine.fittingSize(of: self, target: easel_size(width: clean(targetSize.width), height: clean(targetSize.height)),
+                                        horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
     }
 }

@@ -681,4 +681,9 @@ extension BuiltInProperty {
 }
 
 /// A root view that is a window: views in its tree receive `willMoveToWindow:` and `didMoveToWindow`.
-public final class Window: View {}
+public final class Window: View {
+    /// The root view controller (ViewController.swift).
+    var rootController: ViewController?
+    /// Whether `makeKeyAndVisible` ran.
+    var isVisible = false
+}

@@ -101,11 +101,13 @@ struct ABITests {
         var imageCount: UInt32 = 0
         var textCount: UInt32 = 0
         var layerCount: UInt32 = 0
+        var layoutCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
             + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
             + UnsafeBufferPointer(start: easel_text_v1_pins(&textCount), count: Int(textCount))
             + UnsafeBufferPointer(start: easel_layer_pins(&layerCount), count: Int(layerCount))
+            + UnsafeBufferPointer(start: easel_layout_pins(&layoutCount), count: Int(layoutCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -147,6 +149,7 @@ struct ABITests {
             "easel_text_style": imported(easel_text_style()), "easel_text_attribute": imported(easel_text_attribute()),
             "easel_text_api": imported(easel_text_api()),
             "easel_layer_api": imported(easel_layer_api()),
+            "easel_layout_api": imported(easel_layout_api()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {
