@@ -51,6 +51,7 @@ extension Scene {
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
         "bounds", "center", "anchorPoint", "layer",
+        "constraints", "translatesAutoresizingMaskIntoConstraints", "rootViewController",
     ]
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -63,6 +64,9 @@ extension Scene {
         var builder = Builder(registry: registry, canvas: easel_rect(x: 0, y: 0, width: width, height: height))
         do {
             let root = try builder.view(root, isRoot: true)
+            builder.installRootViewController(root)
+            try builder.activateConstraints()
+            (root as? Window)?.makeKeyAndVisible()
             var steps: [SceneStep] = []
             for node in self.steps { steps.append(try builder.step(node)) }
             return SceneTree(root: root, viewsByID: builder.ids, steps: steps, objects: builder.objects, paths: builder.paths)
@@ -89,12 +93,18 @@ extension SceneTree {
     }
 }
 
-private struct Builder {
+struct Builder {
     let registry: Registry
     let canvas: easel_rect
     var ids: [String: View] = [:]
     var objects: [EaselObject] = []
     var paths: [ObjectIdentifier: String] = [:]
+    /// Views with "constraints", made after the whole tree is built (Scene+Constraints.swift).
+    var pendingConstraints: [(node: Node, view: View)] = []
+    /// Views whose "translatesAutoresizingMaskIntoConstraints" the scene sets.
+    var explicitTranslation: Set<ObjectIdentifier> = []
+    /// The root's "rootViewController", installed after the constraints (Scene+Controllers.swift).
+    var rootController: (node: Node, controller: ViewController)?
 
     static var viewKeys: Set<String> { Scene.viewKeys }
     static let attributeKeys = [
@@ -134,6 +144,21 @@ private struct Builder {
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
         if let layer = node.child("layer") { try SceneLayer.apply(layer, to: view, viewNode: node) }
+        if let value = node.child("translatesAutoresizingMaskIntoConstraints") {
+            view.translatesAutoresizingMaskIntoConstraints = try value.bool()
+            explicitTranslation.insert(ObjectIdentifier(view))
+        }
+        if let value = node.child("constraints") {
+            _ = try value.elements()
+            pendingConstraints.append((node: value, view: view))
+        }
+        if let value = node.child("rootViewController") {
+            guard isRoot, let window = view as? Window else {
+                throw value.error("only the root view, a Window, has a root view controller")
+            }
+            rootController = (value, try controller(value))
+            _ = window
+        }
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {

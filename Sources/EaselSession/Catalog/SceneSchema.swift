@@ -60,6 +60,13 @@ public enum SceneSchema {
             "delegate": ["$ref": "#/$defs/object"],
             "subviews": ["type": "array", "items": ["$ref": "#/$defs/view"]],
             "layer": ["$ref": "#/$defs/layer"],
+            "translatesAutoresizingMaskIntoConstraints": ["type": "boolean"],
+            "constraints": ["type": "array", "items": ["$ref": "#/$defs/constraint"],
+                            "description": "Auto Layout constraints: \"self.width == superview.width * 0.5 + 10 @750\", "
+                                + "a visual format string (\"H:|-[a]-[b(==a)]-|\"), or an object."],
+            "rootViewController": ["type": "object", "required": ["class"], "additionalProperties": false,
+                                   "properties": ["class": ["type": "string"], "properties": ["type": "object"],
+                                                  "view": ["$ref": "#/$defs/view"]]],
         ]
         // Every key the scene reader accepts has a schema.
         for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
@@ -115,6 +122,18 @@ public enum SceneSchema {
                     "properties": ["class": ["enum": objectClasses], "properties": ["type": "object"]],
                 ],
                 "layer": ["type": "object", "additionalProperties": false, "properties": layerProperties],
+                "constraint": ["oneOf": [
+                    ["type": "string"],
+                    ["type": "object", "required": ["attribute"], "additionalProperties": false, "properties": [
+                        "item": ["type": "string"], "attribute": ["type": "string"],
+                        "relation": ["enum": ["equal", "lessThanOrEqual", "greaterThanOrEqual", "==", "<=", ">="]],
+                        "toItem": ["type": "string"], "toAttribute": ["type": "string"],
+                        "equalTo": ["type": "string"], "lessThanOrEqualTo": ["type": "string"],
+                        "greaterThanOrEqualTo": ["type": "string"],
+                        "multiplier": ["type": "number"], "constant": ["type": "number"],
+                        "priority": ["type": "number", "minimum": 1, "maximum": 1000], "identifier": ["type": "string"],
+                    ]],
+                ]],
                 "view": [
                     "type": "object", "additionalProperties": false, "properties": nodeProperties, "allOf": perClass,
                 ],
