@@ -51,7 +51,7 @@ extension Scene {
         "clearsContextBeforeDrawing", "transform", "autoresizingMask", "autoresizesSubviews",
         "userInteractionEnabled", "properties", "overlays", "delegate", "subviews",
         "bounds", "center", "anchorPoint", "layer",
-        "constraints", "translatesAutoresizingMaskIntoConstraints", "rootViewController",
+        "constraints", "translatesAutoresizingMaskIntoConstraints", "rootViewController", "stack",
     ]
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -144,6 +144,7 @@ struct Builder {
         if let value = node.child("transform") { view.transform = try ValueConversion.transform(value) }
         if let value = node.child("autoresizingMask") { view.autoresizingMask = try ValueConversion.autoresizingMask(value) }
         if let layer = node.child("layer") { try SceneLayer.apply(layer, to: view, viewNode: node) }
+        if let value = node.child("stack") { try SceneStack.apply(value, to: view, className: className) }
         if let value = node.child("translatesAutoresizingMaskIntoConstraints") {
             view.translatesAutoresizingMaskIntoConstraints = try value.bool()
             explicitTranslation.insert(ObjectIdentifier(view))
@@ -185,7 +186,10 @@ struct Builder {
         if let subviews = node.child("subviews") {
             for child in try subviews.elements() {
                 let subview = try self.view(child)
-                do { try view.addSubview(subview) } catch { throw child.error(error.message) }
+                do {
+                    // A stack view's subviews in a scene are its arranged subviews (as in Interface Builder).
+                    if let stack = view as? StackView { try stack.addArrangedSubview(subview) } else { try view.addSubview(subview) }
+                } catch { throw child.error(error.message) }
             }
         }
         return view

@@ -40,3 +40,42 @@ extension Builder {
         window.rootViewController = controller
     }
 }
+
+/// A stack view's "stack": {"axis": "vertical", "distribution": "fillEqually",
+/// "alignment": "center", "spacing": 8}, with UIKit's names.
+enum SceneStack {
+    static let keys: Set<String> = ["axis", "distribution", "alignment", "spacing"]
+    static let axes: [String: StackAxis] = ["horizontal": .horizontal, "vertical": .vertical]
+    static let distributions: [String: StackDistribution] = [
+        "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
+        "equalSpacing": .equalSpacing, "equalCentering": .equalCentering,
+    ]
+    static let alignments: [String: StackAlignment] = [
+        "fill": .fill, "leading": .leading, "top": .leading, "firstBaseline": .firstBaseline, "center": .center,
+        "trailing": .trailing, "bottom": .trailing, "lastBaseline": .lastBaseline,
+    ]
+
+    static func apply(_ node: Node, to view: View, className: String) throws(SceneError) {
+        guard let stack = view as? StackView else {
+            throw node.error("only a StackView has 'stack'; '\(className)' is not one")
+        }
+        _ = try node.requireObject()
+        try node.checkKeys(keys)
+        func named<T>(_ key: String, _ table: [String: T]) throws(SceneError) -> T? {
+            guard let child = node.child(key) else { return nil }
+            let name = try child.string()
+            guard let value = table[name] else {
+                throw child.error("unknown \(key) '\(name)'; expected one of: \(table.keys.sorted().joined(separator: ", "))")
+            }
+            return value
+        }
+        if let axis = try named("axis", axes) { stack.axis = axis }
+        if let distribution = try named("distribution", distributions) { stack.distribution = distribution }
+        if let alignment = try named("alignment", alignments) { stack.alignment = alignment }
+        if let spacingNode = node.child("spacing") {
+            let spacing = try spacingNode.number()
+            guard spacing >= 0, spacing <= 1e6 else { throw spacingNode.error("the spacing is between 0 and 1e6, not \(ValueCodec.formatReal(spacing))") }
+            stack.spacing = spacing
+        }
+    }
+}

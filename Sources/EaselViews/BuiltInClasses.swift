@@ -33,6 +33,7 @@ enum BuiltInClasses {
         BuiltInClass(name: "Touch", superclassName: "Object", instanceType: Touch.self),
         BuiltInClass(name: "LayoutGuide", superclassName: "Object", instanceType: LayoutGuide.self),
         BuiltInClass(name: "ViewController", superclassName: "Object", instanceType: ViewController.self),
+        BuiltInClass(name: "StackView", superclassName: "View", instanceType: StackView.self, properties: StackView.stackProperties),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {

@@ -76,6 +76,24 @@ struct SceneConstraintTests {
         #expect(tree.viewsByID["c"]?.frame == rect(340, 270, 60, 30))
     }
 
+    @Test("a StackView's subviews are its arranged subviews; 'stack' sets axis, distribution, alignment and spacing by name")
+    func stackView() throws {
+        let tree = try laidOut(#"""
+            { "class": "StackView", "id": "stack", "frame": [10, 10, 100, 230],
+              "stack": { "axis": "vertical", "distribution": "fillEqually", "alignment": "center", "spacing": 10 },
+              "subviews": [ { "class": "View", "id": "a", "constraints": ["self.width == 40"] },
+                            { "class": "View", "id": "b", "constraints": ["self.width == 60"] } ] }
+            """#)
+        let stack = try #require(tree.viewsByID["stack"] as? StackView)
+        #expect(stack.arrangedSubviews.count == 2 && stack.axis == .vertical && stack.spacing == 10)
+        #expect(tree.viewsByID["a"]?.frame == rect(30, 0, 40, 110))   // (230 - 10) / 2 high, centred across
+        #expect(tree.viewsByID["b"]?.frame == rect(20, 120, 60, 110))
+        #expect(try failure(#"{ "class": "View", "stack": { "axis": "vertical" } }"#)
+                == "test.json: root.subviews[0].stack: only a StackView has 'stack'; 'View' is not one")
+        #expect(try failure(#"{ "class": "StackView", "stack": { "axis": "diagonal" } }"#)
+                == "test.json: root.subviews[0].stack.axis: unknown axis 'diagonal'; expected one of: horizontal, vertical")
+    }
+
     @Test("errors name the file, the JSON path and what in the constraint is wrong", arguments: [
         (#"{ "class": "View", "id": "a", "constraints": ["self.widht == 100"] }"#, "",
          "test.json: root.subviews[0].constraints[0]: in 'self.widht == 100': 'widht' is not a layout attribute; did you mean 'width'?"),

@@ -61,6 +61,13 @@ public enum SceneSchema {
             "subviews": ["type": "array", "items": ["$ref": "#/$defs/view"]],
             "layer": ["$ref": "#/$defs/layer"],
             "translatesAutoresizingMaskIntoConstraints": ["type": "boolean"],
+            "stack": ["type": "object", "additionalProperties": false, "description": "A StackView's axis, distribution, alignment and spacing.",
+                      "properties": [
+                        "axis": ["enum": ["horizontal", "vertical"]],
+                        "distribution": ["enum": ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]],
+                        "alignment": ["enum": ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]],
+                        "spacing": ["type": "number", "minimum": 0],
+                      ]],
             "constraints": ["type": "array", "items": ["$ref": "#/$defs/constraint"],
                             "description": "Auto Layout constraints: \"self.width == superview.width * 0.5 + 10 @750\", "
                                 + "a visual format string (\"H:|-[a]-[b(==a)]-|\"), or an object."],
