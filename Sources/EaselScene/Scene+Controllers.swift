@@ -5,7 +5,7 @@ import EaselViews
 // The root's "rootViewController": {"class": "SettingsController",
 // "properties": {…}, "view": {a view}}. The class is `ViewController` or a
 // plugin subclass; without "view" the controller loads its own (`loadView`,
-// or a plain View). The controller becomes the window's root view controller
+// or a plain View); with it, the view is built and `viewDidLoad` sent. The controller becomes the window's root view controller
 // (its view fills the window, above the root's "subviews"), then the scene's
 // constraints are made, then the window is shown (`viewWillAppear:`,
 // `viewDidAppear:`).
@@ -30,7 +30,10 @@ extension Builder {
         }
         objects.append(controller)
         if let properties = node.child("properties") { try setProperties(properties, of: controller) }
-        if let viewNode = node.child("view") { controller.setView(try view(viewNode)) }
+        if let viewNode = node.child("view") {
+            controller.setView(try view(viewNode))
+            controller.viewDidLoad()
+        }
         return controller
     }
 

@@ -110,6 +110,8 @@ public final class ViewController: EaselObject {
     public func willMove(toParent parent: ViewController?) { send(ControllerCalls.willMoveToParent, object: parent) }
     /// Sends `didMoveToParentViewController:`.
     public func didMove(toParent parent: ViewController?) { send(ControllerCalls.didMoveToParent, object: parent) }
+    /// Sends `viewDidLoad` (the host sends it after `loadView`; a scene that gives the view sends it after setting it).
+    public func viewDidLoad() { send(ControllerCalls.viewDidLoad) }
     /// Sends `viewWillLayoutSubviews`.
     public func viewWillLayoutSubviews() { send(ControllerCalls.viewWillLayoutSubviews) }
     /// Sends `viewDidLayoutSubviews`.

@@ -94,6 +94,34 @@ struct SceneConstraintTests {
                 == "test.json: root.subviews[0].stack.axis: unknown axis 'diagonal'; expected one of: horizontal, vertical")
     }
 
+    @Test("rootViewController: a plugin controller with a view from the scene fills the window; callbacks in UIKit's order")
+    func rootViewController() throws {
+        let text = #"""
+            { "canvas": { "size": [300, 200] }, "root": { "rootViewController": { "class": "CardController",
+                "view": { "class": "View", "id": "content", "subviews": [ { "class": "View", "id": "title", "constraints": [
+                  "self.leading == superview.layoutMarginsGuide.leading", "self.top == superview.top + 20",
+                  "self.width == 100", "self.height == 30" ] } ] } } } }
+            """#
+        let registry = try LayoutWidgets.registry()
+        let tree = try Scene.parse(Data(text.utf8), file: "test.json").build(in: registry)
+        let window = try #require(tree.root as? Window)
+        #expect(window.rootViewController?.objectClass.name == "CardController")
+        #expect(window.rootViewController?.view === tree.viewsByID["content"])
+        #expect(tree.viewsByID["content"]?.frame == rect(0, 0, 300, 200))
+        #expect(tree.viewsByID["title"]?.frame == rect(8, 20, 100, 30))
+        #expect(LayoutWidgets.log(registry) == ["CardController: viewDidLoad", "CardController: viewWillAppear:",
+                                                "CardController: viewWillLayoutSubviews", "CardController: viewDidLayoutSubviews",
+                                                "CardController: viewDidAppear:"])
+        let notController = #expect(throws: SceneError.self) {
+            try Scene.parse(Data(#"{ "canvas": { "size": [10, 10] }, "root": { "rootViewController": { "class": "View" } } }"#.utf8),
+                            file: "test.json").build(in: registry)
+        }
+        #expect(notController?.description
+                == "test.json: root.rootViewController.class: class 'View' is not a view controller class (it does not inherit from ViewController)")
+        #expect(try failure(#"{ "class": "View", "rootViewController": { "class": "ViewController" } }"#)
+                == "test.json: root.subviews[0].rootViewController: only the root view, a Window, has a root view controller")
+    }
+
     @Test("errors name the file, the JSON path and what in the constraint is wrong", arguments: [
         (#"{ "class": "View", "id": "a", "constraints": ["self.widht == 100"] }"#, "",
          "test.json: root.subviews[0].constraints[0]: in 'self.widht == 100': 'widht' is not a layout attribute; did you mean 'width'?"),

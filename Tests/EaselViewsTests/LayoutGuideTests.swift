@@ -10,26 +10,8 @@ import Testing
 
 private typealias K = ViewTreeKit
 
-/// The folder with layout_widgets.so, built once per test process.
-let layoutWidgetsFolder: Result<URL, FixtureError> = {
-    do {
-        let folder = try Fixtures.makeTemporaryDirectory("layout")
-        _ = try Fixtures.buildFixture("layout_widgets", into: folder)
-        return .success(folder)
-    } catch let error as FixtureError {
-        return .failure(error)
-    } catch {
-        return .failure(FixtureError("cannot build the layout fixture: \(error)"))
-    }
-}()
-
 /// A registry with layout_widgets loaded.
-func layoutWidgets() throws -> Registry {
-    let registry = Registry()
-    registry.loadPlugins(from: [try layoutWidgetsFolder.get().path])
-    #expect(registry.failures.map(\.description) == [])
-    return registry
-}
+func layoutWidgets() throws -> Registry { try LayoutWidgets.registry() }
 
 /// A root of 400 x 300 and a subview laid out by constraints.
 private func rootAndChild(_ registry: Registry) throws -> (root: View, child: View) {
