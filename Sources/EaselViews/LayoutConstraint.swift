@@ -113,6 +113,24 @@ public final class LayoutConstraint: CustomStringConvertible {
                 return
             }
             engine?.constantChanged(self, by: constant - oldValue)
+            // The animation hook of the tree (View.constraintConstantAnimator) may animate the change.
+            if let engine, let animator = engine.root?.layoutProperties?.constantAnimator {
+                animator(self, oldValue, constant)
+            }
+        }
+    }
+
+    /// The constant the layout uses while an animation runs, or nil (the model ``constant``).
+    ///
+    /// The hook for the animation engine: set it each frame to the interpolated value and to
+    /// nil at the end. The first value makes the constant an edit variable of the solver;
+    /// the values after it are suggestions (incremental: no re-solve); nil puts the model
+    /// constant back. ``constant`` may change meanwhile; it takes effect when this is nil.
+    public var presentationConstant: Double? {
+        didSet {
+            if let value = presentationConstant, !value.isFinite { presentationConstant = oldValue; return }
+            guard presentationConstant != oldValue else { return }
+            engine?.setPresentationConstant(self, presentationConstant)
         }
     }
 

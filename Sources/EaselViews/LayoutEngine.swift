@@ -104,6 +104,8 @@ final class LayoutEngine {
     /// Views whose baselines (from their class) a constraint uses: a change of their
     /// intrinsic size rebuilds the engine, as the offsets are constants in it.
     var baselineViews = Set<ObjectIdentifier>()
+    /// Constraints whose constants an animation drives, with their edit variable and solver constraint.
+    var animatedConstants: [ObjectIdentifier: (variable: Variable, constraint: Constraint)] = [:]
 
     /// For a temporary engine of `systemLayoutSizeFitting`: the target size and its priorities.
     var fitting: (size: easel_size, horizontal: LayoutPriority, vertical: LayoutPriority)?
@@ -167,13 +169,20 @@ final class LayoutEngine {
         constraint.engine = nil
         let id = ObjectIdentifier(constraint)
         broken[id] = nil
+        if let edit = animatedConstants.removeValue(forKey: id) {
+            try? solver.removeEditVariable(edit.variable)
+            try? solver.remove(edit.constraint)
+            entries[id] = nil
+        }
         if let entry = entries.removeValue(forKey: id) { try? solver.remove(entry.solver) }
         setNeedsLayout()
     }
 
     func constantChanged(_ constraint: LayoutConstraint, by delta: Double) {
         defer { setNeedsLayout() }
-        guard !needsRebuild, let entry = entries[ObjectIdentifier(constraint)] else { return }
+        // While its constant is animated the model value waits: the end of the animation adds it.
+        guard !needsRebuild, animatedConstants[ObjectIdentifier(constraint)] == nil,
+              let entry = entries[ObjectIdentifier(constraint)] else { return }
         do {
             try solver.setConstant(of: entry.solver, to: entry.solver.constant - delta)
         } catch {
@@ -389,14 +398,28 @@ final class LayoutEngine {
 
     /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
     func add(_ constraint: LayoutConstraint, in container: View? = nil) {
+        guard let solverConstraint = solverConstraint(for: constraint, in: container) else { return }
+        do {
+            try solver.add(solverConstraint)
+            entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
+        } catch {
+            report(error, adding: constraint)
+            broken[ObjectIdentifier(constraint)] = constraint
+        }
+    }
+
+    /// The solver constraint of a layout constraint, with `constantVariable` in place of its
+    /// constant when given (an animated constant); nil when an item went away.
+    func solverConstraint(for constraint: LayoutConstraint, in container: View? = nil, constantVariable: Variable? = nil) -> Constraint? {
         // A constraint whose second view went away (items are weak) has nothing to relate.
         guard let holder = container ?? constraint.holder, let firstItem = constraint.firstItem,
               constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute,
-              let first = expression(firstItem, constraint.firstAttribute, in: holder) else { return }
-        var second = LinearExpression(constraint.constant)
+              let first = expression(firstItem, constraint.firstAttribute, in: holder) else { return nil }
+        let constant = constantVariable.map { LinearExpression($0) } ?? LinearExpression(constraint.constant)
+        var second = constant
         if let item = constraint.secondItem {
-            guard let expression = expression(item, constraint.secondAttribute, in: holder) else { return }
-            second = expression * constraint.multiplier + constraint.constant
+            guard let expression = expression(item, constraint.secondAttribute, in: holder) else { return nil }
+            second = expression * constraint.multiplier + constant
         }
         let relation: Relation =
             switch constraint.relation {
@@ -404,14 +427,45 @@ final class LayoutEngine {
             case .equal: .equal
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
-        let solverConstraint = Constraint(
-            first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)))
+        return Constraint(first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)))
+    }
+
+    // MARK: - Animated constants
+
+    /// Drives a constraint's constant through an edit variable while an animation runs
+    /// (`LayoutConstraint.presentationConstant`): the first value swaps the constraint for one
+    /// whose constant is a variable `k` and makes `k` an edit variable (priority 999); each
+    /// value after that is a `suggestValue`, an incremental change; nil swaps the constraint
+    /// back, with its model constant.
+    func setPresentationConstant(_ constraint: LayoutConstraint, _ value: Double?) {
+        if needsRebuild { rebuild() }
+        defer { setNeedsLayout() }
+        let id = ObjectIdentifier(constraint)
+        guard let value else {
+            guard let edit = animatedConstants.removeValue(forKey: id) else { return }
+            try? solver.removeEditVariable(edit.variable)
+            try? solver.remove(edit.constraint)
+            entries[id] = nil
+            add(constraint)
+            return
+        }
+        if let edit = animatedConstants[id] {
+            try? solver.suggestValue(value, for: edit.variable)
+            return
+        }
+        guard let entry = entries[id] else { return }
+        let variable = Variable("constant")
+        guard let animated = solverConstraint(for: constraint, constantVariable: variable) else { return }
         do {
-            try solver.add(solverConstraint)
-            entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
+            try solver.remove(entry.solver)
+            try solver.add(animated)
+            try solver.addEditVariable(variable, strength: Strength(priority: 999))
+            try solver.suggestValue(value, for: variable)
+            animatedConstants[id] = (variable, animated)
         } catch {
             report(error, adding: constraint)
-            broken[ObjectIdentifier(constraint)] = constraint
+            try? solver.remove(animated)
+            if !solver.contains(entry.solver) { try? solver.add(entry.solver) }
         }
     }
 
@@ -423,6 +477,7 @@ final class LayoutEngine {
         frames = [:]
         frameOfVariable = [:]
         baselineViews = []
+        animatedConstants = [:]
         setsAllFrames = true
         ordered = []
         entries = [:]

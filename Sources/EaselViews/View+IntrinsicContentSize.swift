@@ -43,6 +43,8 @@ final class LayoutProperties {
     var semanticContentAttribute = SemanticContentAttribute.unspecified
     /// The view controller whose view this is (ViewController.swift).
     weak var viewController: ViewController?
+    /// On a root: the hook that animates constant changes (View.constraintConstantAnimator).
+    var constantAnimator: ((LayoutConstraint, Double, Double) -> Void)?
 }
 
 enum IntrinsicSizeCall {
@@ -148,5 +150,18 @@ extension View {
         let clean = { (value: Double) in value.isFinite ? min(max(value, 0), View.layoutFittingExpandedSize.width) : 0 }
         return LayoutEngine.fittingSize(of: self, target: easel_size(width: clean(targetSize.width), height: clean(targetSize.height)),
                                         horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+}
+
+extension View {
+    /// On a root view: called with (constraint, old constant, new constant) after the constant
+    /// of an active constraint of its tree changes. The animation engine installs it: inside an
+    /// animation block it sets ``LayoutConstraint/presentationConstant`` to the old value and
+    /// moves it to the new one frame by frame (then to nil), so that the change animates;
+    /// outside one it does nothing and the change takes effect at the next layout pass.
+    /// (Easel's animation engine is its own module's work; this is the hook it uses.)
+    public final var constraintConstantAnimator: ((LayoutConstraint, Double, Double) -> Void)? {
+        get { layoutProperties?.constantAnimator }
+        set { properties.constantAnimator = newValue }
     }
 }
