@@ -20,7 +20,8 @@ import EaselRuntime
 //
 // Baselines: a view whose class implements `firstBaselineOffsetFromTop` and
 // `lastBaselineOffsetFromTop` (`d@:`, the distance from the top of the bounds to
-// the baseline) has its baselines there; any other view, and every guide, has
+// the baseline at the view's intrinsic height; a constant in the engine, read again
+// when the intrinsic size is invalidated) has its baselines there; any other view, and every guide, has
 // both at its bottom edge (UIKit's for views without text).
 
 /// Something a layout constraint can relate: a ``View`` or a ``LayoutGuide``.

@@ -174,4 +174,31 @@ struct BaselineTests {
         #expect(plain.frame == K.rect(0, 35, 10, 20))
         #expect(plain.firstBaselineOffsetFromTop == 20)
     }
+
+    @Test("the sample Label: its intrinsic size is its text's, its baseline the font's ascent below the centred line")
+    func labelBaselines() throws {
+        let registry = try sceneRegistry()
+        let root = try K.make(registry, "View", K.rect(0, 0, 400, 300))
+        let small = try registry.makeView(ofClass: "Label"), large = try registry.makeView(ofClass: "Label")
+        let text = strdup("Baseline")
+        defer { free(text) }
+        for (label, size) in [(small, 10.0), (large, 30.0)] {
+            try label.setValue(UnsafePointer(text), forProperty: "text")
+            try label.setValue(size, forProperty: "fontSize")
+            label.translatesAutoresizingMaskIntoConstraints = false
+            try root.addSubview(label)
+        }
+        #expect(large.intrinsicContentSize == large.sizeThatFits(K.size(0, 0)))
+        try LayoutConstraint.activate([
+            small.leadingAnchor.constraint(equalTo: root.leadingAnchor), small.topAnchor.constraint(equalTo: root.topAnchor, constant: 40),
+            large.leadingAnchor.constraint(equalTo: small.trailingAnchor, constant: 8),
+            large.firstBaselineAnchor.constraint(equalTo: small.firstBaselineAnchor),
+        ])
+        root.layoutIfNeeded()
+        let smallBaseline = small.firstBaselineOffsetFromTop, largeBaseline = large.firstBaselineOffsetFromTop
+        // A real baseline: inside the line, above the descent.
+        #expect(smallBaseline > 0 && smallBaseline < small.frame.size.height)
+        #expect(largeBaseline > smallBaseline && largeBaseline < large.frame.size.height)
+        #expect(K.close(large.frame.minY + largeBaseline, 40 + smallBaseline))
+    }
 }

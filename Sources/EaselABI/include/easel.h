@@ -1714,7 +1714,9 @@ enum {
  * A plugin class also takes part through selectors the host sends:
  * `intrinsicContentSize` ({CGSize=dd}@:), `updateConstraints` (v@:),
  * `firstBaselineOffsetFromTop` and `lastBaselineOffsetFromTop` (d@:, the
- * distance from the top of the bounds to the baseline), and on view
+ * distance from the top of the bounds to the baseline when the view has its
+ * intrinsic content size: the engine takes it as a constant, read again when
+ * the intrinsic size is invalidated), and on view
  * controllers the callbacks listed with view_controller_view.
  * Since: easel.layout.v1
  */
