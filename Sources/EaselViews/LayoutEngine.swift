@@ -293,53 +293,53 @@ final class LayoutEngine {
         addIntrinsicConstraints(frame, view)
     }
 
-    /// The rectangle of a view or guide in `container`'s bounds coordinates, as expressions.
-    struct Box {
-        var x: LinearExpression, y: LinearExpression, width: LinearExpression, height: LinearExpression
+    /// One axis of a view's or guide's rectangle in `container`'s bounds coordinates: its
+    /// origin (when asked for: sizes need none) and its length.
+    struct Span {
+        var origin: LinearExpression
+        var length: LinearExpression
     }
 
-    /// The box of `view` in `container`'s bounds coordinates (its frame, or its bounds
-    /// when it is the container).
-    func box(_ view: View, in container: View) -> Box {
+    /// The span of `view` along one axis (its frame, or its bounds when it is the container).
+    func span(_ view: View, horizontal: Bool, origin needsOrigin: Bool, in container: View) -> Span {
         let frame = frame(of: view)
-        var x: LinearExpression, y: LinearExpression
+        let length = LinearExpression(horizontal ? frame.width : frame.height)
+        guard needsOrigin else { return Span(origin: LinearExpression(0), length: length) }
+        var origin: LinearExpression
         if view === container {
-            x = LinearExpression(view.bounds.origin.x)
-            y = LinearExpression(view.bounds.origin.y)
+            origin = LinearExpression(horizontal ? view.bounds.origin.x : view.bounds.origin.y)
         } else {
-            x = LinearExpression(frame.left)
-            y = LinearExpression(frame.top)
+            origin = LinearExpression(horizontal ? frame.left : frame.top)
             var current = view.superview
             var steps = 0
             while let parent = current, parent !== container, steps < View.maximumDepth {
                 let outer = self.frame(of: parent)
-                x = x + outer.left - parent.bounds.origin.x
-                y = y + outer.top - parent.bounds.origin.y
+                origin = horizontal ? origin + outer.left - parent.bounds.origin.x : origin + outer.top - parent.bounds.origin.y
                 current = parent.superview
                 steps += 1
             }
         }
-        return Box(x: x, y: y, width: LinearExpression(frame.width), height: LinearExpression(frame.height))
+        return Span(origin: origin, length: length)
     }
 
-    /// The box of a guide: its owner's bounds, inset by the margins, or its own variables
+    /// The span of a guide: its owner's bounds, inset by the margins, or its own variables
     /// in the owner's bounds coordinates.
-    func box(_ guide: LayoutGuide, owner: View, in container: View) -> Box {
-        var outer = box(owner, in: container)
+    func span(_ guide: LayoutGuide, owner: View, horizontal: Bool, origin needsOrigin: Bool, in container: View) -> Span {
+        var outer = span(owner, horizontal: horizontal, origin: needsOrigin, in: container)
         switch guide.kind {
         case .safeArea:
             return outer
         case .margins:
             let margins = owner.layoutMargins
-            outer.x = outer.x + margins.left
-            outer.y = outer.y + margins.top
-            outer.width = outer.width - (margins.left + margins.right)
-            outer.height = outer.height - (margins.top + margins.bottom)
+            let (before, after) = horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
+            outer.origin = outer.origin + before
+            outer.length = outer.length - (before + after)
             return outer
         case .custom:
             let frame = frame(of: guide, owner: owner)
-            return Box(x: outer.x - owner.bounds.origin.x + frame.left, y: outer.y - owner.bounds.origin.y + frame.top,
-                       width: LinearExpression(frame.width), height: LinearExpression(frame.height))
+            let ownOrigin = horizontal ? owner.bounds.origin.x : owner.bounds.origin.y
+            return Span(origin: outer.origin - ownOrigin + (horizontal ? frame.left : frame.top),
+                        length: LinearExpression(horizontal ? frame.width : frame.height))
         }
     }
 
@@ -347,34 +347,33 @@ final class LayoutEngine {
     /// trailing of an item laid out right to left are measured on the mirrored axis
     /// (leading = -right, trailing = -left), so their constants count towards the left.
     func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute, in container: View) -> LinearExpression? {
-        let box: Box, view: View
-        if let guide = item as? LayoutGuide {
+        guard attribute != .notAnAttribute else { return LinearExpression(0) }
+        let horizontal = attribute.isHorizontal
+        let needsOrigin = !attribute.isDimension
+        let span: Span, view: View
+        if let itemView = item as? View {
+            view = itemView
+            span = self.span(itemView, horizontal: horizontal, origin: needsOrigin, in: container)
+        } else if let guide = item as? LayoutGuide {
             guard let owner = guide.owningView else { return nil }
             view = owner
-            box = self.box(guide, owner: owner, in: container)
-        } else if let itemView = item as? View {
-            view = itemView
-            box = self.box(itemView, in: container)
+            span = self.span(guide, owner: owner, horizontal: horizontal, origin: needsOrigin, in: container)
         } else {
             return nil
         }
         switch attribute {
-        case .left: return box.x
-        case .right: return box.x + box.width
+        case .left, .top: return span.origin
+        case .right, .bottom: return span.origin + span.length
         case .leading, .trailing:
             let rightToLeft = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
-            if !rightToLeft { return attribute == .leading ? box.x : box.x + box.width }
-            return attribute == .leading ? -(box.x + box.width) : -box.x
-        case .centerX: return box.x + 0.5 * box.width
-        case .width: return box.width
-        case .top: return box.y
-        case .bottom: return box.y + box.height
-        case .centerY: return box.y + 0.5 * box.height
-        case .height: return box.height
+            if !rightToLeft { return attribute == .leading ? span.origin : span.origin + span.length }
+            return attribute == .leading ? -(span.origin + span.length) : -span.origin
+        case .centerX, .centerY: return span.origin + 0.5 * span.length
+        case .width, .height: return span.length
         case .firstBaseline, .lastBaseline:
-            guard item is View, view.hasBaselines else { return box.y + box.height }
+            guard item is View, view.hasBaselines else { return span.origin + span.length }
             baselineViews.insert(ObjectIdentifier(view))
-            return box.y + (attribute == .firstBaseline ? view.firstBaselineOffsetFromTop : view.lastBaselineOffsetFromTop)
+            return span.origin + (attribute == .firstBaseline ? view.firstBaselineOffsetFromTop : view.lastBaselineOffsetFromTop)
         case .notAnAttribute: return LinearExpression(0)
         }
     }
