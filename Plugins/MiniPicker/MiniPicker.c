@@ -12,7 +12,10 @@
  *                      the host's easel.text.v1 extension (on an older host,
  *                      the graphics table's text functions). Not opaque and not interactive,
  *                      like UILabel: touches go to the view behind it.
- *                      sizeThatFits: is the size of the text.
+ *                      sizeThatFits: (and intrinsicContentSize, for Auto
+ *                      Layout) is the size of the text; its first and last
+ *                      baselines (firstBaselineOffsetFromTop) come from the
+ *                      text table's font metrics.
  *   MiniPicker : View  shows `values[index]` (`values` is an array of
  *                      strings) in a Label subview on a rounded, text-field
  *                      like background, in `textColor`, `fontSize` and
@@ -337,6 +340,27 @@ static easel_size Label_sizeThatFits(easel_object *self, easel_sel _cmd, easel_s
     return result;
 }
 
+/* - (CGSize)intrinsicContentSize — what Auto Layout sizes a Label placed by constraints with: sizeThatFits:. */
+static easel_size Label_intrinsicContentSize(easel_object *self, easel_sel _cmd) {
+    return Label_sizeThatFits(self, _cmd, (easel_size){0, 0});
+}
+
+/* - (double)firstBaselineOffsetFromTop — the baseline of the one line drawRect: centres
+   vertically, at the label's intrinsic height (what Auto Layout asks for):
+   (height - line height) / 2 + ascent, from the text table's font metrics
+   (easel.text.v1); the bottom edge without it. Also the last baseline. */
+static double Label_baselineOffsetFromTop(easel_object *self, easel_sel _cmd) {
+    double height = Label_sizeThatFits(self, _cmd, (easel_size){0, 0}).height;
+    LabelStorage *s = label_storage(self);
+    const easel_text_api *t = text_api();
+    if (s == NULL || t == NULL || !(s->fontSize > 0)) {
+        return height;
+    }
+    easel_font_desc desc = font_desc(label_font(s), s->fontSize);
+    easel_font_metrics metrics = t->font_metrics(NULL, &desc);
+    return (height - metrics.line_height) / 2 + metrics.ascent;
+}
+
 static const char *const kLabelDefaultText = "";
 static const char *const kLabelDefaultFont = "Sans";
 static const easel_color kLabelDefaultTextColor = {0, 0, 0, 1}; /* black, as UILabel */
@@ -355,6 +379,9 @@ static const easel_method_desc kLabelMethods[] = {
     EASEL_METHOD("init", "v@:", Label_init),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Label_drawRect),
     EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, Label_sizeThatFits),
+    EASEL_METHOD("intrinsicContentSize", EASEL_ENCODE_SIZE "@:", Label_intrinsicContentSize),
+    EASEL_METHOD("firstBaselineOffsetFromTop", "d@:", Label_baselineOffsetFromTop),
+    EASEL_METHOD("lastBaselineOffsetFromTop", "d@:", Label_baselineOffsetFromTop),
     EASEL_METHOD("prepareForInterfaceBuilder", "v@:", Label_prepareForInterfaceBuilder),
 };
 

@@ -120,6 +120,7 @@ extension Scene {
         "bounds", "center", "anchorPoint", "layer", "multipleTouchEnabled", "exclusiveTouch", "gestureRecognizers",
         "contentSize", "contentOffset", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
         "pagingEnabled", "scrollEnabled", "decelerationRate", "contentMode", "contentStretch",
+        "constraints", "translatesAutoresizingMaskIntoConstraints", "rootViewController", "stack",
     ]).union(imageViewKeys)
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -134,6 +135,9 @@ extension Scene {
         do {
             let root = try builder.view(root, isRoot: true)
             try builder.resolveTargets(root: root)
+            builder.installRootViewController(root)
+            try builder.activateConstraints()
+            (root as? Window)?.makeKeyAndVisible()
             var steps: [SceneStep] = [], times: [Double] = []
             for node in self.steps {
                 times.append(try Self.stepTime(node, after: times.last ?? 0))
@@ -211,6 +215,12 @@ struct Builder {
     var recognizerIDs: [String: GestureRecognizer] = [:]
     /// Fingers down after the steps read so far (Scene+Gestures.swift checks each step against them).
     var fingersDown: Set<Int> = []
+    /// Views with "constraints", made after the whole tree is built (Scene+Constraints.swift).
+    var pendingConstraints: [(node: Node, view: View)] = []
+    /// Views whose "translatesAutoresizingMaskIntoConstraints" the scene sets.
+    var explicitTranslation: Set<ObjectIdentifier> = []
+    /// The root's "rootViewController", installed after the constraints (Scene+Controllers.swift).
+    var rootController: (node: Node, controller: ViewController)?
 
     static var viewKeys: Set<String> { Scene.viewKeys }
     /// The keys of a scroll view, set in this order (the size before the offset).
@@ -280,6 +290,22 @@ struct Builder {
             }
             view.contentStretch = stretch
         }
+        if let value = node.child("stack") { try SceneStack.apply(value, to: view, className: className) }
+        if let value = node.child("translatesAutoresizingMaskIntoConstraints") {
+            view.translatesAutoresizingMaskIntoConstraints = try value.bool()
+            explicitTranslation.insert(ObjectIdentifier(view))
+        }
+        if let value = node.child("constraints") {
+            _ = try value.elements()
+            pendingConstraints.append((node: value, view: view))
+        }
+        if let value = node.child("rootViewController") {
+            guard isRoot, let window = view as? Window else {
+                throw value.error("only the root view, a Window, has a root view controller")
+            }
+            rootController = (value, try controller(value))
+            _ = window
+        }
         if let properties = node.child("properties") { try setProperties(properties, of: view) }
         if let overlays = node.child("overlays") {
             for item in try overlays.elements() {
@@ -307,7 +333,10 @@ struct Builder {
         if let subviews = node.child("subviews") {
             for child in try subviews.elements() {
                 let subview = try self.view(child)
-                do { try view.addSubview(subview) } catch { throw child.error(error.message) }
+                do {
+                    // A stack view's subviews in a scene are its arranged subviews (as in Interface Builder).
+                    if let stack = view as? StackView { try stack.addArrangedSubview(subview) } else { try view.addSubview(subview) }
+                } catch { throw child.error(error.message) }
             }
         }
         return view

@@ -14,6 +14,7 @@ enum BuiltInClasses {
         _ = LayerAPI.registered
         _ = GestureAPI.registered
         _ = AnimationAPI.registered
+        _ = LayoutAPI.registered
         return classes
     }()
 
@@ -50,6 +51,9 @@ enum BuiltInClasses {
                      instanceType: RotationGestureRecognizer.self, properties: GestureProperties.rotation),
         BuiltInClass(name: "SwipeGestureRecognizer", superclassName: "GestureRecognizer", instanceType: SwipeGestureRecognizer.self,
                      properties: GestureProperties.swipe),
+        BuiltInClass(name: "LayoutGuide", superclassName: "Object", instanceType: LayoutGuide.self),
+        BuiltInClass(name: "ViewController", superclassName: "Object", instanceType: ViewController.self),
+        BuiltInClass(name: "StackView", superclassName: "View", instanceType: StackView.self, properties: StackView.stackProperties),
     ], viewFunctions: ViewAPI.table)
 
     private static func spec(_ call: HostCall, _ implementation: UnsafeRawPointer) -> MethodSpec {

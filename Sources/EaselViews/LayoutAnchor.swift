@@ -8,7 +8,7 @@ public struct LayoutXAxisAnchor {
     let attribute: LayoutAttribute
 }
 
-/// A vertical position of a view: top, bottom or centre Y.
+/// A vertical position of a view: top, bottom, centre Y or a baseline.
 public struct LayoutYAxisAnchor {
     let item: AnchorItem
     let attribute: LayoutAttribute
@@ -20,50 +20,50 @@ public struct LayoutDimension {
     let attribute: LayoutAttribute
 }
 
-/// The view of an anchor (a strong reference: an anchor keeps its view alive).
+/// The view or guide of an anchor (a strong reference: an anchor keeps its item alive).
 struct AnchorItem {
-    let view: View
+    let item: any LayoutItem
 }
 
 extension LayoutXAxisAnchor {
     /// `self == anchor + constant`, inactive.
     public func constraint(equalTo anchor: LayoutXAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        make(.equal, anchor.item.view, anchor.attribute, 1, constant)
+        make(.equal, anchor.item.item, anchor.attribute, 1, constant)
     }
     /// `self <= anchor + constant`, inactive.
     public func constraint(lessThanOrEqualTo anchor: LayoutXAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        make(.lessThanOrEqual, anchor.item.view, anchor.attribute, 1, constant)
+        make(.lessThanOrEqual, anchor.item.item, anchor.attribute, 1, constant)
     }
     /// `self >= anchor + constant`, inactive.
     public func constraint(greaterThanOrEqualTo anchor: LayoutXAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        make(.greaterThanOrEqual, anchor.item.view, anchor.attribute, 1, constant)
+        make(.greaterThanOrEqual, anchor.item.item, anchor.attribute, 1, constant)
     }
 
-    func make(_ relation: LayoutRelation, _ other: View?, _ otherAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double)
+    func make(_ relation: LayoutRelation, _ other: (any LayoutItem)?, _ otherAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double)
         -> LayoutConstraint
     {
-        LayoutConstraint(checked: item.view, attribute, relation, other, otherAttribute, multiplier: multiplier, constant: constant)
+        LayoutConstraint(checked: item.item, attribute, relation, other, otherAttribute, multiplier: multiplier, constant: constant)
     }
 }
 
 extension LayoutYAxisAnchor {
     /// `self == anchor + constant`, inactive.
     public func constraint(equalTo anchor: LayoutYAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        make(.equal, anchor.item.view, anchor.attribute, 1, constant)
+        make(.equal, anchor.item.item, anchor.attribute, 1, constant)
     }
     /// `self <= anchor + constant`, inactive.
     public func constraint(lessThanOrEqualTo anchor: LayoutYAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        make(.lessThanOrEqual, anchor.item.view, anchor.attribute, 1, constant)
+        make(.lessThanOrEqual, anchor.item.item, anchor.attribute, 1, constant)
     }
     /// `self >= anchor + constant`, inactive.
     public func constraint(greaterThanOrEqualTo anchor: LayoutYAxisAnchor, constant: Double = 0) -> LayoutConstraint {
-        make(.greaterThanOrEqual, anchor.item.view, anchor.attribute, 1, constant)
+        make(.greaterThanOrEqual, anchor.item.item, anchor.attribute, 1, constant)
     }
 
-    func make(_ relation: LayoutRelation, _ other: View?, _ otherAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double)
+    func make(_ relation: LayoutRelation, _ other: (any LayoutItem)?, _ otherAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double)
         -> LayoutConstraint
     {
-        LayoutConstraint(checked: item.view, attribute, relation, other, otherAttribute, multiplier: multiplier, constant: constant)
+        LayoutConstraint(checked: item.item, attribute, relation, other, otherAttribute, multiplier: multiplier, constant: constant)
     }
 }
 
@@ -80,43 +80,47 @@ extension LayoutDimension {
     }
     /// `self == multiplier × anchor + constant`, inactive.
     public func constraint(equalTo anchor: LayoutDimension, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        make(.equal, anchor.item.view, anchor.attribute, multiplier, constant)
+        make(.equal, anchor.item.item, anchor.attribute, multiplier, constant)
     }
     /// `self <= multiplier × anchor + constant`, inactive.
     public func constraint(lessThanOrEqualTo anchor: LayoutDimension, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        make(.lessThanOrEqual, anchor.item.view, anchor.attribute, multiplier, constant)
+        make(.lessThanOrEqual, anchor.item.item, anchor.attribute, multiplier, constant)
     }
     /// `self >= multiplier × anchor + constant`, inactive.
     public func constraint(greaterThanOrEqualTo anchor: LayoutDimension, multiplier: Double = 1, constant: Double = 0) -> LayoutConstraint {
-        make(.greaterThanOrEqual, anchor.item.view, anchor.attribute, multiplier, constant)
+        make(.greaterThanOrEqual, anchor.item.item, anchor.attribute, multiplier, constant)
     }
 
-    func make(_ relation: LayoutRelation, _ other: View?, _ otherAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double)
+    func make(_ relation: LayoutRelation, _ other: (any LayoutItem)?, _ otherAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double)
         -> LayoutConstraint
     {
-        LayoutConstraint(checked: item.view, attribute, relation, other, otherAttribute, multiplier: multiplier, constant: constant)
+        LayoutConstraint(checked: item.item, attribute, relation, other, otherAttribute, multiplier: multiplier, constant: constant)
     }
 }
 
 extension View {
     /// The left edge.
-    public final var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(view: self), attribute: .left) }
+    public final var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(item: self), attribute: .left) }
     /// The right edge.
-    public final var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(view: self), attribute: .right) }
-    /// The leading edge (the left: Easel lays out left to right).
-    public final var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(view: self), attribute: .leading) }
-    /// The trailing edge (the right).
-    public final var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(view: self), attribute: .trailing) }
+    public final var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(item: self), attribute: .right) }
+    /// The leading edge (the left, or the right when the view lays out right to left).
+    public final var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(item: self), attribute: .leading) }
+    /// The trailing edge (the right, or the left from right to left).
+    public final var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(item: self), attribute: .trailing) }
     /// The horizontal centre.
-    public final var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(view: self), attribute: .centerX) }
+    public final var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: AnchorItem(item: self), attribute: .centerX) }
     /// The top edge.
-    public final var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(view: self), attribute: .top) }
+    public final var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(item: self), attribute: .top) }
     /// The bottom edge.
-    public final var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(view: self), attribute: .bottom) }
+    public final var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(item: self), attribute: .bottom) }
     /// The vertical centre.
-    public final var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(view: self), attribute: .centerY) }
+    public final var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(item: self), attribute: .centerY) }
+    /// The first baseline (the bottom edge for a view without text).
+    public final var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(item: self), attribute: .firstBaseline) }
+    /// The last baseline (the bottom edge for a view without text).
+    public final var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: AnchorItem(item: self), attribute: .lastBaseline) }
     /// The width.
-    public final var widthAnchor: LayoutDimension { LayoutDimension(item: AnchorItem(view: self), attribute: .width) }
+    public final var widthAnchor: LayoutDimension { LayoutDimension(item: AnchorItem(item: self), attribute: .width) }
     /// The height.
-    public final var heightAnchor: LayoutDimension { LayoutDimension(item: AnchorItem(view: self), attribute: .height) }
+    public final var heightAnchor: LayoutDimension { LayoutDimension(item: AnchorItem(item: self), attribute: .height) }
 }

@@ -9,14 +9,19 @@ import Synchronization
 
 /// A part of a view's frame that a constraint relates (UIKit's `NSLayoutConstraint.Attribute`).
 ///
-/// Leading and trailing are left and right: Easel has no right-to-left layout yet.
-public enum LayoutAttribute: Sendable, CaseIterable, CustomStringConvertible {
-    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+/// Leading and trailing are left and right, or right and left for an item whose
+/// ``View/effectiveUserInterfaceLayoutDirection`` is right to left. The raw values are
+/// UIKit's (`NSLayoutAttribute`), as in the C table (`EASEL_LAYOUT_ATTRIBUTE_*`).
+public enum LayoutAttribute: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
     /// No attribute: the second item of a constraint on a size alone (`width == 100`).
-    case notAnAttribute
+    case notAnAttribute = 0
 
     /// True for `width` and `height`.
     public var isDimension: Bool { self == .width || self == .height }
+
+    /// True for leading and trailing (which cannot be related to left and right).
+    public var isDirectional: Bool { self == .leading || self == .trailing }
 
     /// True for the attributes along the horizontal axis.
     public var isHorizontal: Bool { [.left, .right, .leading, .trailing, .width, .centerX].contains(self) }
@@ -34,14 +39,16 @@ public enum LayoutAttribute: Sendable, CaseIterable, CustomStringConvertible {
         case .height: "height"
         case .centerX: "centerX"
         case .centerY: "centerY"
+        case .firstBaseline: "firstBaseline"
+        case .lastBaseline: "lastBaseline"
         case .notAnAttribute: "notAnAttribute"
         }
     }
 }
 
 /// How the two sides of a constraint compare (UIKit's `NSLayoutConstraint.Relation`).
-public enum LayoutRelation: Sendable, CustomStringConvertible {
-    case lessThanOrEqual, equal, greaterThanOrEqual
+public enum LayoutRelation: Int32, Sendable, CustomStringConvertible {
+    case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1
 
     /// `<=`, `==` or `>=`.
     public var description: String {
@@ -82,14 +89,14 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
 /// when the constraint is activated. Changing ``constant`` of an active constraint is
 /// incremental (the solver shifts what depends on it); so are activating and deactivating.
 public final class LayoutConstraint: CustomStringConvertible {
-    /// The view on the left-hand side (weak, as UIKit's: a constraint does not keep its views alive).
-    public private(set) weak var firstItem: View?
+    /// The view or guide on the left-hand side (weak, as UIKit's: a constraint does not keep its items alive).
+    public private(set) weak var firstItem: (any LayoutItem)?
     /// Its attribute.
     public let firstAttribute: LayoutAttribute
     /// How the sides compare.
     public let relation: LayoutRelation
-    /// The view on the right-hand side, if any (weak).
-    public private(set) weak var secondItem: View?
+    /// The view or guide on the right-hand side, if any (weak).
+    public private(set) weak var secondItem: (any LayoutItem)?
     /// Its attribute (``LayoutAttribute/notAnAttribute`` without a second item).
     public let secondAttribute: LayoutAttribute
     /// The factor applied to the second attribute.
@@ -106,6 +113,24 @@ public final class LayoutConstraint: CustomStringConvertible {
                 return
             }
             engine?.constantChanged(self, by: constant - oldValue)
+            // The animation hook of the tree (View.constraintConstantAnimator) may animate the change.
+            if let engine, let animator = engine.root?.layoutProperties?.constantAnimator {
+                animator(self, oldValue, constant)
+            }
+        }
+    }
+
+    /// The constant the layout uses while an animation runs, or nil (the model ``constant``).
+    ///
+    /// The hook for the animation engine: set it each frame to the interpolated value and to
+    /// nil at the end. The first value makes the constant an edit variable of the solver;
+    /// the values after it are suggestions (incremental: no re-solve); nil puts the model
+    /// constant back. ``constant`` may change meanwhile; it takes effect when this is nil.
+    public var presentationConstant: Double? {
+        didSet {
+            if let value = presentationConstant, !value.isFinite { presentationConstant = oldValue; return }
+            guard presentationConstant != oldValue else { return }
+            engine?.setPresentationConstant(self, presentationConstant)
         }
     }
 
@@ -140,10 +165,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// - Throws: ``ViewError`` for UIKit's invalid combinations: a missing attribute, a
     ///   position related to a size or to nothing, a vertical attribute related to a horizontal
     ///   position, or a multiplier or constant that is not finite.
-    public convenience init(item: View, attribute: LayoutAttribute, relatedBy relation: LayoutRelation, toItem: View?,
+    public convenience init(item: any LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation, toItem: (any LayoutItem)?,
                             attribute secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double = 0) throws(ViewError) {
-        let text = "\(item.objectClass.name).\(attribute) \(relation) "
-            + (toItem.map { "\($0.objectClass.name).\(secondAttribute)" } ?? "\(constant)")
+        let text = "\(LayoutConstraint.className(item)).\(attribute) \(relation) "
+            + (toItem.map { "\(LayoutConstraint.className($0)).\(secondAttribute)" } ?? "\(constant)")
         guard attribute != .notAnAttribute else { throw ViewError("invalid constraint \(text): the first attribute is missing") }
         guard multiplier.isFinite, constant.isFinite else {
             throw ViewError("invalid constraint \(text): the multiplier and the constant must be finite numbers")
@@ -155,6 +180,10 @@ public final class LayoutConstraint: CustomStringConvertible {
             guard attribute.isDimension || (!secondAttribute.isDimension && attribute.isHorizontal == secondAttribute.isHorizontal) else {
                 throw ViewError("invalid constraint \(text): a position can only be related to a position along the same axis")
             }
+            guard !attribute.isHorizontal || attribute.isDimension || attribute == .centerX || secondAttribute == .centerX
+                  || attribute.isDirectional == secondAttribute.isDirectional else {
+                throw ViewError("invalid constraint \(text): leading and trailing cannot be related to left and right")
+            }
         } else {
             guard attribute.isDimension else {
                 throw ViewError("invalid constraint \(text): a position needs a second item (only widths and heights can be constants)")
@@ -165,14 +194,15 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Creates a constraint whose attributes are known to fit together (the anchors');
     /// a multiplier or constant that is not finite is reported and replaced by 1 or 0.
-    init(checked item: View, _ attribute: LayoutAttribute, _ relation: LayoutRelation, _ toItem: View?,
+    init(checked item: any LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation, _ toItem: (any LayoutItem)?,
          _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double) {
+        let registry = (item as? EaselObject)?.registry
         if !multiplier.isFinite || !constant.isFinite {
-            item.registry.report(.error, "a layout constraint on \(item.objectClass.name).\(attribute) has a multiplier \(multiplier) "
+            registry?.report(.error, "a layout constraint on \(LayoutConstraint.className(item)).\(attribute) has a multiplier \(multiplier) "
                 + "and a constant \(constant); numbers that are not finite are replaced by 1 and 0")
         }
         self.firstItem = item
-        self.registry = item.registry
+        self.registry = registry
         self.firstAttribute = attribute
         self.relation = relation
         self.secondItem = toItem
@@ -242,8 +272,10 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The nearest view that is `first` or `second` or an ancestor of both (`first`'s
     /// superview when there is no second item, or `first` itself when it is a root).
-    static func commonAncestor(_ first: View, _ second: View?) -> View? {
-        guard let second else { return first.superview ?? first }
+    static func commonAncestor(_ firstItem: any LayoutItem, _ secondItem: (any LayoutItem)?) -> View? {
+        guard let first = firstItem.layoutItemView else { return nil }
+        guard let secondItem else { return firstItem is LayoutGuide ? first : (first.superview ?? first) }
+        guard let second = secondItem.layoutItemView else { return nil }
         var ancestors = Set<ObjectIdentifier>()
         var current: View? = first
         while let view = current {
@@ -258,9 +290,16 @@ public final class LayoutConstraint: CustomStringConvertible {
         return nil
     }
 
+    /// The class name of a view or guide, for messages.
+    static func className(_ item: any LayoutItem) -> String { (item as? EaselObject)?.objectClass.name ?? "?" }
+
     /// UIKit's form: `<LayoutConstraint name Label:0x….leading == View:0x….leading + 16 @750>`.
     public var description: String {
-        func item(_ view: View?) -> String { view.map { "\($0.objectClass.name):\($0.handle)" } ?? "nil" }
+        func item(_ item: (any LayoutItem)?) -> String {
+            guard let object = item as? EaselObject else { return "nil" }
+            if let guide = item as? LayoutGuide, !guide.identifier.isEmpty { return "\(object.objectClass.name):\(object.handle)'\(guide.identifier)'" }
+            return "\(object.objectClass.name):\(object.handle)"
+        }
         var text = "\(item(firstItem)).\(firstAttribute) \(relation) "
         if let secondItem {
             text += multiplier == 1 ? "" : "\(multiplier) * "

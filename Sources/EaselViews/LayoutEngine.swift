@@ -36,8 +36,9 @@ import Synchronization
 // `setNeedsUpdateConstraints` queues a view on the engine; the pass sends the queued
 // views `updateConstraints` (deepest first) before it solves.
 //
-// Not yet: baselines, right-to-left leading and trailing, layout guides and margins,
-// and transforms or right-handed superviews (frames are placed as if neither existed).
+// Layout guides, margins, right-to-left leading and trailing and baselines: see
+// LayoutGuide.swift. Not yet: transforms or right-handed superviews (frames are
+// placed as if neither existed).
 
 /// A weak reference to a view.
 struct Weak {
@@ -59,6 +60,18 @@ final class LayoutEngine {
         /// The hugging and compression resistance constraints on each dimension with an intrinsic size.
         var intrinsic: [(constraint: Constraint, axis: LayoutAxis)] = []
         var intrinsicSize = easel_size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+
+        /// The guide, for a guide's variables (then `view` is nil).
+        weak var guide: LayoutGuide?
+
+        init(guide: LayoutGuide, depth: Int) {
+            self.guide = guide
+            self.depth = depth
+            left = Variable("minX")
+            top = Variable("minY")
+            width = Variable("width")
+            height = Variable("height")
+        }
 
         init(view: View) {
             self.view = view
@@ -88,9 +101,46 @@ final class LayoutEngine {
     var setsAllFrames = true
     /// The frame each variable belongs to.
     var frameOfVariable: [ObjectIdentifier: Frame] = [:]
+    /// Views whose baselines (from their class) a constraint uses: a change of their
+    /// intrinsic size rebuilds the engine, as the offsets are constants in it.
+    var baselineViews = Set<ObjectIdentifier>()
+    /// Constraints whose constants an animation drives, with their edit variable and solver constraint.
+    var animatedConstants: [ObjectIdentifier: (variable: Variable, constraint: Constraint)] = [:]
+
+    /// For a temporary engine of `systemLayoutSizeFitting`: the target size and its priorities.
+    var fitting: (size: easel_size, horizontal: LayoutPriority, vertical: LayoutPriority)?
 
     init(root: View) {
         self.root = root
+    }
+
+    /// The size the constraints of `view`'s subtree give it nearest to `target` (UIKit's
+    /// `systemLayoutSizeFitting`), from a temporary engine: the view's width and height are
+    /// held near the target at the fitting priorities instead of being pinned; constraints
+    /// whose items are all in the subtree count (also those its superview holds on it alone).
+    /// Nothing moves and no constraint changes.
+    static func fittingSize(of view: View, target: easel_size, horizontal: LayoutPriority, vertical: LayoutPriority) -> easel_size {
+        let engine = LayoutEngine(root: view)
+        engine.fitting = (target, horizontal, vertical)
+        engine.needsRebuild = false
+        var held: [LayoutConstraint] = view.superview?.installedConstraints ?? []
+        var pending = [view]
+        var visited = 0
+        while let current = pending.popLast(), visited < 1_000_000 {
+            visited += 1
+            held.append(contentsOf: current.installedConstraints)
+            pending.append(contentsOf: current.subviews)
+        }
+        _ = engine.frame(of: view)
+        for constraint in held {
+            guard let first = constraint.firstItem?.layoutItemView, first === view || first.isDescendant(of: view) else { continue }
+            if let second = constraint.secondItem {
+                guard let secondView = second.layoutItemView, secondView === view || secondView.isDescendant(of: view) else { continue }
+            }
+            engine.add(constraint, in: view)
+        }
+        let frame = engine.frame(of: view)
+        return easel_size(width: max(engine.solver.value(of: frame.width), 0), height: max(engine.solver.value(of: frame.height), 0))
     }
 
     /// The engine of the tree whose root is `root`, created on first use.
@@ -119,13 +169,20 @@ final class LayoutEngine {
         constraint.engine = nil
         let id = ObjectIdentifier(constraint)
         broken[id] = nil
+        if let edit = animatedConstants.removeValue(forKey: id) {
+            try? solver.removeEditVariable(edit.variable)
+            try? solver.remove(edit.constraint)
+            entries[id] = nil
+        }
         if let entry = entries.removeValue(forKey: id) { try? solver.remove(entry.solver) }
         setNeedsLayout()
     }
 
     func constantChanged(_ constraint: LayoutConstraint, by delta: Double) {
         defer { setNeedsLayout() }
-        guard !needsRebuild, let entry = entries[ObjectIdentifier(constraint)] else { return }
+        // While its constant is animated the model value waits: the end of the animation adds it.
+        guard !needsRebuild, animatedConstants[ObjectIdentifier(constraint)] == nil,
+              let entry = entries[ObjectIdentifier(constraint)] else { return }
         do {
             try solver.setConstant(of: entry.solver, to: entry.solver.constant - delta)
         } catch {
@@ -156,7 +213,15 @@ final class LayoutEngine {
         for variable in [frame.left, frame.top, frame.width, frame.height] { frameOfVariable[ObjectIdentifier(variable)] = frame }
         ordered.append(frame)
         orderIsStale = true
-        if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
+        if let fitting, view === root {
+            // systemLayoutSizeFitting: the root's size is held near the target at the fitting priorities.
+            for (variable, target, priority) in [(frame.width, fitting.size.width, fitting.horizontal),
+                                                 (frame.height, fitting.size.height, fitting.vertical)] {
+                try? solver.add(Constraint(variable - target, .equal, strength: Strength(priority: Double(priority.rawValue))))
+                try? solver.add(Constraint(LinearExpression(variable), .greaterThanOrEqual))
+            }
+            addIntrinsicConstraints(frame, view)
+        } else if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
             let rect = view.frame
             frame.pinned = rect
             let name = "\(view.objectClass.name):\(view.handle)"
@@ -207,6 +272,10 @@ final class LayoutEngine {
     /// Follows a change of a view's intrinsic content size (constants only, when each
     /// dimension keeps having one) or of its hugging or compression resistance priorities.
     func intrinsicSizeChanged(_ view: View, prioritiesChanged: Bool = false) {
+        if baselineViews.contains(ObjectIdentifier(view)) {
+            needsRebuild = true
+            setNeedsLayout()
+        }
         guard !needsRebuild, let frame = frames[ObjectIdentifier(view)], frame.pins.isEmpty else { return }
         defer { setNeedsLayout() }
         let size = view.intrinsicContentSize
@@ -224,48 +293,132 @@ final class LayoutEngine {
         addIntrinsicConstraints(frame, view)
     }
 
-    /// `attribute` of `view` in `container`'s bounds coordinates.
-    func expression(_ view: View, _ attribute: LayoutAttribute, in container: View) -> LinearExpression {
+    /// One axis of a view's or guide's rectangle in `container`'s bounds coordinates: its
+    /// origin (when asked for: sizes need none) and its length.
+    struct Span {
+        var origin: LinearExpression
+        var length: LinearExpression
+    }
+
+    /// The span of `view` along one axis (its frame, or its bounds when it is the container).
+    func span(_ view: View, horizontal: Bool, origin needsOrigin: Bool, in container: View) -> Span {
         let frame = frame(of: view)
-        var x: LinearExpression, y: LinearExpression
+        let length = LinearExpression(horizontal ? frame.width : frame.height)
+        guard needsOrigin else { return Span(origin: LinearExpression(0), length: length) }
+        var origin: LinearExpression
         if view === container {
-            x = LinearExpression(view.bounds.origin.x)
-            y = LinearExpression(view.bounds.origin.y)
+            origin = LinearExpression(horizontal ? view.bounds.origin.x : view.bounds.origin.y)
         } else {
-            x = LinearExpression(frame.left)
-            y = LinearExpression(frame.top)
+            origin = LinearExpression(horizontal ? frame.left : frame.top)
             var current = view.superview
             var steps = 0
             while let parent = current, parent !== container, steps < View.maximumDepth {
                 let outer = self.frame(of: parent)
-                x = x + outer.left - parent.bounds.origin.x
-                y = y + outer.top - parent.bounds.origin.y
+                origin = horizontal ? origin + outer.left - parent.bounds.origin.x : origin + outer.top - parent.bounds.origin.y
                 current = parent.superview
                 steps += 1
             }
         }
+        return Span(origin: origin, length: length)
+    }
+
+    /// The span of a guide: its owner's bounds, inset by the margins, or its own variables
+    /// in the owner's bounds coordinates.
+    func span(_ guide: LayoutGuide, owner: View, horizontal: Bool, origin needsOrigin: Bool, in container: View) -> Span {
+        var outer = span(owner, horizontal: horizontal, origin: needsOrigin, in: container)
+        switch guide.kind {
+        case .safeArea:
+            return outer
+        case .margins:
+            let margins = owner.layoutMargins
+            let (before, after) = horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
+            outer.origin = outer.origin + before
+            outer.length = outer.length - (before + after)
+            return outer
+        case .custom:
+            let frame = frame(of: guide, owner: owner)
+            let ownOrigin = horizontal ? owner.bounds.origin.x : owner.bounds.origin.y
+            return Span(origin: outer.origin - ownOrigin + (horizontal ? frame.left : frame.top),
+                        length: LinearExpression(horizontal ? frame.width : frame.height))
+        }
+    }
+
+    /// `attribute` of a view or guide in `container`'s bounds coordinates. Leading and
+    /// trailing of an item laid out right to left are measured on the mirrored axis
+    /// (leading = -right, trailing = -left), so their constants count towards the left.
+    func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute, in container: View) -> LinearExpression? {
+        guard attribute != .notAnAttribute else { return LinearExpression(0) }
+        let horizontal = attribute.isHorizontal
+        let needsOrigin = !attribute.isDimension
+        let span: Span, view: View
+        if let itemView = item as? View {
+            view = itemView
+            span = self.span(itemView, horizontal: horizontal, origin: needsOrigin, in: container)
+        } else if let guide = item as? LayoutGuide {
+            guard let owner = guide.owningView else { return nil }
+            view = owner
+            span = self.span(guide, owner: owner, horizontal: horizontal, origin: needsOrigin, in: container)
+        } else {
+            return nil
+        }
         switch attribute {
-        case .left, .leading: return x
-        case .right, .trailing: return x + frame.width
-        case .centerX: return x + 0.5 * frame.width
-        case .width: return LinearExpression(frame.width)
-        case .top: return y
-        case .bottom: return y + frame.height
-        case .centerY: return y + 0.5 * frame.height
-        case .height: return LinearExpression(frame.height)
+        case .left, .top: return span.origin
+        case .right, .bottom: return span.origin + span.length
+        case .leading, .trailing:
+            let rightToLeft = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            if !rightToLeft { return attribute == .leading ? span.origin : span.origin + span.length }
+            return attribute == .leading ? -(span.origin + span.length) : -span.origin
+        case .centerX, .centerY: return span.origin + 0.5 * span.length
+        case .width, .height: return span.length
+        case .firstBaseline, .lastBaseline:
+            guard item is View, view.hasBaselines else { return span.origin + span.length }
+            baselineViews.insert(ObjectIdentifier(view))
+            return span.origin + (attribute == .firstBaseline ? view.firstBaselineOffsetFromTop : view.lastBaselineOffsetFromTop)
         case .notAnAttribute: return LinearExpression(0)
         }
     }
 
+    /// The four variables of a guide made by `addLayoutGuide`, created on first use (never pinned).
+    func frame(of guide: LayoutGuide, owner: View) -> Frame {
+        if let frame = frames[ObjectIdentifier(guide)] { return frame }
+        let frame = Frame(guide: guide, depth: owner.depth + 1)
+        frames[ObjectIdentifier(guide)] = frame
+        for variable in [frame.left, frame.top, frame.width, frame.height] { frameOfVariable[ObjectIdentifier(variable)] = frame }
+        return frame
+    }
+
+    /// A guide's rectangle in its owner's bounds coordinates, from the solution.
+    func frameOfGuide(_ guide: LayoutGuide) -> easel_rect? {
+        if needsRebuild { rebuild() }
+        guard let frame = frames[ObjectIdentifier(guide)] else { return nil }
+        return easel_rect(x: solver.value(of: frame.left), y: solver.value(of: frame.top),
+                          width: max(solver.value(of: frame.width), 0), height: max(solver.value(of: frame.height), 0))
+    }
+
     /// Adds a layout constraint to the solver; a conflicting one is reported and broken.
-    func add(_ constraint: LayoutConstraint) {
+    func add(_ constraint: LayoutConstraint, in container: View? = nil) {
+        guard let solverConstraint = solverConstraint(for: constraint, in: container) else { return }
+        do {
+            try solver.add(solverConstraint)
+            entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
+        } catch {
+            report(error, adding: constraint)
+            broken[ObjectIdentifier(constraint)] = constraint
+        }
+    }
+
+    /// The solver constraint of a layout constraint, with `constantVariable` in place of its
+    /// constant when given (an animated constant); nil when an item went away.
+    func solverConstraint(for constraint: LayoutConstraint, in container: View? = nil, constantVariable: Variable? = nil) -> Constraint? {
         // A constraint whose second view went away (items are weak) has nothing to relate.
-        guard let holder = constraint.holder, let firstItem = constraint.firstItem,
-              constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute else { return }
-        let first = expression(firstItem, constraint.firstAttribute, in: holder)
-        var second = LinearExpression(constraint.constant)
+        guard let holder = container ?? constraint.holder, let firstItem = constraint.firstItem,
+              constraint.secondItem != nil || constraint.secondAttribute == .notAnAttribute,
+              let first = expression(firstItem, constraint.firstAttribute, in: holder) else { return nil }
+        let constant = constantVariable.map { LinearExpression($0) } ?? LinearExpression(constraint.constant)
+        var second = constant
         if let item = constraint.secondItem {
-            second = expression(item, constraint.secondAttribute, in: holder) * constraint.multiplier + constraint.constant
+            guard let expression = expression(item, constraint.secondAttribute, in: holder) else { return nil }
+            second = expression * constraint.multiplier + constant
         }
         let relation: Relation =
             switch constraint.relation {
@@ -273,14 +426,45 @@ final class LayoutEngine {
             case .equal: .equal
             case .greaterThanOrEqual: .greaterThanOrEqual
             }
-        let solverConstraint = Constraint(
-            first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)))
+        return Constraint(first, relation, second, strength: Strength(priority: Double(constraint.priority.rawValue)))
+    }
+
+    // MARK: - Animated constants
+
+    /// Drives a constraint's constant through an edit variable while an animation runs
+    /// (`LayoutConstraint.presentationConstant`): the first value swaps the constraint for one
+    /// whose constant is a variable `k` and makes `k` an edit variable (priority 999); each
+    /// value after that is a `suggestValue`, an incremental change; nil swaps the constraint
+    /// back, with its model constant.
+    func setPresentationConstant(_ constraint: LayoutConstraint, _ value: Double?) {
+        if needsRebuild { rebuild() }
+        defer { setNeedsLayout() }
+        let id = ObjectIdentifier(constraint)
+        guard let value else {
+            guard let edit = animatedConstants.removeValue(forKey: id) else { return }
+            try? solver.removeEditVariable(edit.variable)
+            try? solver.remove(edit.constraint)
+            entries[id] = nil
+            add(constraint)
+            return
+        }
+        if let edit = animatedConstants[id] {
+            try? solver.suggestValue(value, for: edit.variable)
+            return
+        }
+        guard let entry = entries[id] else { return }
+        let variable = Variable("constant")
+        guard let animated = solverConstraint(for: constraint, constantVariable: variable) else { return }
         do {
-            try solver.add(solverConstraint)
-            entries[ObjectIdentifier(constraint)] = (constraint, solverConstraint)
+            try solver.remove(entry.solver)
+            try solver.add(animated)
+            try solver.addEditVariable(variable, strength: Strength(priority: 999))
+            try solver.suggestValue(value, for: variable)
+            animatedConstants[id] = (variable, animated)
         } catch {
             report(error, adding: constraint)
-            broken[ObjectIdentifier(constraint)] = constraint
+            try? solver.remove(animated)
+            if !solver.contains(entry.solver) { try? solver.add(entry.solver) }
         }
     }
 
@@ -291,6 +475,8 @@ final class LayoutEngine {
         solver = Solver()
         frames = [:]
         frameOfVariable = [:]
+        baselineViews = []
+        animatedConstants = [:]
         setsAllFrames = true
         ordered = []
         entries = [:]
@@ -389,14 +575,14 @@ final class LayoutEngine {
         }
     }
 
-    /// True when a variable of `view`'s frame is not determined by the constraints.
-    func hasAmbiguousLayout(_ view: View) -> Bool {
-        !ambiguousAttributes(of: view).isEmpty
+    /// True when a variable of `item`'s frame is not determined by the constraints.
+    func hasAmbiguousLayout(_ item: AnyObject) -> Bool {
+        !ambiguousAttributes(of: item).isEmpty
     }
 
     /// The names of the frame's values (`minX`, `minY`, `width`, `height`) that the
     /// constraints leave open.
-    func ambiguousAttributes(of view: View) -> [String] {
+    func ambiguousAttributes(of view: AnyObject) -> [String] {
         if needsRebuild { rebuild() }
         guard let frame = frames[ObjectIdentifier(view)] else { return [] }
         return zip([frame.left, frame.top, frame.width, frame.height], ["minX", "minY", "width", "height"])

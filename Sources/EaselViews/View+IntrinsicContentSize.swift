@@ -32,11 +32,27 @@ final class LayoutProperties {
     var installedConstraints: [LayoutConstraint] = []
     /// The constraint engine of the tree, when the view is its root (LayoutEngine.swift).
     var constraintEngine: LayoutEngine?
+    /// The layout guides the view owns (LayoutGuide.swift), in the order they were added.
+    var layoutGuides: [LayoutGuide] = []
+    /// The view's `layoutMarginsGuide` and `safeAreaLayoutGuide`, made on first use.
+    var marginsGuide: LayoutGuide?
+    var safeAreaGuide: LayoutGuide?
+    /// The layout margins, leading and trailing as written (UIKit's default: 8 on each side).
+    var directionalMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// Whether the view's contents flip for right-to-left layout.
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
+    /// The view controller whose view this is (ViewController.swift).
+    weak var viewController: ViewController?
+    /// On a root: the hook that animates constant changes (View.constraintConstantAnimator).
+    var constantAnimator: ((LayoutConstraint, Double, Double) -> Void)?
 }
 
 enum IntrinsicSizeCall {
     static let intrinsicContentSize = HostCall("intrinsicContentSize", EASEL_ENCODE_SIZE + "@:")
     static let updateConstraints = HostCall("updateConstraints", "v@:")
+    /// Easel's baseline selectors: the distance from the top of the bounds to the first (last) baseline.
+    static let firstBaselineOffset = HostCall("firstBaselineOffsetFromTop", "d@:")
+    static let lastBaselineOffset = HostCall("lastBaselineOffsetFromTop", "d@:")
 }
 
 extension View {
@@ -112,5 +128,40 @@ extension View {
         let clamped = LayoutPriority(min(max(priority.rawValue.isNaN ? 750 : priority.rawValue, 1), 1000))
         if axis == .horizontal { properties.compression.horizontal = clamped } else { properties.compression.vertical = clamped }
         rootView.constraintEngine?.intrinsicSizeChanged(self, prioritiesChanged: true)
+    }
+}
+
+extension View {
+    /// The smallest size a fitting can ask for (UIKit's `layoutFittingCompressedSize`).
+    public static let layoutFittingCompressedSize = easel_size(width: 0, height: 0)
+    /// The largest size a fitting can ask for (UIKit's `layoutFittingExpandedSize`; 100,000 points here).
+    public static let layoutFittingExpandedSize = easel_size(width: 100_000, height: 100_000)
+
+    /// The size the view's constraints give it nearest to `targetSize` (UIKit's
+    /// `systemLayoutSizeFitting`): its width is held at `targetSize.width` at
+    /// `horizontalFittingPriority`, its height at `verticalFittingPriority`; with
+    /// ``LayoutPriority/fittingSizeLevel`` (the default) a dimension becomes as small
+    /// (for a target of 0) or as large (for ``layoutFittingExpandedSize``) as its
+    /// content's constraints allow, with `.required` it is the target's. Constraints
+    /// count when all their items are the view or in its subtree; nothing moves.
+    public final func systemLayoutSizeFitting(_ targetSize: easel_size,
+                                              withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority = .fittingSizeLevel,
+                                              verticalFittingPriority: LayoutPriority = .fittingSizeLevel) -> easel_size {
+        let clean = { (value: Double) in value.isFinite ? min(max(value, 0), View.layoutFittingExpandedSize.width) : 0 }
+        return LayoutEngine.fittingSize(of: self, target: easel_size(width: clean(targetSize.width), height: clean(targetSize.height)),
+                                        horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+}
+
+extension View {
+    /// On a root view: called with (constraint, old constant, new constant) after the constant
+    /// of an active constraint of its tree changes. The animation engine installs it: inside an
+    /// animation block it sets ``LayoutConstraint/presentationConstant`` to the old value and
+    /// moves it to the new one frame by frame (then to nil), so that the change animates;
+    /// outside one it does nothing and the change takes effect at the next layout pass.
+    /// (Easel's animation engine is its own module's work; this is the hook it uses.)
+    public final var constraintConstantAnimator: ((LayoutConstraint, Double, Double) -> Void)? {
+        get { layoutProperties?.constantAnimator }
+        set { properties.constantAnimator = newValue }
     }
 }

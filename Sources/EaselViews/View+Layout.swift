@@ -30,6 +30,9 @@ extension View {
     public final func layoutIfNeeded() {
         // No view below needs layout (`needsLayout` implies the mark).
         guard subtreeNeedsLayout else { return }
+        // A view controller hears of its view's layout (View+IntrinsicContentSize.swift keeps the link).
+        let controller = needsLayout ? layoutProperties?.viewController : nil
+        controller?.viewWillLayoutSubviews()
         layoutConstraintsIfNeeded()  // frames from the constraints first (a root with active constraints only)
         subtreeNeedsLayout = false
         var guardCount = 0
@@ -38,6 +41,7 @@ extension View {
             layoutSubviews()
             guardCount += 1
         }
+        controller?.viewDidLayoutSubviews()
         for subview in subviews { subview.layoutIfNeeded() }
     }
 

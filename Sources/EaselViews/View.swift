@@ -136,7 +136,12 @@ public class View: EaselObject {
     }
     /// Whether the view and its subviews are skipped when drawing and hit testing.
     public final var isHidden = false {
-        didSet { if isHidden != oldValue { invalidateExtent(force: true); drawStateChanged() } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            invalidateExtent(force: true)
+            drawStateChanged()
+            (superview as? StackView)?.arrangedSubviewVisibilityChanged(self)  // hidden arranged views collapse
+        }
     }
     /// Whether subviews are clipped to the view's bounds (the view's own drawing always is).
     ///
@@ -579,6 +584,7 @@ public class View: EaselObject {
     /// Takes a subview out of the list, marking the area it covered.
     private func detach(_ view: View) {
         view.animatedViewRemoved()
+        if let stack = self as? StackView { stack.subviewLeft(view) }
         view.invalidateExtent()
         subviews.removeAll(where: { $0 === view })
         view.superview = nil
@@ -706,4 +712,9 @@ extension BuiltInProperty {
 }
 
 /// A root view that is a window: views in its tree receive `willMoveToWindow:` and `didMoveToWindow`.
-public final class Window: View {}
+public final class Window: View {
+    /// The root view controller (ViewController.swift).
+    var rootController: ViewController?
+    /// Whether `makeKeyAndVisible` ran.
+    var isVisible = false
+}

@@ -104,6 +104,7 @@ struct ABITests {
         var gestureCount: UInt32 = 0
         var metadataCount: UInt32 = 0
         var animationCount: UInt32 = 0
+        var layoutCount: UInt32 = 0
         let pins = Array(UnsafeBufferPointer(start: easel_abi_pins(&count), count: Int(count)))
             + UnsafeBufferPointer(start: easel_paint_pins(&paintCount), count: Int(paintCount))
             + UnsafeBufferPointer(start: easel_image_pins(&imageCount), count: Int(imageCount))
@@ -112,6 +113,7 @@ struct ABITests {
             + UnsafeBufferPointer(start: easel_gesture_pins(&gestureCount), count: Int(gestureCount))
             + UnsafeBufferPointer(start: easel_metadata_pins(&metadataCount), count: Int(metadataCount))
             + UnsafeBufferPointer(start: easel_animation_pins(&animationCount), count: Int(animationCount))
+            + UnsafeBufferPointer(start: easel_layout_pins(&layoutCount), count: Int(layoutCount))
         var sizes: [String: Int] = [:]
         var fields: [String: [(String, Int)]] = [:]
         for pin in pins {
@@ -157,6 +159,7 @@ struct ABITests {
             "easel_class_metadata": imported(easel_class_metadata()), "easel_plugin_metadata": imported(easel_plugin_metadata()),
             "easel_animation_api": imported(easel_animation_api()),
             "easel_animation_options": imported(easel_animation_options()),
+            "easel_layout_api": imported(easel_layout_api()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))
         for (type, layout) in swift.sorted(by: { $0.key < $1.key }) {

@@ -2088,4 +2088,179 @@ typedef struct easel_animation_api {
     int32_t (*has_animations)(const easel_object *view);
 } easel_animation_api;
 
+/* ---- extension easel.layout.v1 ---- */
+
+/**
+ * The identifier of the layout extension: `host->get_extension(EASEL_LAYOUT_EXTENSION_ID)`
+ * returns a `const easel_layout_api *`, or NULL on a host without it (and in
+ * the scanner). Since: easel.layout.v1
+ */
+#define EASEL_LAYOUT_EXTENSION_ID "easel.layout.v1"
+
+/** sizeof(easel_layout_api) in easel.layout.v1: the least struct_size a host's table has. Since: easel.layout.v1 */
+#define EASEL_LAYOUT_API_V1_SIZE 264
+
+/**
+ * A layout constraint made by constraint_create: a number the host hands out
+ * (never 0, never reused in a process), not a pointer. 0 is "no constraint".
+ * Since: easel.layout.v1
+ */
+typedef uint64_t easel_constraint;
+
+/** The attributes a constraint relates (UIKit's NSLayoutAttribute values). Since: easel.layout.v1 */
+enum {
+    EASEL_LAYOUT_ATTRIBUTE_NOT_AN_ATTRIBUTE = 0,
+    EASEL_LAYOUT_ATTRIBUTE_LEFT = 1,
+    EASEL_LAYOUT_ATTRIBUTE_RIGHT = 2,
+    EASEL_LAYOUT_ATTRIBUTE_TOP = 3,
+    EASEL_LAYOUT_ATTRIBUTE_BOTTOM = 4,
+    EASEL_LAYOUT_ATTRIBUTE_LEADING = 5,
+    EASEL_LAYOUT_ATTRIBUTE_TRAILING = 6,
+    EASEL_LAYOUT_ATTRIBUTE_WIDTH = 7,
+    EASEL_LAYOUT_ATTRIBUTE_HEIGHT = 8,
+    EASEL_LAYOUT_ATTRIBUTE_CENTER_X = 9,
+    EASEL_LAYOUT_ATTRIBUTE_CENTER_Y = 10,
+    EASEL_LAYOUT_ATTRIBUTE_LAST_BASELINE = 11,
+    EASEL_LAYOUT_ATTRIBUTE_FIRST_BASELINE = 12
+};
+
+/** How the two sides compare (NSLayoutRelation values). Since: easel.layout.v1 */
+enum {
+    EASEL_LAYOUT_RELATION_LESS_THAN_OR_EQUAL = -1,
+    EASEL_LAYOUT_RELATION_EQUAL = 0,
+    EASEL_LAYOUT_RELATION_GREATER_THAN_OR_EQUAL = 1
+};
+
+/** An axis, for hugging and compression resistance. Since: easel.layout.v1 */
+enum {
+    EASEL_LAYOUT_AXIS_HORIZONTAL = 0,
+    EASEL_LAYOUT_AXIS_VERTICAL = 1
+};
+
+/** UIKit's priorities: required (1000), default high (750), default low (250), fitting size (50). Since: easel.layout.v1 */
+#define EASEL_LAYOUT_PRIORITY_REQUIRED 1000.0
+#define EASEL_LAYOUT_PRIORITY_DEFAULT_HIGH 750.0
+#define EASEL_LAYOUT_PRIORITY_DEFAULT_LOW 250.0
+#define EASEL_LAYOUT_PRIORITY_FITTING_SIZE_LEVEL 50.0
+
+/**
+ * Auto Layout for plugin code (easel.layout.v1): constraints between views
+ * and layout guides (NSLayoutConstraint), solved before layoutSubviews, and
+ * view controllers. Owned by the host, valid for the life of the process;
+ * main thread only, from methods (not the entry point), never from drawRect:.
+ *
+ * `item`s are views or layout guides (objects of the built-in class
+ * LayoutGuide, from layout_margins_guide, safe_area_layout_guide or
+ * add_layout_guide). Functions returning int32_t return EASEL_OK,
+ * EASEL_ERROR_NULL_ARGUMENT for NULL, EASEL_ERROR_TYPE_MISMATCH for an
+ * object of the wrong kind, EASEL_ERROR_NOT_FOUND for a constraint number
+ * the host does not know (released, or never made), or
+ * EASEL_ERROR_INVALID_OPERATION for a value refused (not finite, an
+ * attribute or relation out of range, items without a common ancestor);
+ * every error is also reported as a diagnostic naming the function.
+ *
+ * A plugin class also takes part through selectors the host sends:
+ * `intrinsicContentSize` ({CGSize=dd}@:), `updateConstraints` (v@:),
+ * `firstBaselineOffsetFromTop` and `lastBaselineOffsetFromTop` (d@:, the
+ * distance from the top of the bounds to the baseline when the view has its
+ * intrinsic content size: the engine takes it as a constant, read again when
+ * the intrinsic size is invalidated), and on view
+ * controllers the callbacks listed with view_controller_view.
+ * Since: easel.layout.v1
+ */
+typedef struct easel_layout_api {
+    /** EASEL_ABI_VERSION of the host. */
+    uint32_t abi_version;
+    /** sizeof(easel_layout_api) in the host: at least EASEL_LAYOUT_API_V1_SIZE. */
+    uint32_t struct_size;
+
+    /**
+     * Makes an inactive constraint `item.attribute relation multiplier *
+     * to_item.to_attribute + constant` at `priority` (1...1000, clamped).
+     * `to_item` NULL with EASEL_LAYOUT_ATTRIBUTE_NOT_AN_ATTRIBUTE makes a
+     * constant width or height. Returns 0 for a combination UIKit refuses
+     * (reported: a position related to a size, leading related to left, ...).
+     * The host keeps the constraint until constraint_release; an active one
+     * stays active after it (its view holds it).
+     */
+    easel_constraint (*constraint_create)(easel_object *item, int32_t attribute, int32_t relation, easel_object *to_item,
+                                          int32_t to_attribute, double multiplier, double constant, double priority);
+    /** Activates (1) or deactivates (0) the constraint; activation needs the items in one view tree. */
+    int32_t (*constraint_set_active)(easel_constraint constraint, int32_t active);
+    /** 1 when the constraint is active, 0 otherwise (and for an unknown number). */
+    int32_t (*constraint_is_active)(easel_constraint constraint);
+    /** The constant (0 for an unknown number). */
+    double (*constraint_constant)(easel_constraint constraint);
+    /** Changes the constant; on an active constraint the solver follows incrementally. */
+    int32_t (*constraint_set_constant)(easel_constraint constraint, double constant);
+    /** The priority (0 for an unknown number). */
+    double (*constraint_priority)(easel_constraint constraint);
+    /** Changes the priority (clamped to 1...1000). */
+    int32_t (*constraint_set_priority)(easel_constraint constraint, double priority);
+    /** Forgets the number; the constraint itself stays as it is (active or not). */
+    int32_t (*constraint_release)(easel_constraint constraint);
+
+    /** 1 (the default) when the view's autoresizing mask places it; 0 when constraints do. */
+    int32_t (*translates_autoresizing_mask)(const easel_object *view);
+    int32_t (*set_translates_autoresizing_mask)(easel_object *view, int32_t translates);
+    /** The content hugging priority along an EASEL_LAYOUT_AXIS_* (250 by default). */
+    double (*content_hugging_priority)(const easel_object *view, int32_t axis);
+    int32_t (*set_content_hugging_priority)(easel_object *view, int32_t axis, double priority);
+    /** The compression resistance priority along an axis (750 by default). */
+    double (*compression_resistance_priority)(const easel_object *view, int32_t axis);
+    int32_t (*set_compression_resistance_priority)(easel_object *view, int32_t axis, double priority);
+    /** Tells the engine that the view's intrinsicContentSize changed. */
+    int32_t (*invalidate_intrinsic_content_size)(easel_object *view);
+    /** Asks for updateConstraints before the next layout pass. */
+    int32_t (*set_needs_update_constraints)(easel_object *view);
+    /** Lays the view's tree out now where layout is pending (constraints, then layoutSubviews). */
+    int32_t (*layout_if_needed)(easel_object *view);
+
+    /** The view's layoutMarginsGuide (its bounds inset by its layout margins); NULL for a non-view. */
+    easel_object *(*layout_margins_guide)(easel_object *view);
+    /** The view's safeAreaLayoutGuide (its bounds); NULL for a non-view. */
+    easel_object *(*safe_area_layout_guide)(easel_object *view);
+    /** Makes a LayoutGuide owned by the view (UILayoutGuide + addLayoutGuide:); NULL for a non-view. */
+    easel_object *(*add_layout_guide)(easel_object *view);
+    /** A guide's rectangle in its owning view's coordinates as of the last layout pass, or a view's frame. */
+    easel_rect (*layout_frame)(const easel_object *item);
+    /** Sets the layout margins, leading and trailing in the view's layout direction (8 each by default). */
+    int32_t (*set_directional_layout_margins)(easel_object *view, double top, double leading, double bottom, double trailing);
+    /** Sets the semantic content attribute: 0 unspecified, 3 force left to right, 4 force right to left (UIKit's values). */
+    int32_t (*set_semantic_content_attribute)(easel_object *view, int32_t attribute);
+    /**
+     * The size the constraints in the view's subtree give it nearest to
+     * `target`, the width held at `horizontal_priority` and the height at
+     * `vertical_priority` (UIKit's systemLayoutSizeFitting; EASEL_LAYOUT_PRIORITY_
+     * FITTING_SIZE_LEVEL for "as small as the content allows"). Moves nothing.
+     */
+    easel_size (*system_layout_size_fitting)(easel_object *view, easel_size target, double horizontal_priority,
+                                             double vertical_priority);
+
+    /**
+     * View controllers (UIViewController; objects of the built-in class
+     * ViewController or a plugin subclass). The host sends a controller:
+     * `loadView` (v@:, when its view is first asked for; it sets one with
+     * view_controller_set_view, else the host makes a plain View),
+     * `viewDidLoad`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews`
+     * (v@:), `viewWillAppear:` and `viewDidAppear:` (v@:B), and
+     * `willMoveToParentViewController:` and `didMoveToParentViewController:` (v@:@).
+     */
+    /** The controller's view, loaded on first use; NULL for a non-controller. */
+    easel_object *(*view_controller_view)(easel_object *controller);
+    int32_t (*view_controller_set_view)(easel_object *controller, easel_object *view);
+    /** Adds a child controller (sends it willMoveToParentViewController: with the parent). */
+    int32_t (*view_controller_add_child)(easel_object *parent, easel_object *child);
+    /** Removes a controller from its parent (sends it didMoveToParentViewController: with NULL). */
+    int32_t (*view_controller_remove_from_parent)(easel_object *controller);
+    /** Sends didMoveToParentViewController: (the parent, or NULL) as UIKit code calls it after adding the child's view. */
+    int32_t (*view_controller_did_move_to_parent)(easel_object *controller, easel_object *parent);
+    /** The window's root view controller, or NULL. */
+    easel_object *(*window_root_view_controller)(easel_object *window);
+    /** Sets it: the controller's view fills the window (flexible width and height), the old one's leaves. */
+    int32_t (*window_set_root_view_controller)(easel_object *window, easel_object *controller);
+    /** Sends viewWillAppear: and viewDidAppear: to the window's root view controller (UIWindow's makeKeyAndVisible). */
+    int32_t (*window_make_key_and_visible)(easel_object *window);
+} easel_layout_api;
+
 #endif /* EASEL_H */

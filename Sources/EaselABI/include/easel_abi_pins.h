@@ -586,4 +586,63 @@ static inline const easel_abi_pin *easel_animation_pins(uint32_t *count) {
     return pins;
 }
 
+/* ---- extension easel.layout.v1 ---- */
+
+/** The layout extension's table: S(type, size in bytes). */
+#define EASEL_LAYOUT_PINNED_STRUCTS(S) \
+    S(easel_layout_api, 264)
+
+/** Its slots in declaration order: F(type, field, offset in bytes). */
+#define EASEL_LAYOUT_PINNED_FIELDS(F) \
+    F(easel_layout_api, abi_version, 0) \
+    F(easel_layout_api, struct_size, 4) \
+    F(easel_layout_api, constraint_create, 8) \
+    F(easel_layout_api, constraint_set_active, 16) \
+    F(easel_layout_api, constraint_is_active, 24) \
+    F(easel_layout_api, constraint_constant, 32) \
+    F(easel_layout_api, constraint_set_constant, 40) \
+    F(easel_layout_api, constraint_priority, 48) \
+    F(easel_layout_api, constraint_set_priority, 56) \
+    F(easel_layout_api, constraint_release, 64) \
+    F(easel_layout_api, translates_autoresizing_mask, 72) \
+    F(easel_layout_api, set_translates_autoresizing_mask, 80) \
+    F(easel_layout_api, content_hugging_priority, 88) \
+    F(easel_layout_api, set_content_hugging_priority, 96) \
+    F(easel_layout_api, compression_resistance_priority, 104) \
+    F(easel_layout_api, set_compression_resistance_priority, 112) \
+    F(easel_layout_api, invalidate_intrinsic_content_size, 120) \
+    F(easel_layout_api, set_needs_update_constraints, 128) \
+    F(easel_layout_api, layout_if_needed, 136) \
+    F(easel_layout_api, layout_margins_guide, 144) \
+    F(easel_layout_api, safe_area_layout_guide, 152) \
+    F(easel_layout_api, add_layout_guide, 160) \
+    F(easel_layout_api, layout_frame, 168) \
+    F(easel_layout_api, set_directional_layout_margins, 176) \
+    F(easel_layout_api, set_semantic_content_attribute, 184) \
+    F(easel_layout_api, system_layout_size_fitting, 192) \
+    F(easel_layout_api, view_controller_view, 200) \
+    F(easel_layout_api, view_controller_set_view, 208) \
+    F(easel_layout_api, view_controller_add_child, 216) \
+    F(easel_layout_api, view_controller_remove_from_parent, 224) \
+    F(easel_layout_api, view_controller_did_move_to_parent, 232) \
+    F(easel_layout_api, window_root_view_controller, 240) \
+    F(easel_layout_api, window_set_root_view_controller, 248) \
+    F(easel_layout_api, window_make_key_and_visible, 256)
+
+/** The pinned layout of easel.layout.v1, as easel_abi_pins() lists 2.0's. */
+static inline const easel_abi_pin *easel_layout_pins(uint32_t *count) {
+#define EASEL_ABI_PIN_STRUCT(type, size) {#type, NULL, size},
+#define EASEL_ABI_PIN_FIELD(type, field, offset) {#type, #field, offset},
+    static const easel_abi_pin pins[] = {
+        EASEL_LAYOUT_PINNED_STRUCTS(EASEL_ABI_PIN_STRUCT)
+        EASEL_LAYOUT_PINNED_FIELDS(EASEL_ABI_PIN_FIELD)
+    };
+#undef EASEL_ABI_PIN_STRUCT
+#undef EASEL_ABI_PIN_FIELD
+    if (count != NULL) {
+        *count = (uint32_t)(sizeof(pins) / sizeof(pins[0]));
+    }
+    return pins;
+}
+
 #endif /* EASEL_ABI_PINS_H */

@@ -80,6 +80,20 @@ public enum SceneSchema {
             "pagingEnabled": ["type": "boolean"], "scrollEnabled": ["type": "boolean"],
             "decelerationRate": ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1,
                                  "description": "ScrollView: velocity kept per millisecond (0.998 normal, 0.99 fast)."],
+            "translatesAutoresizingMaskIntoConstraints": ["type": "boolean"],
+            "stack": ["type": "object", "additionalProperties": false, "description": "A StackView's axis, distribution, alignment and spacing.",
+                      "properties": [
+                        "axis": ["enum": ["horizontal", "vertical"]],
+                        "distribution": ["enum": ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]],
+                        "alignment": ["enum": ["fill", "leading", "top", "firstBaseline", "center", "trailing", "bottom", "lastBaseline"]],
+                        "spacing": ["type": "number", "minimum": 0],
+                      ]],
+            "constraints": ["type": "array", "items": ["$ref": "#/$defs/constraint"],
+                            "description": "Auto Layout constraints: \"self.width == superview.width * 0.5 + 10 @750\", "
+                                + "a visual format string (\"H:|-[a]-[b(==a)]-|\"), or an object."],
+            "rootViewController": ["type": "object", "required": ["class"], "additionalProperties": false,
+                                   "properties": ["class": ["type": "string"], "properties": ["type": "object"],
+                                                  "view": ["$ref": "#/$defs/view"]]],
         ]
         // Every key the scene reader accepts has a schema.
         for key in Scene.viewKeys where nodeProperties[key] == nil { nodeProperties[key] = [:] }
@@ -163,6 +177,18 @@ public enum SceneSchema {
                 ],
                 "layer": ["type": "object", "additionalProperties": false, "properties": layerProperties],
                 "sublayer": ["type": "object", "additionalProperties": false, "properties": sublayerProperties],
+                "constraint": ["oneOf": [
+                    ["type": "string"],
+                    ["type": "object", "required": ["attribute"], "additionalProperties": false, "properties": [
+                        "item": ["type": "string"], "attribute": ["type": "string"],
+                        "relation": ["enum": ["equal", "lessThanOrEqual", "greaterThanOrEqual", "==", "<=", ">="]],
+                        "toItem": ["type": "string"], "toAttribute": ["type": "string"],
+                        "equalTo": ["type": "string"], "lessThanOrEqualTo": ["type": "string"],
+                        "greaterThanOrEqualTo": ["type": "string"],
+                        "multiplier": ["type": "number"], "constant": ["type": "number"],
+                        "priority": ["type": "number", "minimum": 1, "maximum": 1000], "identifier": ["type": "string"],
+                    ]],
+                ]],
                 "view": [
                     "type": "object", "additionalProperties": false, "properties": nodeProperties, "allOf": perClass,
                 ],
