@@ -245,6 +245,8 @@ let package = Package(
         .testTarget(
             name: "EaselSessionTests",
             dependencies: ["EaselSession", "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselIsolation"]),
+        // `easel preview`: its access checks, the server over HTTP, and the page in headless Chromium (WebDriver).
+        .testTarget(name: "EaselPreviewTests", dependencies: ["EaselPreview", "EaselGraphicsCore", "EaselTestSupport"]),
         // End to end: the `easel` executable, the README's examples, the golden images, the module map.
         .testTarget(
             name: "EaselCLITests",
