@@ -145,4 +145,29 @@ struct PreviewServerTests {
         let kept = try RasterImage(pngData: try preview.get("/frame.png?token=\(preview.token)").body)
         #expect(kept.pixel(x: 20, y: 20) == RGBA(r: 0, g: 255, b: 0))
     }
+
+    @Test("a rebuilt plugin copied over the old file is what draws the next frame (a new worker; nothing dlclosed)")
+    func rebuiltPlugin() throws {
+        let plugins = try Fixtures.makeTemporaryDirectory("preview-tint")
+        let staging = try Fixtures.makeTemporaryDirectory("preview-tint-build")
+        _ = try Fixtures.buildFixture("preview_tint", into: plugins)
+        let scene = try writeScene(##"""
+            { "canvas": { "size": [60, 40], "scale": 1, "background": "#ffffff" },
+              "root": { "subviews": [ { "class": "TintView", "frame": [10, 10, 20, 20] } ] } }
+            """##)
+        let preview = try PreviewProcess(scene: scene, plugins: [plugins])
+        let first = try preview.status(after: 0)
+        #expect(first["state"] as? String == "ok", "\(first)")
+        let red = try RasterImage(pngData: try preview.get("/frame.png?token=\(preview.token)").body)
+        #expect(red.pixel(x: 15, y: 15) == RGBA(r: 255, g: 0, b: 0))
+
+        // Rebuild with another colour, then copy it over the loaded file in place, as `cp` does.
+        let rebuilt = try Fixtures.buildFixture("preview_tint", into: staging, linkArguments: ["-DTINT_R=0", "-DTINT_B=1"])
+        try Data(contentsOf: rebuilt).write(to: plugins.appendingPathComponent("preview_tint.so"))
+        let second = try preview.status(after: first["generation"] as? Int ?? 0)
+        #expect(second["state"] as? String == "ok", "\(second)")
+        let blue = try RasterImage(pngData: try preview.get("/frame.png?token=\(preview.token)").body)
+        #expect(blue.pixel(x: 15, y: 15) == RGBA(r: 0, g: 0, b: 255))
+        #expect(blue.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255))
+    }
 }
