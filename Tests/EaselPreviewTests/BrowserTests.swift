@@ -36,7 +36,7 @@ struct BrowserTests {
     @Test("""
         the page draws the frame (canvas pixels at known points); overwriting the scene shows the new frame without a reload; \
         a crashing plugin shows the panel with class, selector, plugin, reason and JSON path over the last frame, dimmed; \
-        fixing the scene clears it
+        fixing the scene clears it; the inspector lists the tree and outlines a selected view
         """)
     func liveFrames() throws {
         let scene = try writeScene(previewScene())
@@ -48,6 +48,22 @@ struct BrowserTests {
         #expect(try pixel(browser, 70, 20) == [0, 0, 255, 255])
         #expect(try pixel(browser, 50, 45) == [255, 255, 255, 255])
         #expect(try browser.run("return document.getElementById('panel').hidden") as? Bool == true)
+        // The inspector: selecting the swatch in the tree shows its properties and outlines it on the canvas.
+        _ = try browser.run(#"document.querySelector('#tree span[data-path="root.subviews[0]"]').click(); return true"#)
+        let properties = try browser.run("""
+            const list = {}; for (const dt of document.querySelectorAll('#properties dt')) list[dt.textContent] = dt.nextElementSibling.textContent;
+            return list;
+            """) as? [String: Any] ?? [:]
+        #expect(properties["class"] as? String == "Swatch")
+        #expect(properties["plugin"] as? String == "Shapes")
+        #expect(properties["frame"] as? String == "10, 10, 30 × 30")
+        #expect(properties["JSON path"] as? String == "root.subviews[0]")
+        let outline = try browser.run("""
+            const box = document.getElementById('outline'), factor = parseFloat(document.getElementById('frame').style.width) / 100;
+            return [box.hidden, parseFloat(box.style.left) / factor, parseFloat(box.style.top) / factor, parseFloat(box.style.width) / factor];
+            """) as? [Any] ?? []
+        #expect(outline.first as? Bool == false)
+        #expect(outline.dropFirst().compactMap { ($0 as? NSNumber).map { ($0.doubleValue * 1000).rounded() / 1000 } } == [10, 10, 30])
         // Mark the page: a reload would lose it.
         _ = try browser.run("window.marker = 42; return true")
 

@@ -32,6 +32,7 @@
     }
     canvas.style.width = (width * factor) + "px";
     canvas.style.height = (height * factor) + "px";
+    if (selectedPath && rects.has(selectedPath)) outline(rects.get(selectedPath));
   }
 
   function field(list, name, value) {
@@ -60,8 +61,94 @@
     document.getElementById("panel-message").textContent = failure.message;
   }
 
+  // The inspector: the laid-out tree of the last render; a selected view is outlined on the canvas.
+  // Positions add up frame origins less the superview's bounds origin (transforms are not applied).
+  let selectedPath = null;
+  const rects = new Map();
+
+  function fmt(rect) { return `${rect.x}, ${rect.y}, ${rect.width} × ${rect.height}`; }
+
+  function showTree(tree) {
+    const list = document.getElementById("tree");
+    rects.clear();
+    list.replaceChildren();
+    if (!tree) return;
+    let count = 0;
+    function add(node, parentList, originX, originY, key) {
+      if (count++ > 2000) return;
+      const x = originX + node.frame.x, y = originY + node.frame.y;
+      const id = node.path || key;
+      rects.set(id, { node, x, y });
+      const item = document.createElement("li");
+      const label = document.createElement("span");
+      label.textContent = node.class;
+      if (node.id) { const tag = document.createElement("span"); tag.className = "id"; tag.textContent = " #" + node.id; label.append(tag); }
+      label.dataset.path = id;
+      label.addEventListener("click", () => select(id));
+      item.append(label);
+      if (node.subviews && node.subviews.length) {
+        const children = document.createElement("ul");
+        node.subviews.forEach((child, index) => add(child, children, x - node.bounds.x, y - node.bounds.y, id + "/" + index));
+        item.append(children);
+      }
+      parentList.append(item);
+    }
+    add(tree, list, 0, 0, "root");
+    select(rects.has(selectedPath) ? selectedPath : null);
+  }
+
+  function select(path) {
+    selectedPath = path;
+    for (const label of document.querySelectorAll("#tree span[data-path]")) label.classList.toggle("selected", label.dataset.path === path);
+    const properties = document.getElementById("properties");
+    properties.replaceChildren();
+    const entry = path ? rects.get(path) : null;
+    outline(entry);
+    if (!entry) return;
+    const node = entry.node;
+    field(properties, "class", node.class);
+    field(properties, "plugin", node.plugin);
+    field(properties, "id", node.id);
+    field(properties, "JSON path", node.path);
+    field(properties, "frame", fmt(node.frame));
+    field(properties, "bounds", fmt(node.bounds));
+    const t = node.transform;
+    if (t.a !== 1 || t.b !== 0 || t.c !== 0 || t.d !== 1 || t.tx !== 0 || t.ty !== 0) field(properties, "transform", [t.a, t.b, t.c, t.d, t.tx, t.ty].join(", "));
+    field(properties, "alpha", node.alpha);
+    field(properties, "hidden", node.hidden);
+    field(properties, "flags", node.flags.join(", "));
+    if (node.autoresizingMask.length) field(properties, "autoresizing", node.autoresizingMask.join(", "));
+  }
+
+  function scaleFactor() {
+    const status = state.status;
+    if (!status || !status.width) return 1;
+    return parseFloat(canvas.style.width || canvas.width) / status.width;
+  }
+
+  function outline(entry) {
+    const box = document.getElementById("outline");
+    box.hidden = !entry;
+    if (!entry) return;
+    const factor = scaleFactor();
+    box.style.left = (entry.x * factor) + "px";
+    box.style.top = (entry.y * factor) + "px";
+    box.style.width = (entry.node.frame.width * factor) + "px";
+    box.style.height = (entry.node.frame.height * factor) + "px";
+  }
+
+  canvas.addEventListener("mousemove", (event) => {
+    const factor = scaleFactor();
+    const x = event.offsetX / factor, y = event.offsetY / factor;
+    const entry = selectedPath ? rects.get(selectedPath) : null;
+    document.getElementById("pointer").textContent = entry
+      ? `pointer in ${entry.node.class}: ${(x - entry.x + entry.node.bounds.x).toFixed(1)}, ${(y - entry.y + entry.node.bounds.y).toFixed(1)}`
+      : `pointer: ${x.toFixed(1)}, ${y.toFixed(1)}`;
+  });
+
   function showStatus(status) {
     state.status = status;
+    if (status.tree) showTree(status.tree);
     document.getElementById("scene").textContent = status.scene || "gallery of every view class";
     showFailure(status.failure);
     const notes = (status.warnings || []).concat(status.diagnostics || []);
