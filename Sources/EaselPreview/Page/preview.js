@@ -148,7 +148,7 @@
 
   function showStatus(status) {
     state.status = status;
-    if (status.tree) showTree(status.tree);
+    try { showTree(status.tree); } catch (error) { console.error("inspector:", error); }
     document.getElementById("scene").textContent = status.scene || "gallery of every view class";
     showFailure(status.failure);
     const notes = (status.warnings || []).concat(status.diagnostics || []);
