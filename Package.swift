@@ -28,6 +28,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP and WebSocket server of `easel preview` (EaselPreview only).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+        // Hummingbird's own dependencies, named for the types EaselPreview uses from them.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
     ],
     targets: [
         // The one C header a plugin needs, plus compile-time layout checks.
@@ -134,11 +141,25 @@ let package = Package(
                 "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselScene", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselABI",
                 "EaselInvocation", "EaselProbe", "EaselEncoding",
             ]),
+        // `easel preview`: the live workbench, an HTTP and WebSocket server on
+        // loopback whose renders run in the isolated worker; the page (HTML,
+        // CSS, JavaScript) is the target's resources.
+        .target(
+            name: "EaselPreview",
+            dependencies: [
+                "EaselSession",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Page")]),
         // `easel`: argument parsing and printing on top of the session.
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
-                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore",
+                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
@@ -225,6 +246,8 @@ let package = Package(
         .testTarget(
             name: "EaselSessionTests",
             dependencies: ["EaselSession", "EaselTestSupport", "EaselRuntime", "EaselDiscovery", "EaselViews", "EaselIsolation"]),
+        // `easel preview`: its access checks, the server over HTTP, and the page in headless Chromium (WebDriver).
+        .testTarget(name: "EaselPreviewTests", dependencies: ["EaselPreview", "EaselGraphicsCore", "EaselTestSupport"]),
         // End to end: the `easel` executable, the README's examples, the golden images, the module map.
         .testTarget(
             name: "EaselCLITests",

@@ -102,7 +102,7 @@ struct Easel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "easel",
         abstract: "Load widget plugins, list their classes and selectors, invoke their methods, and render scenes of views.",
-        subcommands: [List.self, Inspect.self, Invoke.self, Render.self, Gallery.self, Compare.self, Schema.self, New.self, CacheCommand.self,
+        subcommands: [List.self, Inspect.self, Invoke.self, Render.self, Gallery.self, Preview.self, Compare.self, Schema.self, New.self, CacheCommand.self,
                       IsolatedWorkerCommand.self])
 
     @Flag(name: .long, help: "Print Easel's version, its plugin ABI and the versions of cairo, Pango and libffi it runs with.")

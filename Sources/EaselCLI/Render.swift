@@ -48,14 +48,19 @@ struct Render: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The image to write (.png, .jpg, .jpeg, .webp, .svg or .pdf; - for PNG on standard output), or with several scenes (or a name ending in /) the folder to write them into.", valueName: "file"),
             completion: Completions.images)
-    var output: String
+    var output: String?
+
+    @Flag(name: .customLong("dump-tree"), help: ArgumentHelp(
+        "Print the laid-out view tree as JSON on standard output: class, plugin, id, JSON path, frame, bounds, "
+        + "transform, alpha, hidden, flags, autoresizing mask and subviews. -o is then optional."))
+    var dumpTree = false
 
     @Option(help: ArgumentHelp("The format of the images a batch writes into the -o folder (png, jpg, jpeg, webp, svg, pdf; default png).", valueName: "ext"),
             completion: .list(["png", "jpg", "jpeg", "webp", "svg", "pdf"]))
     var format: String?
 
     /// Whether this run renders into a folder: several scenes, or `-o` ending in `/`.
-    var isBatch: Bool { scenes.count > 1 || output.hasSuffix("/") }
+    var isBatch: Bool { scenes.count > 1 || (output ?? "").hasSuffix("/") }
 
     @OptionGroup var encoding: EncodingOptions
 
@@ -111,8 +116,20 @@ struct Render: ParsableCommand {
             if isolation.isolated {
                 throw ValidationError("--duration renders in this process; it cannot be combined with --isolate or --timeout yet")
             }
+            if dumpTree { throw ValidationError("--dump-tree prints one moment; --duration renders frames: give one of them") }
+        }
+        guard let output else {
+            guard dumpTree else { throw ValidationError("give -o with the image to write (or --dump-tree to print the view tree)") }
+            guard scenes.count == 1 else { throw ValidationError("--dump-tree prints the tree of one scene; give one scene file") }
+            guard frames == nil else { throw ValidationError("--frames needs -o") }
+            if format != nil { throw ValidationError("--format applies to a batch of scenes written into a folder") }
+            return
+        }
+        if dumpTree && output == "-" {
+            throw ValidationError("--dump-tree prints the tree on standard output: -o - cannot write the image there too")
         }
         if isBatch {
+            guard !dumpTree else { throw ValidationError("--dump-tree prints the tree of one scene; it cannot be combined with several") }
             guard output != "-" else { throw ValidationError("several scenes are written into a folder: give -o a folder, not -") }
             guard !scenes.contains("-") else { throw ValidationError("a batch of scenes cannot read one from standard input (-)") }
             guard frames == nil else { throw ValidationError("--frames renders one scene; it cannot be combined with several") }
@@ -138,11 +155,13 @@ struct Render: ParsableCommand {
         let scene = scenes[0]
         if let duration { return try runAnimation(scene: scene, duration: duration) }
         // An output Easel cannot write is refused before any plugin loads (status 2).
-        try perform { () throws(SessionError) in try OutputTarget(output).checkFormat() }
+        let target = output.map(OutputTarget.init)
+        try perform { () throws(SessionError) in try target?.checkFormat() }
         let session = plugins.session()
-        let options = RenderOptions(output: OutputTarget(output), scale: scale, frames: frames,
+        var options = RenderOptions(output: target, scale: scale, frames: frames,
                                     compression: encoding.compression ?? .default,
                                     quality: encoding.quality ?? ImageEncoding.defaultQuality, time: time)
+        options.dumpTree = dumpTree
         let outcome = try perform { () throws(SessionError) in
             isolation.isolated
                 ? try session.renderIsolated(scene: scene, options: options, isolation: isolation.settings)
@@ -151,11 +170,18 @@ struct Render: ParsableCommand {
         outcome.diagnostics.forEach(printError)
         if timings { outcome.times.report().forEach(printError) }
         outcome.notes.forEach(printError)
+        if dumpTree {
+            guard let tree = outcome.dumpedTree else {
+                throw CommandFailure(status: 1, lines: ["error: \(scene): the isolated worker sent no view tree"])
+            }
+            try printOutput(tree.json(), terminator: "")
+        }
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
     }
 
     /// `--duration`: the timeline as frames.
     func runAnimation(scene: String, duration: Double) throws {
+        guard let output else { throw ValidationError("--duration writes frames: give -o anim.webp, anim.gif or frames/%04d.png") }
         let session = plugins.session()
         let settings = AnimationRendering(duration: duration, framesPerSecond: fps ?? 30)
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
@@ -181,7 +207,7 @@ struct Render: ParsableCommand {
         if isolation.isolated {
             items = []
             let paths = try perform { () throws(SessionError) in
-                try Session.checkBatch(scenes: scenes, into: output, extension: batchExtension)
+                try Session.checkBatch(scenes: scenes, into: output ?? "", extension: batchExtension)
             }
             for (index, (scene, path)) in zip(scenes, paths).enumerated() {
                 progress.show(index, scene)
@@ -196,7 +222,7 @@ struct Render: ParsableCommand {
             }
         } else {
             items = try perform { () throws(SessionError) in
-                try session.renderBatch(scenes: scenes, into: output, extension: batchExtension, options: options,
+                try session.renderBatch(scenes: scenes, into: output ?? "", extension: batchExtension, options: options,
                                         progress: progress.show)
             }
         }

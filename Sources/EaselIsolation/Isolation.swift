@@ -48,6 +48,11 @@ package struct IsolatedFailure: Error {
     package let phase: String
     /// The view whose drawing failed, if one was drawing.
     package let view: FlightRecorder.DrawnView?
+    /// The plugin call at fault (class, selector, plugin), if plugin code was running.
+    package var culprit: FlightRecorder.Call? = nil
+    /// How the worker ended, without the place: `crashed with SIGSEGV (segmentation fault)`,
+    /// `did not return within 2 s and was stopped`.
+    package var reason = ""
 
     /// `<place>: <detail>`.
     package var message: String { "\(place): \(detail)" }
@@ -118,7 +123,7 @@ package enum Isolation {
         }
         let place = snapshot.view?.location ?? "while \(snapshot.phase.isEmpty ? "starting" : snapshot.phase)"
         return .failure(IsolatedFailure(place: place, detail: describe(what, snapshot), phase: snapshot.phase,
-                                        view: snapshot.view))
+                                        view: snapshot.view, culprit: snapshot.culprit, reason: what))
     }
 
     /// `-[CrashingView drawRect:] crashed with SIGSEGV (segmentation fault) (plugin crash_draw, /path/crash_draw.so)`.

@@ -78,14 +78,18 @@ package struct WorkerRequest: Codable {
         package var skip: [Int]
         /// The time on the scene's timeline to render at; `nil` for its end.
         package var time: Double?
+        /// Whether to send the laid-out view tree back (``WorkerReply/tree``); `nil` for no.
+        package var dumpTree: Bool?
 
         /// Creates a render job.
-        package init(scene: String, scale: Double, vector: Canvas.VectorFormat?, skip: [Int], time: Double? = nil) {
+        package init(scene: String, scale: Double, vector: Canvas.VectorFormat?, skip: [Int], time: Double? = nil,
+                     dumpTree: Bool = false) {
             self.scene = scene
             self.scale = scale
             self.vector = vector
             self.skip = skip
             self.time = time
+            self.dumpTree = dumpTree ? true : nil
         }
     }
 
@@ -134,6 +138,8 @@ package struct WorkerReply: Codable {
     package var marked: [Int] = []
     /// A gallery's tiles, as `easel gallery --json` writes them.
     package var galleryIndex: [UInt8] = []
+    /// The laid-out view tree as JSON, when the render job asked for it (`--dump-tree`).
+    package var tree: [UInt8] = []
     /// Milliseconds per stage; `load` is filled in by the parent.
     package var load = 0.0, scene = 0.0, layout = 0.0, draw = 0.0, encode = 0.0
 

@@ -70,6 +70,7 @@ public struct Session {
             scene: scene, scale: options.scale, frames: options.frames, time: options.time,
             destination: CanvasDestination(options), phase: PluginExitGuard.setPhase)
         outcome.times.load += load
+        if options.dumpTree, let tree = outcome.tree { outcome.dumpedTree = ViewTreeNode(tree.root, in: tree) }
         return outcome
     }
 

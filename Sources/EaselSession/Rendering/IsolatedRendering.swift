@@ -61,10 +61,11 @@ extension Session {
         let printed = reportScanFailures(scanned.scan)
         let model: Scene
         do { model = try Scene.load(contentsOf: scene) } catch { throw SessionError(error) }
-        guard let target = options.output else { throw SessionError("an isolated render needs an output to write") }
-        try target.checkFormat()
+        let target = options.output
+        guard target != nil || options.dumpTree else { throw SessionError("an isolated render needs an output to write") }
+        try target?.checkFormat()
         let pixelScale = options.scale ?? model.scale
-        let vector = target.vectorFormat
+        let vector = target?.vectorFormat
         if vector == nil { try SceneRenderer.checkRasterSize(model, scale: options.scale) }
         let exchange: IsolationExchange
         do {
@@ -82,7 +83,8 @@ extension Session {
             let request = WorkerRequest(
                 pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: plugins.folders, trust: scanned.trust,
                 forceLibffi: InvocationOptions.forceLibffi,
-                render: .init(scene: scene, scale: pixelScale, vector: vector, skip: skip, time: options.time))
+                render: .init(scene: scene, scale: pixelScale, vector: vector, skip: skip, time: options.time,
+                              dumpTree: options.dumpTree))
             switch try runWorker(request, exchange: exchange, timeLimit: isolation.timeLimit) {
             case .success(let answer):
                 reply = answer
@@ -92,12 +94,12 @@ extension Session {
                 report("error: \(message)")
                 guard let view = failure.view else {
                     throw SessionError(
-                        "--keep-going skips views whose drawing fails; this failure happened outside a view's drawing, so \(target.name) was not written")
+                        "--keep-going skips views whose drawing fails; this failure happened outside a view's drawing, so \(target?.name ?? "nothing") was not written")
                 }
                 guard !skip.contains(view.ordinal) else {
                     // Only a plugin that draws differently from one run to the next gets here.
                     throw SessionError(
-                        "--keep-going: \(view.location) failed again although it was skipped, so \(target.name) was not written")
+                        "--keep-going: \(view.location) failed again although it was skipped, so \(target?.name ?? "nothing") was not written")
                 }
                 skip.append(view.ordinal)
                 failures.append(failure)
@@ -112,6 +114,7 @@ extension Session {
         times.draw += reply.draw
         times.encode += reply.encode
         try measure(&times.encode) { () throws(SessionError) in
+            guard let target else { return }
             if vector != nil {
                 let bytes: [UInt8]
                 do { bytes = try exchange.output() ?? [] } catch { throw SessionError(describing: error) }
@@ -128,9 +131,10 @@ extension Session {
             }
         }
         var outcome = RenderOutcome(times: times, diagnostics: reply.diagnostics)
+        if options.dumpTree { outcome.dumpedTree = try? JSONDecoder().decode(ViewTreeNode.self, from: Data(reply.tree)) }
         if !failures.isEmpty {
             let count = failures.count
-            let name = target == .standardOutput ? "the image" : target.name
+            let name = target.map { $0 == .standardOutput ? "the image" : $0.name } ?? "the tree"
             outcome.notes = ["note: \(name) was written with \(count) view\(count == 1 ? "" : "s") marked as failed"]
         }
         outcome.failed = reply.diagnosticErrors || !failures.isEmpty

@@ -26,6 +26,8 @@ public struct RenderOptions {
     public var time: Double?
     /// The latest ``time`` a render may ask for (a scene step's latest `"at"`).
     public static let maximumTime = Scene.maximumStepTime
+    /// Whether to describe the laid-out view tree in the outcome (``RenderOutcome/dumpedTree``; `--dump-tree`).
+    public var dumpTree = false
 
     /// Creates options.
     ///
@@ -63,6 +65,8 @@ public struct RenderOutcome {
     public var canvas: Canvas?
     /// The scene's view tree in its final state, when the render ran in this process.
     public var tree: SceneTree?
+    /// The laid-out view tree, when the options asked for it (``RenderOptions/dumpTree``), in this process or the worker.
+    public var dumpedTree: ViewTreeNode?
     /// The drawing ordinals of views skipped and marked (isolated worker).
     var marked: [Int] = []
     /// The cells of a contact sheet (`easel gallery`), in order; empty for a scene.
@@ -140,8 +144,10 @@ public struct SceneRenderer {
     ///   file for an output that cannot be written.
     public func render(scene: String, options: RenderOptions) throws(SessionError) -> RenderOutcome {
         try options.output?.checkFormat()
-        return try render(scene: scene, scale: options.scale, frames: options.frames, time: options.time,
-                          destination: CanvasDestination(options))
+        var outcome = try render(scene: scene, scale: options.scale, frames: options.frames, time: options.time,
+                                 destination: CanvasDestination(options))
+        if options.dumpTree, let tree = outcome.tree { outcome.dumpedTree = ViewTreeNode(tree.root, in: tree) }
+        return outcome
     }
 
     /// Renders a scene already read (from memory rather than a file).
@@ -153,8 +159,10 @@ public struct SceneRenderer {
     /// - Throws: ``SessionError`` as ``render(scene:options:)``.
     public func render(_ scene: Scene, options: RenderOptions) throws(SessionError) -> RenderOutcome {
         try options.output?.checkFormat()
-        return try render(loaded: scene, file: scene.file, scale: options.scale, frames: options.frames,
-                          time: options.time, destination: CanvasDestination(options))
+        var outcome = try render(loaded: scene, file: scene.file, scale: options.scale, frames: options.frames, time: options.time,
+                                 destination: CanvasDestination(options))
+        if options.dumpTree, let tree = outcome.tree { outcome.dumpedTree = ViewTreeNode(tree.root, in: tree) }
+        return outcome
     }
 
     /// The pipeline, with the isolated worker's hooks.

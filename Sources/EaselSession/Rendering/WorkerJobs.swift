@@ -83,6 +83,9 @@ package struct SessionWorkerJobs: WorkerJobs {
             reply.layout = outcome.times.layout
             reply.draw = outcome.times.draw
             reply.encode = outcome.times.encode
+            if job.dumpTree == true, let tree = outcome.tree {
+                reply.tree = (try? Array(JSONEncoder().encode(ViewTreeNode(tree.root, in: tree)))) ?? []
+            }
         } catch {
             reply.failure = .init(message: error.message)
         }
