@@ -260,35 +260,20 @@ enum LayoutAPI {
         return body(constraint)
     }
 
+    private static let access = ViewTableAccess(table: "layout")
+
     /// The object behind a handle, or nil for NULL.
-    private static func object(_ handle: OpaquePointer?) -> EaselObject? {
-        handle.map { EaselObject.from(handle: $0) }
-    }
+    private static func object(_ handle: OpaquePointer?) -> EaselObject? { access.object(handle) }
 
-    /// A getter: `body` of the view, or `fallback` for NULL or a non-view (reported).
+    /// A getter on a view (``ViewTableAccess/get(_:_:_:_:)``).
     private static func get<R>(_ handle: OpaquePointer?, _ function: String, _ fallback: R, _ body: (View) -> R) -> R {
-        guard let object = object(handle) else { return fallback }
-        guard let view = object as? View else {
-            object.registry.report(.error, "layout->\(function): \(object) is not a view")
-            return fallback
-        }
-        return body(view)
+        access.get(handle, function, fallback, body)
     }
 
-    /// A setter: `body` on the view when `valid`, else the reported `problem` and EASEL_ERROR_INVALID_OPERATION.
+    /// A setter on a view (``ViewTableAccess/set(_:_:valid:_:_:)``).
     private static func set(_ handle: OpaquePointer?, _ function: String, valid: Bool = true, _ problem: @autoclosure () -> String = "",
                             _ body: (View) -> Void) -> Int32 {
-        guard let object = object(handle) else { return Int32(EASEL_ERROR_NULL_ARGUMENT) }
-        guard let view = object as? View else {
-            object.registry.report(.error, "layout->\(function): \(object) is not a view")
-            return Int32(EASEL_ERROR_TYPE_MISMATCH)
-        }
-        guard valid else {
-            object.registry.report(.error, "layout->\(function): \(problem()); \(view) keeps its value")
-            return Int32(EASEL_ERROR_INVALID_OPERATION)
-        }
-        body(view)
-        return Int32(EASEL_OK)
+        access.set(handle, function, valid: valid, problem(), body)
     }
 
     /// `body` on a view controller, `fallback` for a non-controller (reported); NULL for NULL.
