@@ -35,10 +35,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        // DocC: `swift package generate-documentation` builds the catalogs (no code of ours depends on it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The one C header a plugin needs, plus compile-time layout checks.
         .target(name: "EaselABI"),
+        // The user guides: a documentation catalog (Easel.docc) and no code of its own.
+        .target(name: "Easel"),
         .systemLibrary(
             name: "CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sanitizers and leak checks as routine (docs/SECURITY.md, "Fuzzing and
+# Sanitizers and leak checks as routine (Sources/Easel/Easel.docc/Security.md, "Fuzzing and
 # sanitizers"):
 #
 #   scripts/sanitize.sh [address] [undefined] [valgrind]     (default: all three)

@@ -1,5 +1,5 @@
 // The isolated worker's sandbox: what plugin code may do inside
-// `easel isolated-worker` (docs/SECURITY.md, "The sandboxed worker", says
+// `easel isolated-worker` (Sources/Easel/Easel.docc/Security.md, "The sandboxed worker", says
 // what it promises to users).
 //
 // The worker enters it in two steps, around loading the plugins:

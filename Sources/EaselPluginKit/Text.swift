@@ -271,9 +271,13 @@ public struct AttributedText: Sendable, Hashable {
     /// needs it; measured without a context, exactly as it is drawn. Zero
     /// without a host text table.
     ///
-    /// - Parameter maximumHeight: When positive, only the lines that fit
-    ///   this height count (the first line always does), as when the text is
-    ///   drawn in a rect that tall.
+    /// - Parameters:
+    ///   - font: The font the text is laid out in.
+    ///   - width: The width to wrap at; 0 or infinity for one line per paragraph.
+    ///   - maximumHeight: When positive, only the lines that fit
+    ///     this height count (the first line always does), as when the text is
+    ///     drawn in a rect that tall.
+    ///   - style: Alignment, line breaking, spacing and the line limit.
     public func size(
         font: Font, width: Double = 0, maximumHeight: Double = 0, style: ParagraphStyle = ParagraphStyle()
     ) -> Size {

@@ -13,7 +13,7 @@ import EaselABI
 public protocol EaselArgument {
     /// The value's C form, laid out as the type encoding describes.
     associatedtype CValue: BitwiseCopyable
-    /// The Objective-C type encoding of ``CValue``, e.g. `"d"` or `"{CGRect={CGPoint=dd}{CGSize=dd}}"`.
+    /// The Objective-C type encoding of `CValue`, e.g. `"d"` or `"{CGRect={CGPoint=dd}{CGSize=dd}}"`.
     static var typeEncoding: String { get }
     /// The C form. Strings and arrays are copied into memory the kit owns.
     func makeCValue() -> CValue
@@ -103,7 +103,7 @@ extension Array: EaselValue where Element: ArrayPropertyElement {
     public init(cValue: Element.ArrayCValue) { self = Element.array(from: cValue) }
 }
 
-/// An element of an array the ABI can hold: ``Point`` (easel_point_array) or
+/// An element of an array the ABI can hold: `Point` (easel_point_array) or
 /// `String` (easel_string_array).
 public protocol ArrayPropertyElement {
     /// The C form of an array of this element.

@@ -28,7 +28,7 @@
 // `properties` (the class's declared properties by name, typed by their
 // encodings), `overlays` (selector names of the view's class), `delegate` (an
 // object of a plugin class, with its own `properties`, for a right-handed
-// view) and `subviews`. The README documents the value forms.
+// view) and `subviews`. The SceneFiles article (Easel.docc) documents the value forms.
 //
 // Building goes top-down: the view is created with its frame (its `init`
 // runs), its attributes and properties are set (properties in the order the

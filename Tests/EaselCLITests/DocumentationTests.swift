@@ -7,14 +7,33 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-/// The code block that follows `<!-- example: NAME -->` in README.md.
+/// The Markdown files that hold documented examples: the README and the
+/// articles of the DocC catalogs.
+func documentationFiles() throws -> [URL] {
+    let root = Fixtures.packageRoot
+    var files = [root.appendingPathComponent("README.md")]
+    for catalog in ["Sources/Easel/Easel.docc"] {
+        let folder = root.appendingPathComponent(catalog, isDirectory: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        files += names.map { folder.appendingPathComponent($0) }
+    }
+    return files
+}
+
+/// The code block that follows `<!-- example: NAME -->` in the README or a
+/// documentation article; each name is marked exactly once across them.
 func readmeExample(_ name: String) throws -> String {
-    let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let marker = try #require(readme.range(of: "<!-- example: \(name) -->\n"), "README has no example \(name)")
-    let rest = readme[marker.upperBound...]
-    let open = try #require(rest.range(of: "\n"))   // the ```lang line
-    let close = try #require(rest.range(of: "\n```\n", range: open.upperBound..<rest.endIndex))
-    return String(rest[open.upperBound..<close.lowerBound]) + "\n"
+    var found: [String] = []
+    for file in try documentationFiles() {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        guard let marker = text.range(of: "<!-- example: \(name) -->\n") else { continue }
+        let rest = text[marker.upperBound...]
+        let open = try #require(rest.range(of: "\n"))   // the ```lang line
+        let close = try #require(rest.range(of: "\n```\n", range: open.upperBound..<rest.endIndex))
+        found.append(String(rest[open.upperBound..<close.lowerBound]) + "\n")
+    }
+    #expect(found.count == 1, "example \(name) is marked \(found.count) times in the documentation")
+    return try #require(found.first, "the documentation has no example \(name)")
 }
 
 /// Loads a freshly built example plugin, draws its `drawRect:` and returns the image.
@@ -30,6 +49,41 @@ func renderExample(_ library: URL, className: String) throws -> (Registry, Raste
 
 @Suite("The README's plugin examples compile, load and draw")
 struct DocumentationTests {
+    @Test("the README's five-minute tutorial: dot.c builds as C99, easel list shows it, dot.json renders two discs")
+    func tutorial() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("readme-tutorial")
+        let plugins = folder.appendingPathComponent("plugins", isDirectory: true)
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("dot.c")
+        try readmeExample("dot.c").write(to: source, atomically: true, encoding: .utf8)
+        let scene = folder.appendingPathComponent("dot.json")
+        try readmeExample("dot.json").write(to: scene, atomically: true, encoding: .utf8)
+        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
+            ["cc", "-std=c99", "-pedantic-errors", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+             "-I", Fixtures.abiIncludeDirectory.path, source.path, "-o", plugins.appendingPathComponent("libDot.so").path])
+        #expect(build.status == 0, "\(build.stderr)")
+
+        let list = try easel(["list", "--plugins", plugins.path])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("""
+              plugin Dot, ABI 2.0
+              class Dot : View
+                property color: EaselColor  {EaselColor=dddd}
+                -[Dot init]  v@:
+                -[Dot drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}
+            """), "\(list.stdout)")
+
+        let output = folder.appendingPathComponent("dot.png")
+        let render = try easel(["render", scene.path, "--plugins", plugins.path, "-o", output.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        let image = try RasterImage(contentsOfPNG: output.path)
+        #expect(image.width == 400 && image.height == 240)                                    // 200x120 points at scale 2
+        #expect(image.pixel(x: 120, y: 120) == RGBA(r: 0xff, g: 0x63, b: 0x47))               // the tomato disc's centre
+        #expect(image.pixel(x: 280, y: 120).isClose(to: RGBA(r: 51, g: 102, b: 204), tolerance: 1))  // the blue default
+        #expect(image.pixel(x: 44, y: 44) == RGBA(r: 255, g: 255, b: 255))                   // a corner of the first Dot: not opaque
+        #expect(image.pixel(x: 244, y: 84) == RGBA(r: 255, g: 255, b: 255))                  // and of the second
+    }
+
     @Test("the C example")
     func cExample() throws {
         let folder = try Fixtures.makeTemporaryDirectory("readme-c")

@@ -7,15 +7,14 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-@Suite("The README's scene example")
+@Suite("The scene format article's example")
 struct ReadmeSceneTests {
-    @Test("parses, builds, runs its steps and renders what the README says")
+    @Test("parses, builds, runs its steps and renders what the article says")
     func example() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Scene files"))
-        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let scene = try Scene.parse(Data(readme[start.upperBound..<end.lowerBound].utf8), file: "README.md")
+        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/Easel/Easel.docc/SceneFiles.md"), encoding: .utf8)
+        let start = try #require(article.range(of: "```json\n"))
+        let end = try #require(article.range(of: "```", range: start.upperBound..<article.endIndex))
+        let scene = try Scene.parse(Data(article[start.upperBound..<end.lowerBound].utf8), file: "SceneFiles.md")
         let outcome = try SceneRenderer(registry: try sceneRegistry()).render(scene, options: RenderOptions())
         #expect(outcome.tree?.viewsByID["swatch"]?.frame == easel_rect(x: 20, y: 20, width: 120, height: 80))
         let image = try #require(outcome.canvas).rasterImage()

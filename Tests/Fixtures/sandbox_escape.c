@@ -1,5 +1,5 @@
 /* LOADS, TRIES WHAT THE SANDBOX FORBIDS WHEN DRAWN: each class's drawRect: tries one thing the isolated
- * worker's sandbox refuses (docs/SECURITY.md); without --isolate each succeeds and then fills its rect.
+ * worker's sandbox refuses (Sources/Easel/Easel.docc/Security.md); without --isolate each succeeds and then fills its rect.
  *   Forker     fork()                                   Networker  socket(AF_INET, SOCK_STREAM)
  *   Writer     open($EASEL_SANDBOX_TARGET, O_WRONLY|O_CREAT|O_TRUNC)
  *   Executor   execve("/nonexistent/easel-no-such-program")   Signaller  kill(getppid(), 0)

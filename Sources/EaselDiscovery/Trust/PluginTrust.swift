@@ -22,8 +22,8 @@
 // place, so it is a hole; but checking parents refuses far more ordinary
 // setups than it catches (a checkout under a shared, group-writable projects
 // folder; any folder on a path through a world-writable one without the
-// sticky bit), and the plugin folder is the one the user chose. The README
-// says so.
+// sticky bit), and the plugin folder is the one the user chose. The FolderTrust
+// article (Easel.docc) says so.
 //
 // Group-writable: as Debian's and Ubuntu's OpenSSH (the "user-group-modes"
 // patch), a file or folder writable by its group is accepted when that group
