@@ -1,15 +1,22 @@
-// GraphControl — GraphController, the delegate of seed 001's GraphView, in a
-// plugin of its own (libGraphControl.so), written with EaselPluginKit.
+// GraphControl — GraphController, the view controller of seed 001's GraphView
+// and its delegate ("your view controller is, in my opinion, the natural
+// delegate of the RHView"), in a plugin of its own (libGraphControl.so),
+// written with EaselPluginKit.
 //
-//   GraphController : Object   a right-handed view's delegate. It does not
-//                              draw the graph: it coordinates, by messaging
-//                              the view's own drawing methods in order
+//   GraphController : ViewController   its view is a right-handed view (a scene
+//                              gives it as the view's "delegate", or host code
+//                              sets the controller's view); viewDidLoad makes
+//                              it the view's delegate. It does not draw the
+//                              graph: it coordinates, by messaging the view's
+//                              own drawing methods in order
 //                              (drawGrid:inContext: when the view has it,
 //                              drawCurve:inContext:, drawBorder:inContext:),
 //                              after filling the background with `fillColor`.
+//                              As the view's controller it is next in the
+//                              responder chain after the view.
 //
 // It knows GraphView only by its selectors: any view that implements them can
-// have a GraphController as its delegate.
+// have a GraphController as its controller and delegate.
 
 import EaselPluginKit
 
@@ -18,15 +25,21 @@ public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "GraphControl", classes: [GraphController.self])
 }
 
-/// Coordinates a graph view's drawing (the seed's view controller as delegate).
-struct GraphController: PluginClass {
+/// A graph view's controller, which coordinates its drawing as its delegate (seed 001).
+struct GraphController: ViewControllerClass {
     /// Painted over the area being drawn before the view's parts; clear (the default) paints nothing.
     let fillColor = Property(default: Color.clear)
     /// Whether to ask the view for its border.
     let drawsBorder = Property(default: true)
 
     static var methods: [Method<GraphController>] {
-        [.drawView { controller, view, rect, g in controller.coordinate(view, rect, g) }]
+        [
+            // The controller is the natural delegate of its right-handed view.
+            .viewDidLoad { controller in
+                if let view = controller.view, view.isKind(of: "RHView") { view.delegate = controller.object }
+            },
+            .drawView { controller, view, rect, g in controller.coordinate(view, rect, g) },
+        ]
     }
 }
 

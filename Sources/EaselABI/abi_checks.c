@@ -84,7 +84,8 @@ EASEL_ANIMATION_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_animation_api)
 EASEL_CHECK_HEADER(easel_animation_options)
 /* ---- extension easel.layout.v1 ---- */
-_Static_assert(EASEL_LAYOUT_API_V1_SIZE == sizeof(easel_layout_api), "EASEL_LAYOUT_API_V1_SIZE");
+_Static_assert(EASEL_LAYOUT_API_V1_SIZE == offsetof(easel_layout_api, stack_view_add_arranged_subview), "EASEL_LAYOUT_API_V1_SIZE");
+_Static_assert(EASEL_LAYOUT_API_STACK_SIZE == sizeof(easel_layout_api), "EASEL_LAYOUT_API_STACK_SIZE");
 EASEL_LAYOUT_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_LAYOUT_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_layout_api)

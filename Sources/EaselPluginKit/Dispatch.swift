@@ -129,6 +129,8 @@ typealias SizeToSizeHandler = (ObjectRef, easel_size) -> easel_size
 typealias PointObjectToObjectHandler = (ObjectRef, easel_point, OpaquePointer?) -> OpaquePointer?
 typealias PointObjectToBoolHandler = (ObjectRef, easel_point, OpaquePointer?) -> Bool
 typealias DoubleToDoubleHandler = (ObjectRef, Double) -> Double
+typealias SizeObjectHandler = (ObjectRef, easel_size, OpaquePointer?) -> Void
+typealias BoolHandler = (ObjectRef, Bool) -> Void
 
 /// The shapes the kit's ``Method`` factories use, each with its C function.
 /// A C function returns zeroes when its call resolves to nothing, or the
@@ -148,6 +150,8 @@ enum Shapes {
     typealias PointObjectToBoolFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_point, OpaquePointer?)
         -> Bool
     typealias DoubleToDoubleFunction = @convention(c) (OpaquePointer?, OpaquePointer?, Double) -> Double
+    typealias SizeObjectFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_size, OpaquePointer?) -> Void
+    typealias BoolFunction = @convention(c) (OpaquePointer?, OpaquePointer?, Bool) -> Void
 
     /// A `@convention(c)` function as the host's untyped implementation pointer.
     private static func imp<Function>(_ function: Function) -> easel_imp {
@@ -219,6 +223,19 @@ enum Shapes {
                 $0(ObjectRef(known: object), point, event)
             }
         } as PointObjectToBoolFunction))
+
+    /// `v@:{CGSize=dd}@`: viewWillTransitionToSize:withTransitionCoordinator:.
+    static let sizeObject: MethodShape<SizeObjectHandler> = MethodShape(
+        "v@:\(EASEL_ENCODE_SIZE)@", imp: imp({ object, cmd, size, coordinator in
+            guard let object else { return }
+            sizeObject.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), size, coordinator) }
+        } as SizeObjectFunction))
+
+    /// `v@:B`: viewWillAppear: and viewDidAppear:.
+    static let bool: MethodShape<BoolHandler> = MethodShape("v@:B", imp: imp({ object, cmd, flag in
+        guard let object else { return }
+        bool.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), flag) }
+    } as BoolFunction))
 
     /// `d@:d`: a function of one number.
     static let doubleToDouble: MethodShape<DoubleToDoubleHandler> = MethodShape("d@:d", imp: imp({ object, cmd, value in

@@ -41,7 +41,7 @@ public struct Method<W: PluginClass> {
         self.bind = bind
     }
 
-    private static func make<Handler>(
+    static func make<Handler>(
         _ selector: Selector, _ shape: MethodShape<Handler>, _ handler: @escaping (ClassRuntime<W>) -> Handler
     ) -> Method {
         Method(selector, shape.encoding) { runtime in shape.bind(handler(runtime)) }

@@ -121,7 +121,7 @@ extension Scene {
         "contentSize", "contentOffset", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
         "pagingEnabled", "scrollEnabled", "decelerationRate", "contentMode", "contentStretch",
         "constraints", "translatesAutoresizingMaskIntoConstraints", "rootViewController", "stack",
-    ]).union(imageViewKeys)
+    ]).union(imageViewKeys).union(SceneLayoutKeys.keys)
 
     /// Builds the view tree in a registry whose plugins are loaded.
     ///
@@ -291,6 +291,7 @@ struct Builder {
             view.contentStretch = stretch
         }
         if let value = node.child("stack") { try SceneStack.apply(value, to: view, className: className) }
+        try SceneLayoutKeys.apply(node, to: view)
         if let value = node.child("translatesAutoresizingMaskIntoConstraints") {
             view.translatesAutoresizingMaskIntoConstraints = try value.bool()
             explicitTranslation.insert(ObjectIdentifier(view))
@@ -327,7 +328,15 @@ struct Builder {
             guard method.signature.numberOfArguments == 5 else {
                 throw delegateNode.error("\(method.readableSignature(className: delegate.objectClass.name)) does not take (view, rect, context)")
             }
-            rightHanded.delegate = delegate
+            // A view controller as the delegate (seed 001's natural delegate) takes the view as its
+            // own: viewDidLoad, then it is in the responder chain after the view.
+            if let controller = delegate as? ViewController, !controller.isViewLoaded {
+                controller.setView(rightHanded)
+                rightHanded.delegate = delegate
+                controller.viewDidLoad()
+            } else {
+                rightHanded.delegate = delegate
+            }
         }
         if let recognizers = node.child("gestureRecognizers") { try gestureRecognizers(recognizers, of: view) }
         if let subviews = node.child("subviews") {

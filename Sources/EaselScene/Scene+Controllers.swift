@@ -82,3 +82,82 @@ enum SceneStack {
         }
     }
 }
+
+/// A view's Auto Layout keys besides "constraints":
+///
+///     "contentHuggingPriority": 251 (both axes) or {"horizontal": 251, "vertical": 750},
+///     "contentCompressionResistancePriority": the same,
+///     "layoutMargins": [top, left, bottom, right],
+///     "directionalLayoutMargins": [top, leading, bottom, trailing],
+///     "semanticContentAttribute": "forceRightToLeft"
+///
+/// Priorities are 1 to 1000 (UIKit's `UILayoutPriority`), margins finite numbers of at
+/// most 1e6 in size, semantic content attributes UIKit's names. Applied when the view is
+/// made, before any constraint of the scene is.
+enum SceneLayoutKeys {
+    static let keys: Set<String> = [
+        "contentHuggingPriority", "contentCompressionResistancePriority", "layoutMargins", "directionalLayoutMargins",
+        "semanticContentAttribute",
+    ]
+    static let semanticAttributes: [String: SemanticContentAttribute] = [
+        "unspecified": .unspecified, "playback": .playback, "spatial": .spatial,
+        "forceLeftToRight": .forceLeftToRight, "forceRightToLeft": .forceRightToLeft,
+    ]
+
+    static func apply(_ node: Node, to view: View) throws(SceneError) {
+        if let value = node.child("contentHuggingPriority") {
+            for (axis, priority) in try priorities(value) { view.setContentHuggingPriority(priority, for: axis) }
+        }
+        if let value = node.child("contentCompressionResistancePriority") {
+            for (axis, priority) in try priorities(value) { view.setContentCompressionResistancePriority(priority, for: axis) }
+        }
+        if let value = node.child("semanticContentAttribute") {
+            let name = try value.string()
+            guard let attribute = semanticAttributes[name] else {
+                throw value.error("unknown semantic content attribute '\(name)'; expected one of: "
+                                  + semanticAttributes.keys.sorted().joined(separator: ", "))
+            }
+            view.semanticContentAttribute = attribute
+        }
+        if node.child("layoutMargins") != nil, let directional = node.child("directionalLayoutMargins") {
+            throw directional.error("give 'layoutMargins' or 'directionalLayoutMargins', not both: they are one set of margins")
+        }
+        if let value = node.child("layoutMargins") {
+            let m = try margins(value, "[top, left, bottom, right]")
+            view.layoutMargins = EdgeInsets(top: m[0], left: m[1], bottom: m[2], right: m[3])
+        }
+        if let value = node.child("directionalLayoutMargins") {
+            let m = try margins(value, "[top, leading, bottom, trailing]")
+            view.directionalLayoutMargins = DirectionalEdgeInsets(top: m[0], leading: m[1], bottom: m[2], trailing: m[3])
+        }
+    }
+
+    /// A number for both axes, or {"horizontal": …, "vertical": …}.
+    private static func priorities(_ node: Node) throws(SceneError) -> [(LayoutAxis, LayoutPriority)] {
+        func priority(_ node: Node) throws(SceneError) -> LayoutPriority {
+            let value = try node.number()
+            guard value >= 1, value <= 1000 else {
+                throw node.error("a layout priority is from 1 to 1000 (1000 is required), not \(ValueCodec.formatReal(value))")
+            }
+            return LayoutPriority(Float(value))
+        }
+        if case .number = node.value {
+            let both = try priority(node)
+            return [(.horizontal, both), (.vertical, both)]
+        }
+        guard node.object != nil else { throw node.expect("a priority (1 to 1000) or {\"horizontal\": …, \"vertical\": …}") }
+        try node.checkKeys(["horizontal", "vertical"])
+        var result: [(LayoutAxis, LayoutPriority)] = []
+        if let horizontal = node.child("horizontal") { result.append((.horizontal, try priority(horizontal))) }
+        if let vertical = node.child("vertical") { result.append((.vertical, try priority(vertical))) }
+        return result
+    }
+
+    private static func margins(_ node: Node, _ form: String) throws(SceneError) -> [Double] {
+        let values = try node.numbers(4, form)
+        for (index, value) in values.enumerated() where !(abs(value) <= 1e6) {
+            throw SceneError(path: "\(node.path)[\(index)]", "a margin is a number from -1e6 to 1e6, not \(ValueCodec.formatReal(value))")
+        }
+        return values
+    }
+}

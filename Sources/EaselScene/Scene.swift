@@ -44,10 +44,10 @@ import Foundation
 
 /// A scene file, parsed and checked for shape; ``build(in:)`` makes the view tree.
 public struct Scene {
-    /// The canvas width, in points.
-    public let width: Double
+    /// The canvas width, in points (the root window's, unless the root has a frame).
+    public private(set) var width: Double
     /// The canvas height, in points.
-    public let height: Double
+    public private(set) var height: Double
     /// Pixels per point for PNG output (default 1).
     public let scale: Double
     /// The colour under everything, or `nil` for transparent.
@@ -62,6 +62,24 @@ public struct Scene {
 
     let root: Node
     let steps: [Node]
+
+    /// The scene with a canvas of another size: its root window (when the root has no frame of
+    /// its own) takes that size too, so a layout made by constraints or autoresizing shows
+    /// at another window size.
+    ///
+    /// - Throws: ``SceneError`` naming `canvas.size` for a size outside 1...32767 points a side.
+    public func resizingCanvas(to size: easel_size) throws(SceneError) -> Scene {
+        guard size.width >= 1, size.width <= 32767, size.height >= 1, size.height <= 32767 else {
+            var error = SceneError(path: "canvas.size", "the canvas size must be between 1 and 32767 points a side, "
+                                   + "not \(ValueCodec.formatReal(size.width)) x \(ValueCodec.formatReal(size.height))")
+            error.file = file
+            throw error
+        }
+        var resized = self
+        resized.width = size.width
+        resized.height = size.height
+        return resized
+    }
 
     /// Reads and parses a scene file.
     ///

@@ -12,8 +12,8 @@ import EaselRuntime
 // touch first (GestureRecognizer.swift); then the view receives it, unless a
 // recognizer delays or cancelled it: `touchesBegan:withEvent:` … is sent once
 // per changed touch (the first argument is the `Touch`; the set of touches is
-// in the event) to the first view up the responder chain whose class
-// implements it. The second argument is the `Event`: its timestamp is the
+// in the event) to the first responder up the chain whose class implements
+// it: the view, its view controller when it is one's view, the superview, … The second argument is the `Event`: its timestamp is the
 // media clock's time, it lists all touches in flight, by view and by window.
 //
 // A view without `multipleTouchEnabled` (the default) receives only the
@@ -311,8 +311,12 @@ extension Touch {
         let savedPhase = self.phase
         self.phase = phase
         defer { self.phase = savedPhase }
-        var responder = view
-        while let candidate = responder {
+        // The responder chain (UIResponder's `next`): a view, its controller when it is a
+        // controller's view, the superview (ViewController.swift).
+        var responder: EaselObject? = view
+        var steps = 0
+        while let candidate = responder, steps <= 2 * View.maximumDepth {
+            steps += 1
             if let method = candidate.implementation(of: call) {
                 registry.withPluginCall {
                     PluginCalls.observe(candidate, call.selector, method) {
@@ -329,7 +333,7 @@ extension Touch {
                 }
                 return
             }
-            responder = candidate.superview
+            responder = View.nextResponder(after: candidate)
         }
     }
 }

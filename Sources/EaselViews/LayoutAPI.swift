@@ -207,6 +207,39 @@ enum LayoutAPI {
                 return Int32(EASEL_OK)
             }
         }
+        api.stack_view_add_arranged_subview = { stackHandle, viewHandle in
+            arrange(stackHandle, viewHandle, "stack_view_add_arranged_subview") { (stack, view) throws(ViewError) -> Int32 in
+                try stack.addArrangedSubview(view)
+                return Int32(EASEL_OK)
+            }
+        }
+        api.stack_view_insert_arranged_subview = { stackHandle, viewHandle, index in
+            arrange(stackHandle, viewHandle, "stack_view_insert_arranged_subview") { (stack, view) throws(ViewError) -> Int32 in
+                guard index >= 0, index <= Int64(stack.arrangedSubviews.count) else {
+                    throw ViewError("cannot insert an arranged subview at \(index): the stack has \(stack.arrangedSubviews.count)")
+                }
+                try stack.insertArrangedSubview(view, at: Int(index))
+                return Int32(EASEL_OK)
+            }
+        }
+        api.stack_view_remove_arranged_subview = { stackHandle, viewHandle in
+            arrange(stackHandle, viewHandle, "stack_view_remove_arranged_subview") { (stack, view) throws(ViewError) -> Int32 in
+                guard stack.arrangedSubviews.contains(where: { $0 === view }) else {
+                    stack.registry.report(.error, "layout->stack_view_remove_arranged_subview: \(view) is not an arranged subview of \(stack)")
+                    return Int32(EASEL_ERROR_NOT_FOUND)
+                }
+                stack.removeArrangedSubview(view)
+                return Int32(EASEL_OK)
+            }
+        }
+        api.stack_view_arranged_subview_count = { handle in
+            guard let object = object(handle) else { return -1 }
+            guard let stack = object as? StackView else {
+                object.registry.report(.error, "layout->stack_view_arranged_subview_count: \(object) is not a stack view")
+                return -1
+            }
+            return Int64(stack.arrangedSubviews.count)
+        }
         table.initialize(to: api)
         return UnsafePointer(table)
     }()
@@ -284,6 +317,28 @@ enum LayoutAPI {
             return fallback
         }
         return body(controller)
+    }
+
+    /// `body` on a stack view and a view: NULL, a non-stack or a non-view is an error code
+    /// (reported); a ``ViewError`` `body` throws is EASEL_ERROR_INVALID_OPERATION (reported).
+    private static func arrange(_ stackHandle: OpaquePointer?, _ viewHandle: OpaquePointer?, _ function: String,
+                                _ body: (StackView, View) throws(ViewError) -> Int32) -> Int32 {
+        guard let stackObject = object(stackHandle), let viewObject = object(viewHandle) else {
+            Registry.active?.report(.error, "layout->\(function): the stack view or the view is NULL")
+            return Int32(EASEL_ERROR_NULL_ARGUMENT)
+        }
+        guard let stack = stackObject as? StackView else {
+            stackObject.registry.report(.error, "layout->\(function): \(stackObject) is not a stack view")
+            return Int32(EASEL_ERROR_TYPE_MISMATCH)
+        }
+        guard let view = viewObject as? View else {
+            stackObject.registry.report(.error, "layout->\(function): \(viewObject) is not a view")
+            return Int32(EASEL_ERROR_TYPE_MISMATCH)
+        }
+        do { return try body(stack, view) } catch {
+            stack.registry.report(.error, "layout->\(function): \(error.message)")
+            return Int32(EASEL_ERROR_INVALID_OPERATION)
+        }
     }
 
     /// `body` on a window, `fallback` for a non-window (reported).

@@ -105,6 +105,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     public var identifier: String?
 
     /// The constant added to the right-hand side; changing it on an active constraint is incremental.
+    ///
+    /// Changed inside an animation block (``View/animate(withDuration:delay:options:animations:completion:)``),
+    /// the constant of an active constraint animates from its old value: the frames it gives move
+    /// with the block's timing, frame by frame on the media clock.
     public var constant: Double {
         didSet {
             guard constant != oldValue else { return }
@@ -113,10 +117,8 @@ public final class LayoutConstraint: CustomStringConvertible {
                 return
             }
             engine?.constantChanged(self, by: constant - oldValue)
-            // The animation hook of the tree (View.constraintConstantAnimator) may animate the change.
-            if let engine, let animator = engine.root?.layoutProperties?.constantAnimator {
-                animator(self, oldValue, constant)
-            }
+            // Inside an animation block the change animates (Animation/ConstantAnimation.swift).
+            constantChanged(from: oldValue)
         }
     }
 

@@ -37,8 +37,18 @@ import Synchronization
 // views `updateConstraints` (deepest first) before it solves.
 //
 // Layout guides, margins, right-to-left leading and trailing and baselines: see
-// LayoutGuide.swift. Not yet: transforms or right-handed superviews (frames are
-// placed as if neither existed).
+// LayoutGuide.swift.
+//
+// Transforms and right-handed views: as in UIKit, the engine places a view by its
+// center and bounds, never its transform. A view's four variables are its
+// `layoutRect`: its bounds' size placed where its center and anchor point put it
+// with the identity transform, in its superview's down space (y down, from the top
+// of the bounds, also inside a right-handed superview, whose own y points up; so
+// `top` is the visual top everywhere, as in AppKit's unflipped views). Setting one
+// sets the center and the bounds' size, so a transform neither changes what
+// constraints give nor is changed by them. When a right-handed view changes height,
+// the subviews that constraints place are placed again (their down-space rects are
+// the same, their centers in its y-up coordinates are not).
 
 /// A weak reference to a view.
 struct Weak {
@@ -99,6 +109,8 @@ final class LayoutEngine {
     var pendingUpdates: [Weak] = []
     /// Set by a rebuild: the next pass sets every frame, not only those whose variables changed.
     var setsAllFrames = true
+    /// Frames to set again at the next round of a pass (subviews of a right-handed view whose height changed).
+    var replaced: [Frame] = []
     /// The frame each variable belongs to.
     var frameOfVariable: [ObjectIdentifier: Frame] = [:]
     /// Views whose baselines (from their class) a constraint uses: a change of their
@@ -106,6 +118,11 @@ final class LayoutEngine {
     var baselineViews = Set<ObjectIdentifier>()
     /// Constraints whose constants an animation drives, with their edit variable and solver constraint.
     var animatedConstants: [ObjectIdentifier: (variable: Variable, constraint: Constraint)] = [:]
+    /// The running animations of constants changed in animation blocks (Animation/ConstantAnimation.swift),
+    /// and the media clock's frame observer that drives them while there are any.
+    var constantAnimations: [ObjectIdentifier: ConstantAnimation] = [:]
+    var constantObserver: MediaClock.Observer?
+    weak var observedClock: MediaClock?
 
     /// For a temporary engine of `systemLayoutSizeFitting`: the target size and its priorities.
     var fitting: (size: easel_size, horizontal: LayoutPriority, vertical: LayoutPriority)?
@@ -222,7 +239,7 @@ final class LayoutEngine {
             }
             addIntrinsicConstraints(frame, view)
         } else if view.translatesAutoresizingMaskIntoConstraints || view.superview == nil {
-            let rect = view.frame
+            let rect = view.layoutRect
             frame.pinned = rect
             let name = "\(view.objectClass.name):\(view.handle)"
             let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
@@ -477,6 +494,7 @@ final class LayoutEngine {
         frameOfVariable = [:]
         baselineViews = []
         animatedConstants = [:]
+        replaced = []
         setsAllFrames = true
         ordered = []
         entries = [:]
@@ -501,6 +519,10 @@ final class LayoutEngine {
             }
             constraint.engine = self
             add(constraint)
+        }
+        // Constants that an animation drives keep their presented values.
+        for constraint in held where constraint.engine === self {
+            if let value = constraint.presentationConstant { setPresentationConstant(constraint, value) }
         }
     }
 
@@ -541,19 +563,35 @@ final class LayoutEngine {
                 var seen = Set<ObjectIdentifier>()
                 moved = moved.filter { seen.insert(ObjectIdentifier($0)).inserted }.sorted { $0.depth < $1.depth }
             }
+            if !replaced.isEmpty {
+                // Subviews of right-handed views whose height changed: placed again.
+                var seen = Set(moved.map(ObjectIdentifier.init))
+                moved += replaced.filter { seen.insert(ObjectIdentifier($0)).inserted }
+                moved.sort { $0.depth < $1.depth }
+                replaced = []
+            }
             var changed = 0
             for frame in moved where frame.pins.isEmpty {
                 guard let view = frame.view, view !== root else { continue }
                 let rect = easel_rect(
                     x: solver.value(of: frame.left), y: solver.value(of: frame.top),
                     width: max(solver.value(of: frame.width), 0), height: max(solver.value(of: frame.height), 0))
-                if view.frame != rect {
-                    view.frame = rect
+                let old = view.layoutRect
+                if old != rect {
+                    view.layoutRect = rect
+                    if view.isRightHanded, old.size.height != rect.size.height { replaceSubviews(of: view) }
                     changed += 1
                 }
             }
             // Setting frames can autoresize pinned views: refresh their pins and go again.
-            if changed == 0 { break }
+            if changed == 0 && replaced.isEmpty { break }
+        }
+    }
+
+    /// The frames of the subviews of `view` that constraints place, to be placed again.
+    func replaceSubviews(of view: View) {
+        for subview in view.subviews {
+            if let frame = frames[ObjectIdentifier(subview)], frame.pins.isEmpty { replaced.append(frame) }
         }
     }
 
@@ -561,8 +599,9 @@ final class LayoutEngine {
     func refreshPins() {
         for frame in ordered where !frame.pins.isEmpty {
             guard let view = frame.view else { continue }
-            let rect = view.frame
+            let rect = view.layoutRect
             guard rect != frame.pinned else { continue }
+            if view.isRightHanded, rect.size.height != frame.pinned.size.height { replaceSubviews(of: view) }
             let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
             for (pin, value) in zip(frame.pins, values) where solver.contains(pin) {
                 do {

@@ -55,19 +55,24 @@ public final class LayoutGuide: EaselObject, LayoutItem {
     public var layoutItemView: View? { owningView }
 
     /// The guide's rectangle in its owning view's bounds coordinates, as of the last layout
-    /// pass (the zero rect before one, or without an owning view).
+    /// pass (the zero rect before one, or without an owning view). In a right-handed view the
+    /// coordinates are its own (y up); the margins' top is still the visual top.
     public var layoutFrame: easel_rect {
         guard let owner = owningView else { return .zero }
+        let down: easel_rect
         switch kind {
         case .safeArea: return owner.bounds
         case .margins:
             let insets = owner.layoutMargins, bounds = owner.bounds
-            return easel_rect(x: bounds.origin.x + insets.left, y: bounds.origin.y + insets.top,
+            down = easel_rect(x: bounds.origin.x + insets.left, y: bounds.origin.y + insets.top,
                               width: max(bounds.size.width - insets.left - insets.right, 0),
                               height: max(bounds.size.height - insets.top - insets.bottom, 0))
         case .custom:
-            return owner.rootView.constraintEngine?.frameOfGuide(self) ?? .zero
+            guard let rect = owner.rootView.constraintEngine?.frameOfGuide(self) else { return .zero }
+            down = rect
         }
+        // The engine works in the owner's down space (LayoutEngine.swift); the flip is its own inverse.
+        return owner.isRightHanded ? owner.ownToDown.apply(to: down) : down
     }
 
     /// Whether the constraints leave the guide's rectangle open.

@@ -99,8 +99,25 @@ public final class OverlayView: View {
 /// conversions, `setNeedsDisplayInRect:` and the frames of its subviews all
 /// use the flipped coordinates.
 public final class RightHandedView: View {
-    /// The object that draws the view (an object of a plugin class, not a view). The view keeps it alive.
-    public var delegate: EaselObject? { didSet { setNeedsDisplay() } }
+    /// The object that draws the view (an object of a plugin class, not a view). The view keeps it
+    /// alive, unless it is the view's own controller (a ``ViewController`` whose view this is, seed
+    /// 001's "natural delegate"): that one keeps the view alive and is held weakly, as UIKit holds
+    /// delegates, so that the two do not keep each other.
+    public var delegate: EaselObject? {
+        get { keptDelegate ?? controllerDelegate }
+        set {
+            if let controller = newValue as? ViewController, controller.isViewLoaded, controller.view === self {
+                controllerDelegate = controller
+                keptDelegate = nil
+            } else {
+                keptDelegate = newValue
+                controllerDelegate = nil
+            }
+            setNeedsDisplay()
+        }
+    }
+    private var keptDelegate: EaselObject?
+    private weak var controllerDelegate: ViewController?
 
     /// Applies the flip to a canvas whose current space is this view's (y-down) space.
     public func flip(_ canvas: Canvas) {

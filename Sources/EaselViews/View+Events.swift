@@ -12,8 +12,8 @@ import EaselGeometry
 // coordinates, after any pending layout (UIKit's run loop lays out before
 // it delivers events): the hit view becomes the touch's view for the whole
 // sequence, and each phase is sent (`touchesBegan:withEvent:`, …) to the
-// first view up the responder chain (the view, then its superviews) whose
-// class implements it. The first argument is the `Touch` (one call per
+// first responder up the chain (the view, its view controller when it is
+// one's view, then the superview, and so on) whose class implements it. The first argument is the `Touch` (one call per
 // changed touch); the second is the `Event` (Event.swift: multitouch,
 // recognizers first, tap counts).
 

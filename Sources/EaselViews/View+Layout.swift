@@ -121,3 +121,31 @@ extension View {
         return (leading + share(0), max(size + share(1), 0))
     }
 }
+
+extension View {
+    /// The view's rectangle as Auto Layout sees it (LayoutEngine.swift): its bounds' size placed
+    /// where its center and anchor point put it with the identity transform, in its superview's
+    /// down space (y down from the top of the superview's bounds, also when the superview is
+    /// right-handed). Equal to ``frame`` for an untransformed view in an ordinary superview.
+    /// Setting it sets the center and the bounds' size, never the transform.
+    final var layoutRect: easel_rect {
+        get {
+            let anchor = layerStorage?.anchorPoint ?? easel_point(x: 0.5, y: 0.5)
+            var center = storedCenter
+            if let superview, superview.isRightHanded { center = superview.ownToDown.apply(to: center) }
+            let size = storedBounds.size
+            return easel_rect(x: center.x - anchor.x * size.width, y: center.y - anchor.y * size.height,
+                              width: size.width, height: size.height)
+        }
+        set {
+            let new = newValue.standardized
+            guard new.origin.x.isFinite, new.origin.y.isFinite, new.size.width.isFinite, new.size.height.isFinite else { return }
+            let anchor = layerStorage?.anchorPoint ?? easel_point(x: 0.5, y: 0.5)
+            var center = easel_point(x: new.origin.x + anchor.x * new.size.width, y: new.origin.y + anchor.y * new.size.height)
+            // The flip of a right-handed superview is its own inverse.
+            if let superview, superview.isRightHanded { center = superview.ownToDown.apply(to: center) }
+            self.center = center
+            bounds = easel_rect(origin: storedBounds.origin, size: new.size)
+        }
+    }
+}

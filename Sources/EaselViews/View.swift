@@ -244,6 +244,8 @@ public class View: EaselObject {
             guard new != storedBounds, new.origin.x.isFinite, new.origin.y.isFinite,
                   new.size.width.isFinite, new.size.height.isFinite else { return }
             let oldSize = storedBounds.size
+            // A window tells its root view controller first (UIKit's viewWillTransition(to:with:)).
+            if superview == nil, new.size != oldSize { willTransition(to: new.size) }
             willChangeAnimatable(.bounds)
             invalidateExtent()
             storedBounds = new
@@ -717,4 +719,6 @@ public final class Window: View {
     var rootController: ViewController?
     /// Whether `makeKeyAndVisible` ran.
     var isVisible = false
+    /// Whether the root view controller is being told of a size change (ViewController.swift).
+    var isTransitioning = false
 }

@@ -21,6 +21,20 @@ import EaselRuntime
 // sends `willMove(toParent: nil)` first). Appearance (`viewWillAppear:`,
 // `viewDidAppear:`) is sent by `Window.makeKeyAndVisible()` to the root
 // controller and its children, parents first.
+//
+// Size transitions: before a window's size changes (its bounds, frame or a
+// scene's resize step), the host sends its root view controller
+// `viewWillTransitionToSize:withTransitionCoordinator:` (`v@:{CGSize=dd}@`;
+// Easel has no transition coordinator, the argument is NULL) or, for a class
+// that implements only it, the short form `viewWillTransitionToSize:`
+// (`v@:{CGSize=dd}`), with the window's new size; then to its children,
+// parents first. (UIKit forwards to children in the superclass's
+// implementation, so there an override must call super; here the host
+// forwards whatever the override does.)
+//
+// The responder chain: a controller's view passes what it does not handle to
+// its controller, the controller to its view's superview (or, for a view not
+// in a tree, to its parent controller), as UIResponder's `next` does in UIKit.
 
 enum ControllerCalls {
     static let loadView = HostCall("loadView", "v@:")
@@ -31,6 +45,8 @@ enum ControllerCalls {
     static let viewDidAppear = HostCall("viewDidAppear:", "v@:B")
     static let willMoveToParent = HostCall("willMoveToParentViewController:", "v@:@")
     static let didMoveToParent = HostCall("didMoveToParentViewController:", "v@:@")
+    static let viewWillTransition = HostCall("viewWillTransitionToSize:withTransitionCoordinator:", "v@:" + EASEL_ENCODE_SIZE + "@")
+    static let viewWillTransitionShort = HostCall("viewWillTransitionToSize:", "v@:" + EASEL_ENCODE_SIZE)
 }
 
 /// A view controller: an object of the built-in class `ViewController` or a plugin subclass.
@@ -127,6 +143,44 @@ public final class ViewController: EaselObject {
         for child in children { child.sendAppearance(call, animated, depth: depth + 1) }
     }
 
+    /// Tells the controller, then its children (parents first), that its view is about to
+    /// take `size` (UIKit's `viewWillTransition(to:with:)`; the window sends it to its root
+    /// view controller before it changes size). Sends the plugin class
+    /// `viewWillTransitionToSize:withTransitionCoordinator:` with a NULL coordinator, or
+    /// `viewWillTransitionToSize:` when it implements only that.
+    public func viewWillTransition(to size: easel_size) { sendTransition(size, depth: 0) }
+
+    private func sendTransition(_ size: easel_size, depth: Int) {
+        let call = implementation(of: ControllerCalls.viewWillTransition) != nil
+            ? ControllerCalls.viewWillTransition : ControllerCalls.viewWillTransitionShort
+        if let method = implementation(of: call) {
+            registry.withPluginCall {
+                PluginCalls.observe(self, call.selector, method) {
+                    method.withInvocation { invocation in
+                        invocation.target = UnsafeMutableRawPointer(handle)
+                        invocation.selector = UnsafeRawPointer(call.selector.pointer)
+                        var argument = size
+                        invocation.setArgument(bytes: &argument, at: 2)
+                        if call.signature.numberOfArguments > 3 {
+                            var coordinator: UnsafeMutableRawPointer? = nil
+                            invocation.setArgument(bytes: &coordinator, at: 3)
+                        }
+                        invocation.invoke()
+                    }
+                }
+            }
+        }
+        guard depth < View.maximumDepth else { return }
+        for child in children { child.sendTransition(size, depth: depth + 1) }
+    }
+
+    /// The next responder (UIResponder's `next`): the superview of the controller's view,
+    /// else the parent controller, else nil.
+    public var nextResponder: EaselObject? {
+        if let superview = loadedView?.superview { return superview }
+        return parent
+    }
+
     /// Sends a host call that takes one `BOOL`.
     private func sendFlag(_ call: HostCall, _ flag: Bool) {
         guard let method = implementation(of: call) else { return }
@@ -153,6 +207,30 @@ public final class ViewController: EaselObject {
 extension View {
     /// The controller whose view this is, if any (UIKit's private `_viewControllerForAncestor`, for this view only).
     public final var viewController: ViewController? { layoutProperties?.viewController }
+
+    /// The next responder (UIResponder's `next`): the view's controller when it is a
+    /// controller's view, else its superview.
+    public final var nextResponder: EaselObject? {
+        if let controller = layoutProperties?.viewController { return controller }
+        return superview
+    }
+
+    /// The responder after `responder` in the chain (a view's or a controller's ``nextResponder``).
+    static func nextResponder(after responder: EaselObject) -> EaselObject? {
+        if let view = responder as? View { return view.nextResponder }
+        if let controller = responder as? ViewController { return controller.nextResponder }
+        return nil
+    }
+
+    /// Sent by the bounds setter of a root view before its size changes: a window tells its
+    /// root view controller (``ViewController/viewWillTransition(to:)``).
+    final func willTransition(to size: easel_size) {
+        guard let window = self as? Window, let controller = window.rootController, !window.isTransitioning else { return }
+        // A controller that resizes the window from the callback is not told again (no recursion).
+        window.isTransitioning = true
+        defer { window.isTransitioning = false }
+        controller.viewWillTransition(to: size)
+    }
 }
 
 extension Window {

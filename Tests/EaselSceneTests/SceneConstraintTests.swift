@@ -122,6 +122,78 @@ struct SceneConstraintTests {
                 == "test.json: root.subviews[0].rootViewController: only the root view, a Window, has a root view controller")
     }
 
+    @Test("layout keys: hugging and compression resistance per axis decide between two captions; margins and right to left place a view")
+    func layoutKeys() throws {
+        let text = #"""
+            { "canvas": { "size": [400, 300] }, "root": { "subviews": [
+              { "class": "View", "id": "wide", "frame": [0, 0, 300, 20], "subviews": [
+                { "class": "Caption", "id": "a", "contentHuggingPriority": { "horizontal": 251 } },
+                { "class": "Caption", "id": "b" } ],
+                "constraints": ["H:|[a][b]|", "V:|[a]", "V:|[b]"] },
+              { "class": "View", "id": "narrow", "frame": [0, 50, 120, 20], "subviews": [
+                { "class": "Caption", "id": "c", "contentCompressionResistancePriority": 751 },
+                { "class": "Caption", "id": "d" } ],
+                "constraints": ["H:|[c][d]|", "V:|[c]", "V:|[d]"] },
+              { "class": "View", "id": "box", "frame": [0, 100, 200, 100], "layoutMargins": [10, 20, 15, 30], "subviews": [
+                { "class": "View", "id": "inset", "constraints": [
+                  "self.leading == superview.layoutMarginsGuide.leading", "self.trailing == superview.layoutMarginsGuide.trailing",
+                  "self.top == superview.layoutMarginsGuide.top", "self.bottom == superview.layoutMarginsGuide.bottom" ] } ] },
+              { "class": "View", "id": "mirrored", "frame": [200, 100, 200, 100], "semanticContentAttribute": "forceRightToLeft",
+                "directionalLayoutMargins": [0, 5, 0, 0], "subviews": [
+                { "class": "View", "id": "first", "constraints": [
+                  "self.leading == superview.layoutMarginsGuide.leading + 10", "self.top == superview.top", "self.width == 40",
+                  "self.height == 20" ] } ] } ] } }
+            """#
+        let tree = try Scene.parse(Data(text.utf8), file: "test.json").build(in: try LayoutWidgets.registry())
+        tree.root.layoutIfNeeded()
+        let frame = { (id: String) in tree.viewsByID[id]?.frame }
+        // Captions are 80 x 20; in 300 the lower hugging priority (b's 250) grows: 80 and 220.
+        #expect(frame("a") == rect(0, 0, 80, 20) && frame("b") == rect(80, 0, 220, 20))
+        // In 120 the lower compression resistance (d's 750) shrinks: 80 and 40.
+        #expect(frame("c") == rect(0, 0, 80, 20) && frame("d") == rect(80, 0, 40, 20))
+        #expect(tree.viewsByID["a"]?.contentHuggingPriority(for: .vertical) == .defaultLow)
+        #expect(tree.viewsByID["c"]?.contentCompressionResistancePriority(for: .vertical) == LayoutPriority(751))
+        // Margins top 10, left 20, bottom 15, right 30 of 200 x 100.
+        #expect(frame("inset") == rect(20, 10, 150, 75))
+        // Right to left: leading is the right edge; 5 of margin plus 10: the right edge at 200 - 15.
+        #expect(frame("first") == rect(145, 0, 40, 20))
+        #expect(tree.viewsByID["mirrored"]?.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+    }
+
+    @Test("layout key errors name the path", arguments: [
+        (#"{ "class": "View", "contentHuggingPriority": { "vertical": 2000 } }"#,
+         "test.json: root.subviews[0].contentHuggingPriority.vertical: a layout priority is from 1 to 1000 (1000 is required), not 2000"),
+        (#"{ "class": "View", "contentCompressionResistancePriority": { "sideways": 10 } }"#,
+         "test.json: root.subviews[0].contentCompressionResistancePriority.sideways: unknown key 'sideways'; expected one of: horizontal, vertical"),
+        (#"{ "class": "View", "contentHuggingPriority": "high" }"#,
+         "test.json: root.subviews[0].contentHuggingPriority: expected a priority (1 to 1000) or {\"horizontal\": …, \"vertical\": …}, got a string"),
+        (#"{ "class": "View", "semanticContentAttribute": "rightToLeft" }"#,
+         "test.json: root.subviews[0].semanticContentAttribute: unknown semantic content attribute 'rightToLeft'; expected one of: "
+            + "forceLeftToRight, forceRightToLeft, playback, spatial, unspecified"),
+        (#"{ "class": "View", "layoutMargins": [1, 2, 3, 4], "directionalLayoutMargins": [1, 2, 3, 4] }"#,
+         "test.json: root.subviews[0].directionalLayoutMargins: give 'layoutMargins' or 'directionalLayoutMargins', not both: they are one set of margins"),
+        (#"{ "class": "View", "layoutMargins": [1, 2, 3e7, 4] }"#,
+         "test.json: root.subviews[0].layoutMargins[2]: a margin is a number from -1e6 to 1e6, not 30000000"),
+    ])
+    func layoutKeyErrors(subviews: String, message: String) throws {
+        #expect(try failure(subviews) == message)
+    }
+
+    @Test("a resize step on the root window tells its root view controller first: viewWillTransitionToSize:withTransitionCoordinator:")
+    func windowResizeStep() throws {
+        let text = #"""
+            { "canvas": { "size": [300, 200] }, "root": { "id": "window", "rootViewController": { "class": "CardController" } },
+              "steps": [ { "at": 1, "resize": "window", "size": [200, 300] } ] }
+            """#
+        let registry = try LayoutWidgets.registry()
+        let tree = try Scene.parse(Data(text.utf8), file: "test.json").build(in: registry)
+        _ = LayoutWidgets.log(registry)
+        tree.run(to: 1)
+        #expect(LayoutWidgets.log(registry).filter { $0.contains("Transition") }
+                == ["CardController: viewWillTransitionToSize:withTransitionCoordinator: 200x300 NULL"])
+        #expect((tree.root as? Window)?.rootViewController?.view.frame == rect(0, 0, 200, 300))
+    }
+
     @Test("errors name the file, the JSON path and what in the constraint is wrong", arguments: [
         (#"{ "class": "View", "id": "a", "constraints": ["self.widht == 100"] }"#, "",
          "test.json: root.subviews[0].constraints[0]: in 'self.widht == 100': 'widht' is not a layout attribute; did you mean 'width'?"),

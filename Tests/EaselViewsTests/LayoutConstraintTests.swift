@@ -394,3 +394,92 @@ struct UpdateConstraintsTests {
         #expect(K.log(registry) == ["Panel: updateConstraints 20 after 1 layouts"])
     }
 }
+
+@Suite("Layout constraints: transformed and right-handed views")
+struct TransformedLayoutTests {
+    /// A view laid out by constraints, added to `superview`.
+    private func placed(_ registry: Registry, in superview: View, _ cls: String = "View") throws -> View {
+        let view = try K.make(registry, cls)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        try superview.addSubview(view)
+        return view
+    }
+
+    @Test("a transform changes neither what constraints give (bounds and center) nor the edges others align to; it is kept")
+    func transformed() throws {
+        let registry = K.builtIns()
+        let root = try K.make(registry, "View", K.rect(0, 0, 400, 300))
+        let turned = try placed(registry, in: root), follower = try placed(registry, in: root), inner = try placed(registry, in: turned)
+        let quarter = easel_affine_transform(rotationAngle: .pi / 2)
+        turned.transform = quarter
+        // A pinned view scaled 2x after its frame was set: others see its untransformed frame (200, 200, 40, 20).
+        let scaled = try K.make(registry, "View", K.rect(200, 200, 40, 20))
+        try root.addSubview(scaled)
+        scaled.transform = easel_affine_transform(scaleX: 2, y: 2)
+        let below = try placed(registry, in: root)
+        try LayoutConstraint.activate([
+            turned.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            turned.topAnchor.constraint(equalTo: root.topAnchor, constant: 30),
+            turned.widthAnchor.constraint(equalToConstant: 100), turned.heightAnchor.constraint(equalToConstant: 50),
+            follower.leadingAnchor.constraint(equalTo: turned.trailingAnchor, constant: 10),
+            follower.topAnchor.constraint(equalTo: turned.topAnchor),
+            follower.widthAnchor.constraint(equalToConstant: 10), follower.heightAnchor.constraint(equalToConstant: 10),
+            inner.leadingAnchor.constraint(equalTo: turned.leadingAnchor, constant: 10),
+            inner.trailingAnchor.constraint(equalTo: turned.trailingAnchor, constant: -10),
+            inner.topAnchor.constraint(equalTo: turned.topAnchor, constant: 5),
+            inner.bottomAnchor.constraint(equalTo: turned.bottomAnchor, constant: -5),
+            below.leadingAnchor.constraint(equalTo: scaled.trailingAnchor),
+            below.topAnchor.constraint(equalTo: scaled.bottomAnchor),
+            below.widthAnchor.constraint(equalToConstant: 5), below.heightAnchor.constraint(equalToConstant: 5),
+        ])
+        for _ in 0..<2 {   // a second pass changes nothing
+            root.layoutIfNeeded()
+            // 100 x 50 with its centre at (20 + 50, 30 + 25); turned a quarter, its bounding box is 50 x 100 about it.
+            #expect(turned.bounds.size == K.size(100, 50) && turned.center == K.point(70, 55) && turned.transform == quarter)
+            #expect(K.close(turned.frame, K.rect(45, 5, 50, 100)))
+            // Its untransformed trailing edge is 120, not the bounding box's 95.
+            #expect(follower.frame == K.rect(130, 30, 10, 10))
+            // In its own bounds the subview is inset as if nothing were turned.
+            #expect(inner.frame == K.rect(10, 5, 80, 40))
+            #expect(below.frame == K.rect(240, 220, 5, 5))
+            #expect(scaled.bounds.size == K.size(40, 20) && scaled.center == K.point(220, 210))
+            root.setNeedsLayout()
+        }
+    }
+
+    @Test("inside a right-handed view top is the visual top: frames are set in its y-up coordinates and follow its height")
+    func rightHanded() throws {
+        let registry = K.builtIns()
+        let root = try K.make(registry, "View", K.rect(0, 0, 400, 300))
+        let graph = try K.make(registry, "RHView", K.rect(0, 0, 200, 100))
+        try root.addSubview(graph)
+        let top = try placed(registry, in: graph), bottom = try placed(registry, in: graph)
+        graph.directionalLayoutMargins = DirectionalEdgeInsets(top: 10, leading: 8, bottom: 20, trailing: 8)
+        let guide = graph.makeLayoutGuide()
+        try LayoutConstraint.activate([
+            top.topAnchor.constraint(equalTo: graph.topAnchor, constant: 10),
+            top.leadingAnchor.constraint(equalTo: graph.leadingAnchor, constant: 20),
+            top.widthAnchor.constraint(equalToConstant: 50), top.heightAnchor.constraint(equalToConstant: 30),
+            bottom.bottomAnchor.constraint(equalTo: graph.layoutMarginsGuide.bottomAnchor),
+            bottom.leadingAnchor.constraint(equalTo: top.trailingAnchor),
+            bottom.widthAnchor.constraint(equalToConstant: 40), bottom.heightAnchor.constraint(equalToConstant: 10),
+            guide.topAnchor.constraint(equalTo: top.bottomAnchor), guide.bottomAnchor.constraint(equalTo: bottom.topAnchor),
+            guide.leadingAnchor.constraint(equalTo: graph.leadingAnchor), guide.widthAnchor.constraint(equalToConstant: 1),
+        ])
+        root.layoutIfNeeded()
+        // 10 below the visual top of a 100 high view whose y points up: y from 100 - 10 - 30 = 60.
+        #expect(top.frame == K.rect(20, 60, 50, 30))
+        #expect(top.convert(top.bounds, to: root) == K.rect(20, 10, 50, 30))
+        // On the bottom margin (20): y from 20 in the view's coordinates, 70 to 80 from the root's top.
+        #expect(bottom.frame == K.rect(70, 20, 40, 10))
+        #expect(bottom.convert(bottom.bounds, to: root) == K.rect(70, 70, 40, 10))
+        // Guides answer in the view's own coordinates: the margins' 70 points from y = 20; the spacer from 30 to 60.
+        #expect(graph.layoutMarginsGuide.layoutFrame == K.rect(8, 20, 184, 70))
+        #expect(guide.layoutFrame == K.rect(0, 30, 1, 30))
+        // Twice as high: the subviews keep their distance from the visual top and bottom.
+        graph.frame = K.rect(0, 0, 200, 200)
+        root.layoutIfNeeded()
+        #expect(top.frame == K.rect(20, 160, 50, 30) && top.convert(top.bounds, to: root) == K.rect(20, 10, 50, 30))
+        #expect(bottom.frame == K.rect(70, 20, 40, 10) && bottom.convert(bottom.bounds, to: root) == K.rect(70, 170, 40, 10))
+    }
+}

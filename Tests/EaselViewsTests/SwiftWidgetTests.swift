@@ -129,6 +129,36 @@ struct GraphWidgetTests {
         withExtendedLifetime(curve) {}
     }
 
+    @Test("GraphController is a view controller: given the graph as its view, viewDidLoad makes it the view's delegate, held weakly; it is next in the responder chain")
+    func controllerOfItsView() throws {
+        let registry = try sampleRegistry()
+        let curve = PointStore(Self.peak)
+        let (root, graph) = try graphTree(registry, curve: curve)
+        let rh = try #require(graph as? RightHandedView)
+        let controller = try #require(try registry.makeObject(ofClass: "GraphController") as? ViewController)
+        try controller.setValue(color(1, 1, 0.8), forProperty: "fillColor")
+        controller.setView(graph)
+        controller.viewDidLoad()
+        #expect(rh.delegate === controller && graph.viewController === controller)
+        #expect(graph.nextResponder === controller && controller.nextResponder === root)
+        let image = try render(root, name: "graph-view-controller")
+        #expect(sample(image, 60, 60).isClose(to: RGBA(r: 255, g: 255, b: 204), tolerance: 2))   // the controller's fill
+        // The view does not keep its own controller alive (the controller keeps the view).
+        let other = try #require(try registry.makeView(ofClass: "GraphView", frame: easel_rect(x: 0, y: 0, width: 10, height: 10)) as? RightHandedView)
+        try root.addSubview(other)
+        weak var released: ViewController?
+        do {
+            let shortLived = try #require(try registry.makeObject(ofClass: "GraphController") as? ViewController)
+            shortLived.setView(other)
+            shortLived.viewDidLoad()
+            #expect(other.delegate === shortLived)
+            released = shortLived
+        }
+        #expect(released == nil && other.delegate == nil && other.viewController == nil)
+        #expect(registry.takeDiagnostics() == [])
+        withExtendedLifetime(curve) {}
+    }
+
     @Test("without a delegate GraphView draws grid, curve and border itself")
     func drawsItself() throws {
         let registry = try sampleRegistry()

@@ -61,4 +61,71 @@ struct ViewControllerTests {
         #expect(card.children.isEmpty && child.parent == nil)
         #expect(throws: ViewError.self) { try card.addChild(card) }
     }
+
+    /// The controllers' log lines, without the class name.
+    private static func calls(_ registry: Registry) -> [String] {
+        LayoutWidgets.log(registry).map { line in
+            for prefix in ["CardController: ", "SizeController: "] where line.hasPrefix(prefix) { return String(line.dropFirst(prefix.count)) }
+            return line
+        }
+    }
+
+    @Test("the responder chain: a touch the view does not handle goes to its controller; a controller without the method passes it to its view's superview")
+    func responderChain() throws {
+        let registry = try LayoutWidgets.registry()
+        let window = try #require(try registry.makeView(ofClass: "Window", frame: K.rect(0, 0, 300, 200)) as? Window)
+        let card = try #require(try registry.makeObject(ofClass: "CardController") as? ViewController)
+        window.rootViewController = card
+        window.makeKeyAndVisible()
+        // A child controller (SizeController has no touch methods) whose view is inside the card's.
+        let child = try #require(try registry.makeObject(ofClass: "SizeController") as? ViewController)
+        try card.addChild(child)
+        child.view.frame = K.rect(100, 100, 50, 40)
+        try card.view.addSubview(child.view)
+        child.didMove(toParent: card)
+        #expect(card.view.nextResponder === card && card.nextResponder === window && window.nextResponder == nil)
+        #expect(child.view.nextResponder === child && child.nextResponder === card.view)
+        _ = Self.calls(registry)
+        // The card's plain View has no touchesBegan:withEvent:: the card controller gets the touch.
+        let first = try window.sendTouch(.began, at: K.point(30, 40))
+        try window.sendTouch(.ended, at: K.point(30, 40), touch: first)
+        // (The touch lays the tree out first: the controllers hear of that too.)
+        #expect(Self.calls(registry).filter { $0.hasPrefix("touches") } == ["touchesBegan:withEvent: at 30,40"])
+        // The child's view, then its controller (without the method), then the card's view, then the card.
+        let second = try window.sendTouch(.began, at: K.point(120, 130))
+        try window.sendTouch(.ended, at: K.point(120, 130), touch: second)
+        #expect(second.view === child.view)
+        #expect(Self.calls(registry).filter { $0.hasPrefix("touches") } == ["touchesBegan:withEvent: at 120,130"])
+        // A controller whose view is in no tree passes to its parent.
+        let loose = try #require(try registry.makeObject(ofClass: "ViewController") as? ViewController)
+        try card.addChild(loose)
+        _ = loose.view
+        #expect(loose.nextResponder === card)
+    }
+
+    @Test("resizing the window sends the root controller viewWillTransitionToSize:withTransitionCoordinator: before the size changes, then its children (the short form too)")
+    func transition() throws {
+        let registry = try LayoutWidgets.registry()
+        let window = try #require(try registry.makeView(ofClass: "Window", frame: K.rect(0, 0, 300, 200)) as? Window)
+        let card = try #require(try registry.makeObject(ofClass: "CardController") as? ViewController)
+        let child = try #require(try registry.makeObject(ofClass: "SizeController") as? ViewController)
+        try card.addChild(child)
+        window.rootViewController = card
+        window.makeKeyAndVisible()
+        _ = Self.calls(registry)
+        window.frame = K.rect(0, 0, 320, 240)
+        #expect(Self.calls(registry) == [
+            "viewWillTransitionToSize:withTransitionCoordinator: 320x240 NULL",
+            "viewWillTransitionToSize: 320x240",
+        ])
+        window.layoutIfNeeded()
+        #expect(card.view.frame == K.rect(0, 0, 320, 240))
+        // Moving the window, or a size change of another view, is no transition.
+        window.center = K.point(200, 200)
+        card.view.frame = K.rect(0, 0, 100, 100)
+        #expect(Self.calls(registry).filter { $0.hasPrefix("viewWillTransition") } == [])
+        // From Swift, as the window sends it.
+        card.viewWillTransition(to: K.size(10, 20))
+        #expect(Self.calls(registry) == ["viewWillTransitionToSize:withTransitionCoordinator: 10x20 NULL", "viewWillTransitionToSize: 10x20"])
+    }
 }

@@ -8,7 +8,7 @@
  *   ChartTwin : Swatch             Plugins/Charts' Chart
  *   ChartCoordinatorTwin : Object  Plugins/Charts' ChartCoordinator
  *   GraphViewTwin : RHView         Plugins/Graph's GraphView
- *   GraphControllerTwin : Object   Plugins/GraphControl's GraphController
+ *   GraphControllerTwin : ViewController   Plugins/GraphControl's GraphController
  *   BubbleViewTwin : View          Plugins/Bubble's BubbleView
  *
  * Written the way a C plugin author would write them from easel.h and the
@@ -191,7 +191,7 @@ static const easel_method_desc kGraphMethods[] = {
     EASEL_METHOD("drawRect:inContext:", "v@:" RECT_ARG CONTEXT_ARG, v_rect_ctx),
 };
 
-/* ---- GraphControllerTwin : Object ---------------------------------------- */
+/* ---- GraphControllerTwin : ViewController -------------------------------- */
 
 typedef struct GraphControllerStorage {
     easel_color fillColor;
@@ -205,6 +205,7 @@ static const easel_property_desc kControllerProperties[] = {
     EASEL_PROPERTY("drawsBorder", "B", GraphControllerStorage, drawsBorder, &kTrue),
 };
 static const easel_method_desc kControllerMethods[] = {
+    EASEL_METHOD("viewDidLoad", "v@:", v_),
     EASEL_METHOD("drawView:inRect:inContext:", "v@:@" RECT_ARG CONTEXT_ARG, v_obj_rect_ctx),
 };
 
@@ -260,7 +261,7 @@ static const easel_class_desc kClasses[] = {
     EASEL_CLASS("ChartTwin", "Swatch", sizeof(ChartStorage), kChartProperties, kChartMethods),
     EASEL_CLASS_WITHOUT_PROPERTIES("ChartCoordinatorTwin", "Object", 0, kCoordinatorMethods),
     EASEL_CLASS("GraphViewTwin", "RHView", sizeof(GraphViewStorage), kGraphProperties, kGraphMethods),
-    EASEL_CLASS("GraphControllerTwin", "Object", sizeof(GraphControllerStorage), kControllerProperties,
+    EASEL_CLASS("GraphControllerTwin", "ViewController", sizeof(GraphControllerStorage), kControllerProperties,
                 kControllerMethods),
     EASEL_CLASS("BubbleViewTwin", "View", sizeof(BubbleViewStorage), kBubbleProperties, kBubbleMethods),
 };

@@ -21,7 +21,24 @@
  *                        pinned to its layoutMarginsGuide, with a required
  *                        hugging priority read back into `hugging`.
  *   CardController : ViewController   loadView makes a View at (0, 0, 10, 10)
- *                        and sets it; logs each callback the host sends.
+ *                        and sets it; logs each callback the host sends, and
+ *                        touchesBegan:withEvent: (a touch its view does not
+ *                        handle, up the responder chain) with the touch's
+ *                        location in the root view, and
+ *                        viewWillTransitionToSize:withTransitionCoordinator:
+ *                        with the size and whether the coordinator is NULL.
+ *   StackScene : View    in init, a StackView at (0, 0, 400, 40) (horizontal,
+ *                        fill) made with views->create and arranged from C
+ *                        (EASEL_HAS_LAYOUT_SLOT first): two Captions added,
+ *                        a Paragraph inserted at 1, a third Caption added
+ *                        and taken out again. `count` is the arranged count
+ *                        after that (3), `badIndex` what inserting at 9
+ *                        returned, `notArranged` what removing a view that is
+ *                        not arranged returned, `notStack` what adding to a
+ *                        plain View returned. The arranged views are tagged
+ *                        1, 2 (the Paragraph), 3; the removed Caption 4.
+ *   SizeController : ViewController   only the short form,
+ *                        viewWillTransitionToSize:, logged with the size.
  */
 #include "easel.h"
 #include "easel_util.h"
@@ -191,6 +208,79 @@ static void CardController_parent(easel_object *self, easel_sel _cmd, easel_obje
     g_host->log(self, line);
 }
 
+static void CardController_touchesBegan(easel_object *self, easel_sel _cmd, easel_object *touch, easel_object *event) {
+    (void)event;
+    easel_point at = g_host->views->touch_location(touch, NULL);
+    char line[96];
+    snprintf(line, sizeof line, "%s at %g,%g", g_host->sel_name(_cmd), at.x, at.y);
+    g_host->log(self, line);
+}
+
+static void CardController_transition(easel_object *self, easel_sel _cmd, easel_size size, easel_object *coordinator) {
+    char line[128];
+    snprintf(line, sizeof line, "%s %gx%g%s", g_host->sel_name(_cmd), size.width, size.height,
+             coordinator == NULL ? " NULL" : " coordinator");
+    g_host->log(self, line);
+}
+
+static void SizeController_transition(easel_object *self, easel_sel _cmd, easel_size size) {
+    char line[96];
+    snprintf(line, sizeof line, "%s %gx%g", g_host->sel_name(_cmd), size.width, size.height);
+    g_host->log(self, line);
+}
+
+typedef struct {
+    int64_t count;
+    int32_t badIndex;
+    int32_t notArranged;
+    int32_t notStack;
+} StackSceneStorage;
+
+static void StackScene_init(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    static easel_class *cls;
+    if (cls == NULL) {
+        cls = g_host->class_named("StackScene");
+    }
+    StackSceneStorage *storage = (StackSceneStorage *)g_host->object_storage(self, cls);
+    const easel_layout_api *layout = layout_api(self);
+    if (!EASEL_HAS_LAYOUT_SLOT(layout, stack_view_arranged_subview_count)) {
+        storage->count = -2;
+        return;
+    }
+    easel_object *stack = g_host->views->create("StackView", (easel_rect){{0, 0}, {400, 40}});
+    g_host->views->add_subview(self, stack);
+    easel_object *first = g_host->views->create("Caption", (easel_rect){{0, 0}, {1, 1}});
+    easel_object *paragraph = g_host->views->create("Paragraph", (easel_rect){{0, 0}, {1, 1}});
+    easel_object *last = g_host->views->create("Caption", (easel_rect){{0, 0}, {1, 1}});
+    easel_object *removed = g_host->views->create("Caption", (easel_rect){{0, 0}, {1, 1}});
+    int64_t tags[4] = {1, 2, 3, 4};
+    g_host->property_set(first, "tag", &tags[0]);
+    g_host->property_set(paragraph, "tag", &tags[1]);
+    g_host->property_set(last, "tag", &tags[2]);
+    g_host->property_set(removed, "tag", &tags[3]);
+    layout->stack_view_add_arranged_subview(stack, first);
+    layout->stack_view_add_arranged_subview(stack, last);
+    layout->stack_view_insert_arranged_subview(stack, paragraph, 1);
+    layout->stack_view_add_arranged_subview(stack, removed);
+    layout->stack_view_remove_arranged_subview(stack, removed);
+    storage->count = layout->stack_view_arranged_subview_count(stack);
+    storage->badIndex = layout->stack_view_insert_arranged_subview(stack, removed, 9);
+    storage->notArranged = layout->stack_view_remove_arranged_subview(stack, removed);
+    storage->notStack = layout->stack_view_add_arranged_subview(self, removed);
+}
+
+static const easel_property_desc kStackSceneProperties[] = {
+    EASEL_PROPERTY("count", "q", StackSceneStorage, count, NULL),
+    EASEL_PROPERTY("badIndex", "i", StackSceneStorage, badIndex, NULL),
+    EASEL_PROPERTY("notArranged", "i", StackSceneStorage, notArranged, NULL),
+    EASEL_PROPERTY("notStack", "i", StackSceneStorage, notStack, NULL),
+};
+
+static const easel_method_desc kStackSceneMethods[] = {
+    EASEL_METHOD("init", "v@:", StackScene_init),
+};
+
 static const easel_property_desc kBubbleSceneProperties[] = {
     EASEL_PROPERTY("widthConstraint", "Q", BubbleSceneStorage, widthConstraint, NULL),
     EASEL_PROPERTY("refused", "Q", BubbleSceneStorage, refused, NULL),
@@ -220,6 +310,12 @@ static const easel_method_desc kCardControllerMethods[] = {
     EASEL_METHOD("viewDidAppear:", "v@:B", CardController_appear),
     EASEL_METHOD("willMoveToParentViewController:", "v@:@", CardController_parent),
     EASEL_METHOD("didMoveToParentViewController:", "v@:@", CardController_parent),
+    EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", CardController_touchesBegan),
+    EASEL_METHOD("viewWillTransitionToSize:withTransitionCoordinator:", "v@:" EASEL_ENCODE_SIZE "@", CardController_transition),
+};
+
+static const easel_method_desc kSizeControllerMethods[] = {
+    EASEL_METHOD("viewWillTransitionToSize:", "v@:" EASEL_ENCODE_SIZE, SizeController_transition),
 };
 
 static const easel_class_desc kClasses[] = {
@@ -228,6 +324,8 @@ static const easel_class_desc kClasses[] = {
     EASEL_CLASS("BubbleScene", "View", sizeof(BubbleSceneStorage), kBubbleSceneProperties, kBubbleSceneMethods),
     EASEL_CLASS("MarginBox", "View", sizeof(MarginBoxStorage), kMarginBoxProperties, kMarginBoxMethods),
     EASEL_CLASS_WITHOUT_PROPERTIES("CardController", "ViewController", 0, kCardControllerMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("SizeController", "ViewController", 0, kSizeControllerMethods),
+    EASEL_CLASS("StackScene", "View", sizeof(StackSceneStorage), kStackSceneProperties, kStackSceneMethods),
 };
 
 EASEL_DEFINE_PLUGIN(kPlugin, "LayoutWidgets", kClasses);

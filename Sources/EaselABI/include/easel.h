@@ -2261,6 +2261,44 @@ typedef struct easel_layout_api {
     int32_t (*window_set_root_view_controller)(easel_object *window, easel_object *controller);
     /** Sends viewWillAppear: and viewDidAppear: to the window's root view controller (UIWindow's makeKeyAndVisible). */
     int32_t (*window_make_key_and_visible)(easel_object *window);
+
+    /**
+     * Stack views (objects of the built-in class StackView, UIStackView).
+     * Present when struct_size >= EASEL_LAYOUT_API_STACK_SIZE (or
+     * EASEL_HAS_LAYOUT_SLOT); check before calling.
+     *
+     * Adds `view` at the end of the stack's arranged subviews, and as its last
+     * subview unless it is one (UIStackView's addArrangedSubview:); the view is
+     * then laid out by the stack's constraints. EASEL_ERROR_NULL_ARGUMENT for
+     * NULL, EASEL_ERROR_TYPE_MISMATCH when `stack` is not a stack view or `view`
+     * not a view, EASEL_ERROR_INVALID_OPERATION when `view` is the stack or one
+     * of its ancestors (reported). Since: easel.layout.v1 (size 296)
+     */
+    int32_t (*stack_view_add_arranged_subview)(easel_object *stack, easel_object *view);
+    /**
+     * Inserts `view` among the arranged subviews at `index` (0 to the count;
+     * another index is EASEL_ERROR_INVALID_OPERATION); an arranged subview
+     * moves there. Since: easel.layout.v1 (size 296)
+     */
+    int32_t (*stack_view_insert_arranged_subview)(easel_object *stack, easel_object *view, int64_t index);
+    /**
+     * Takes `view` out of the arranged subviews; it stays a subview, as in
+     * UIKit (remove it from the stack with views->remove_from_superview).
+     * EASEL_ERROR_NOT_FOUND when it is not arranged. Since: easel.layout.v1 (size 296)
+     */
+    int32_t (*stack_view_remove_arranged_subview)(easel_object *stack, easel_object *view);
+    /** The number of arranged subviews; -1 for a non-stack (reported). Since: easel.layout.v1 (size 296) */
+    int64_t (*stack_view_arranged_subview_count)(const easel_object *stack);
 } easel_layout_api;
+
+/** sizeof(easel_layout_api) with the stack view functions. Since: easel.layout.v1 (size 296) */
+#define EASEL_LAYOUT_API_STACK_SIZE 296
+
+/**
+ * Whether a layout table `api` (a `const easel_layout_api *`) has the slot
+ * `slot`: its struct_size reaches past the slot's end. Since: easel.layout.v1 (size 296)
+ */
+#define EASEL_HAS_LAYOUT_SLOT(api, slot) \
+    ((api) != NULL && (api)->struct_size >= offsetof(easel_layout_api, slot) + sizeof((api)->slot))
 
 #endif /* EASEL_H */

@@ -590,7 +590,7 @@ static inline const easel_abi_pin *easel_animation_pins(uint32_t *count) {
 
 /** The layout extension's table: S(type, size in bytes). */
 #define EASEL_LAYOUT_PINNED_STRUCTS(S) \
-    S(easel_layout_api, 264)
+    S(easel_layout_api, 296)
 
 /** Its slots in declaration order: F(type, field, offset in bytes). */
 #define EASEL_LAYOUT_PINNED_FIELDS(F) \
@@ -627,7 +627,11 @@ static inline const easel_abi_pin *easel_animation_pins(uint32_t *count) {
     F(easel_layout_api, view_controller_did_move_to_parent, 232) \
     F(easel_layout_api, window_root_view_controller, 240) \
     F(easel_layout_api, window_set_root_view_controller, 248) \
-    F(easel_layout_api, window_make_key_and_visible, 256)
+    F(easel_layout_api, window_make_key_and_visible, 256) \
+    F(easel_layout_api, stack_view_add_arranged_subview, 264) \
+    F(easel_layout_api, stack_view_insert_arranged_subview, 272) \
+    F(easel_layout_api, stack_view_remove_arranged_subview, 280) \
+    F(easel_layout_api, stack_view_arranged_subview_count, 288)
 
 /** The pinned layout of easel.layout.v1, as easel_abi_pins() lists 2.0's. */
 static inline const easel_abi_pin *easel_layout_pins(uint32_t *count) {

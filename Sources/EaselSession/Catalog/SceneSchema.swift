@@ -38,6 +38,11 @@ public enum SceneSchema {
                 ]]],
             ])
         }
+        let layoutPriority: [String: Any] = ["type": "number", "minimum": 1, "maximum": 1000]
+        let layoutPriorities: [String: Any] = ["description": "1 to 1000 for both axes, or per axis.", "oneOf": [
+            layoutPriority,
+            ["type": "object", "additionalProperties": false, "properties": ["horizontal": layoutPriority, "vertical": layoutPriority]],
+        ]]
         var nodeProperties: [String: Any] = [
             "class": ["description": "The view's class: a built-in view class or one of a loaded plugin.",
                       "enum": classNames],
@@ -91,6 +96,13 @@ public enum SceneSchema {
             "constraints": ["type": "array", "items": ["$ref": "#/$defs/constraint"],
                             "description": "Auto Layout constraints: \"self.width == superview.width * 0.5 + 10 @750\", "
                                 + "a visual format string (\"H:|-[a]-[b(==a)]-|\"), or an object."],
+            "contentHuggingPriority": layoutPriorities,
+            "contentCompressionResistancePriority": layoutPriorities,
+            "layoutMargins": ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4,
+                              "description": "[top, left, bottom, right] (UIKit's layoutMargins; 8 each by default)."],
+            "directionalLayoutMargins": ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4,
+                                         "description": "[top, leading, bottom, trailing]."],
+            "semanticContentAttribute": ["enum": ["unspecified", "playback", "spatial", "forceLeftToRight", "forceRightToLeft"]],
             "rootViewController": ["type": "object", "required": ["class"], "additionalProperties": false,
                                    "properties": ["class": ["type": "string"], "properties": ["type": "object"],
                                                   "view": ["$ref": "#/$defs/view"]]],

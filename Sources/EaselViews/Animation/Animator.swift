@@ -275,7 +275,7 @@ final class Animator {
         complete(group, now: false, deferred: true)
     }
 
-    private func complete(_ group: AnimationGroup, now: Bool, deferred: Bool = false) {
+    func complete(_ group: AnimationGroup, now: Bool, deferred: Bool = false) {
         guard group.pending <= 0, !group.completed else { return }
         group.completed = true
         guard let completion = group.completion else { return }
@@ -450,6 +450,8 @@ final class AnimationContext {
     let parent: UnsafeMutableRawPointer?
     /// The captured properties, in order: view, property, start value.
     var captured: [(view: View, property: AnimatedProperty, from: AnimationValue)] = []
+    /// Constraint constants changed in the block, with their start values (ConstantAnimation.swift).
+    var constants: [(constraint: LayoutConstraint, from: Double)] = []
     private var seen: Set<Int> = []
     private var ids: [ObjectIdentifier: Int] = [:]
 
@@ -499,6 +501,7 @@ final class AnimationContext {
 
     /// Makes the animations of what changed (see the top of this file).
     func commit() {
+        commitConstants()
         var animators: [ObjectIdentifier: Animator] = [:]
         var touched: [View] = []
         var end = 0.0
@@ -542,6 +545,8 @@ final class AnimationContext {
         for view in touched { animators[ObjectIdentifier(view.registry)]?.refresh(view) }
         if let firstAnimator {
             firstAnimator.scheduleEnd(of: group, at: end)
+        } else if group.pending > 0 {
+            // Only constraint constants animate: the end of the last completes the group.
         } else if let completion = group.completion, let view = captured.first?.view {
             // Nothing changed: UIKit still calls the completion, at once (here: at the clock's next advance).
             group.completed = true
