@@ -121,6 +121,8 @@ extension Scene {
         "contentSize", "contentOffset", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal",
         "pagingEnabled", "scrollEnabled", "decelerationRate", "contentMode", "contentStretch",
         "constraints", "translatesAutoresizingMaskIntoConstraints", "rootViewController", "stack",
+        "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "minimumZoomScale", "maximumZoomScale",
+        "bouncesZoom", "zoomScale",
     ]).union(imageViewKeys).union(SceneLayoutKeys.keys)
 
     /// Builds the view tree in a registry whose plugins are loaded.
@@ -227,6 +229,7 @@ struct Builder {
     static let scrollKeys = [
         "contentSize", "contentInset", "bounces", "alwaysBounceVertical", "alwaysBounceHorizontal", "pagingEnabled",
         "scrollEnabled", "decelerationRate", "contentOffset",
+        "showsVerticalScrollIndicator", "showsHorizontalScrollIndicator", "minimumZoomScale", "maximumZoomScale", "bouncesZoom",
     ]
     static let attributeKeys = [
         "tag", "hidden", "alpha", "clipsToBounds", "backgroundColor", "opaque", "clearsContextBeforeDrawing",
@@ -316,9 +319,14 @@ struct Builder {
                 }
             }
         }
-        if let delegateNode = node.child("delegate") {
+        if let delegateNode = node.child("delegate"), let scroll = view as? ScrollView {
+            // A scroll view's delegate: every scroll-view message its class implements must have the signature sent.
+            let delegate = try object(delegateNode)
+            if let mismatch = ScrollView.delegateMismatch(delegate) { throw delegateNode.error(mismatch) }
+            scroll.delegate = delegate
+        } else if let delegateNode = node.child("delegate") {
             guard let rightHanded = view as? RightHandedView else {
-                throw delegateNode.error("only a right-handed view (a subclass of RHView) has a delegate; '\(className)' is not one")
+                throw delegateNode.error("only a right-handed view (a subclass of RHView) or a scroll view (ScrollView) has a delegate; '\(className)' is not one")
             }
             let delegate = try object(delegateNode)
             let selector = Selector("drawView:inRect:inContext:")
@@ -347,6 +355,16 @@ struct Builder {
                     if let stack = view as? StackView { try stack.addArrangedSubview(subview) } else { try view.addSubview(subview) }
                 } catch { throw child.error(error.message) }
             }
+        }
+        if let value = node.child("zoomScale") {
+            // After the subviews and the delegate: the delegate names the view for zooming among the subviews.
+            guard let scroll = view as? ScrollView else { throw value.error("only a scroll view (ScrollView) has 'zoomScale'; '\(className)' is not one") }
+            let scale = try value.number()
+            guard scale.isFinite, scale > 0 else { throw value.error("a zoom scale is a positive number") }
+            guard scroll.viewForZooming != nil else {
+                throw value.error("'zoomScale' needs a view for zooming: a 'delegate' whose class implements viewForZoomingInScrollView: and returns a subview")
+            }
+            scroll.setZoomScale(scale, animated: false)
         }
         return view
     }

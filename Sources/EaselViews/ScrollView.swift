@@ -24,10 +24,23 @@ import EaselRuntime
 // `isPagingEnabled` the offset settles on the page (a multiple of the
 // bounds size) in the direction of the flick, or the nearest one, in 0.3 s.
 //
+// Scrolling lays the view out (`layoutSubviews` follows every change of the
+// offset, as UIKit's does), so a subclass can place only the rows it shows.
+//
+// Scroll indicators (ScrollView+Indicators.swift) are two thin rounded dark
+// bars inside the right and bottom edges, shown while the content moves and
+// faded out after it stops, on the media clock.
+//
+// Zooming (ScrollView+Zooming.swift): when the delegate's
+// `viewForZoomingInScrollView:` returns a subview and `maximumZoomScale` is
+// above `minimumZoomScale`, a pinch scales that view about the fingers.
+//
 // A delegate (any object) gets `scrollViewDidScroll:`,
 // `scrollViewWillBeginDragging:`, `scrollViewDidEndDragging:willDecelerate:`,
-// `scrollViewWillBeginDecelerating:` and `scrollViewDidEndDecelerating:`
-// when its class implements them.
+// `scrollViewWillBeginDecelerating:`, `scrollViewDidEndDecelerating:`,
+// `scrollViewDidEndScrollingAnimation:`, `scrollViewWillBeginZooming:withView:`,
+// `scrollViewDidZoom:` and `scrollViewDidEndZooming:withView:atScale:` when
+// its class implements them.
 
 /// The insets of a scroll view's content (`UIEdgeInsets`).
 public struct EdgeInsets: Sendable, Equatable, BitwiseCopyable {
@@ -70,6 +83,24 @@ public final class ScrollView: View {
     }
     /// The velocity multiplier per millisecond after a flick (default 0.998).
     public var decelerationRate = ScrollView.normalDecelerationRate
+    /// Whether the vertical scroll indicator shows while the content moves (default `true`).
+    public var showsVerticalScrollIndicator = true { didSet { if !showsVerticalScrollIndicator { verticalIndicator?.isHidden = true } } }
+    /// Whether the horizontal scroll indicator shows while the content moves (default `true`).
+    public var showsHorizontalScrollIndicator = true { didSet { if !showsHorizontalScrollIndicator { horizontalIndicator?.isHidden = true } } }
+    /// The least zoom scale (default 1).
+    public var minimumZoomScale = 1.0 { didSet { zoomLimitsChanged() } }
+    /// The greatest zoom scale (default 1: no zooming).
+    public var maximumZoomScale = 1.0 { didSet { zoomLimitsChanged() } }
+    /// Whether a pinch may take the scale past its limits, to spring back when the fingers lift (default `true`).
+    public var bouncesZoom = true
+    /// The scale of the view for zooming (1 at first); see ``setZoomScale(_:animated:)``.
+    public internal(set) var zoomScale = 1.0
+    /// The recognizer that zooms: made when `maximumZoomScale` first exceeds `minimumZoomScale`.
+    public internal(set) var pinchGestureRecognizer: PinchGestureRecognizer?
+    /// Whether fingers are zooming the content.
+    public internal(set) var isZooming = false
+    /// Whether the scale is springing back to a limit after a pinch.
+    public internal(set) var isZoomBouncing = false
     /// The delegate (weak).
     public weak var delegate: EaselObject?
     /// The recognizer that scrolls.
@@ -80,12 +111,20 @@ public final class ScrollView: View {
     public private(set) var isDecelerating = false
 
     private var dragStart = easel_point.zero
-    private var motion: Motion?
+    var motion: Motion?
     private var observer: MediaClock.Observer?
+    /// The indicator bars, made the first time they show.
+    var verticalIndicator: View?, horizontalIndicator: View?
+    /// When the indicators start fading (the content stopped), or `nil` while they stay.
+    var indicatorFadeStart: Double?
+    /// The zoom in progress: the scale at touch down and the point of the zoomed view under the fingers.
+    var zoomAnchor: (scale: Double, point: easel_point, view: View)?
 
-    private enum Motion {
+    enum Motion {
         case decelerate(start: easel_point, velocity: easel_point, time: Double)
         case settle(from: easel_point, to: easel_point, time: Double)
+        /// A scale and an offset moving together (a zoom bouncing back, setZoomScale animated).
+        case zoom(view: View, from: (scale: Double, offset: easel_point), to: (scale: Double, offset: easel_point), time: Double)
     }
 
     required init(class cls: ObjectClass, registry: Registry) {
@@ -109,6 +148,7 @@ public final class ScrollView: View {
         set {
             guard newValue.x.isFinite, newValue.y.isFinite, newValue != bounds.origin else { return }
             bounds = easel_rect(origin: newValue, size: bounds.size)
+            setNeedsLayout()  // UIKit lays a scroll view out on every scroll
             scrolled()
         }
     }
@@ -116,7 +156,12 @@ public final class ScrollView: View {
     /// Sets the offset, moving there in 0.3 s on the media clock when `animated`.
     public func setContentOffset(_ offset: easel_point, animated: Bool) {
         stopMotion()
-        if animated { start(.settle(from: contentOffset, to: offset, time: mediaClock.time)) } else { contentOffset = offset }
+        if animated {
+            showIndicators()
+            start(.settle(from: contentOffset, to: offset, time: mediaClock.time))
+        } else {
+            contentOffset = offset
+        }
     }
 
     /// The least offset (the top left inset, negated).
@@ -154,6 +199,7 @@ public final class ScrollView: View {
         case .began:
             stopMotion()
             isDragging = true
+            showIndicators()
             // The translation counts from touch down, where the offset still is: the content
             // catches up with the finger at once.
             dragStart = contentOffset
@@ -180,6 +226,7 @@ public final class ScrollView: View {
                 beginDecelerating(.decelerate(start: offset, velocity: content, time: mediaClock.time))
             } else {
                 tellEndDragging(willDecelerate: false)
+                hideIndicatorsLater()
             }
         default:
             break
@@ -221,18 +268,26 @@ public final class ScrollView: View {
         start(motion)
     }
 
-    private func start(_ motion: Motion) {
+    func start(_ motion: Motion) {
         self.motion = motion
+        observeClock()
+    }
+
+    /// Makes sure the media clock calls ``step(to:)`` (motion or a fade is pending).
+    func observeClock() {
         if observer == nil {
             observer = mediaClock.addFrameObserver { [weak self] time in self?.step(to: time) }
         }
     }
 
-    private func stopMotion() {
+    func stopMotion() {
         motion = nil
-        if let observer { mediaClock.removeFrameObserver(observer) }
-        observer = nil
+        if indicatorFadeStart == nil, let observer {
+            mediaClock.removeFrameObserver(observer)
+            self.observer = nil
+        }
         isDecelerating = false
+        isZoomBouncing = false
     }
 
     /// The offset `elapsed` seconds into a deceleration from `start` at `velocity`, and whether it is still moving.
@@ -249,7 +304,10 @@ public final class ScrollView: View {
     }
 
     private func step(to time: Double) {
-        guard let motion else { return }
+        guard let motion else {
+            fadeIndicators(at: time)
+            return
+        }
         switch motion {
         case .decelerate(let start, let velocity, let began):
             let (offset, moving) = Self.decelerated(from: start, velocity: velocity, rate: decelerationRate, after: time - began)
@@ -261,20 +319,33 @@ public final class ScrollView: View {
             let eased = 1 - (1 - f) * (1 - f)  // ease-out
             contentOffset = easel_point(x: from.x + (to.x - from.x) * eased, y: from.y + (to.y - from.y) * eased)
             if f >= 1 { finishMotion() }
+        case .zoom(let view, let from, let to, let began):
+            let f = min(1, max(0, (time - began) / Self.settleDuration))
+            let eased = 1 - (1 - f) * (1 - f)  // ease-out
+            applyZoom(from.scale + (to.scale - from.scale) * eased, to: view,
+                      offset: easel_point(x: from.offset.x + (to.offset.x - from.offset.x) * eased,
+                                          y: from.offset.y + (to.offset.y - from.offset.y) * eased))
+            if f >= 1 { finishMotion() }
         }
     }
 
     private func finishMotion() {
-        let wasDecelerating = isDecelerating
+        let wasDecelerating = isDecelerating, wasBouncing = isZoomBouncing
+        let wasZoom: View? = if case .zoom(let view, _, _, _) = motion { view } else { nil }
         stopMotion()
-        if wasDecelerating { tell(ScrollCalls.didEndDecelerating) }
+        hideIndicatorsLater()
+        if wasBouncing, let wasZoom { tellEndZooming(wasZoom) }
+        if wasDecelerating { tell(ScrollCalls.didEndDecelerating) } else if !wasBouncing { tell(ScrollCalls.didEndScrollingAnimation) }
     }
 
     // MARK: Delegate
 
-    private func scrolled() { tell(ScrollCalls.didScroll) }
+    private func scrolled() {
+        updateIndicators()
+        tell(ScrollCalls.didScroll)
+    }
 
-    private func tell(_ call: HostCall) {
+    func tell(_ call: HostCall) {
         delegate?.send(call, object: self)
     }
 
@@ -323,6 +394,18 @@ public final class ScrollView: View {
         "alwaysBounceVertical": scrollFlag(\.alwaysBounceVertical),
         "alwaysBounceHorizontal": scrollFlag(\.alwaysBounceHorizontal),
         "pagingEnabled": scrollFlag(\.isPagingEnabled),
+        "showsVerticalScrollIndicator": scrollFlag(\.showsVerticalScrollIndicator),
+        "showsHorizontalScrollIndicator": scrollFlag(\.showsHorizontalScrollIndicator),
+        "bouncesZoom": scrollFlag(\.bouncesZoom),
+        "minimumZoomScale": zoomScaleProperty(\.minimumZoomScale),
+        "maximumZoomScale": zoomScaleProperty(\.maximumZoomScale),
+        "zoomScale": BuiltInProperty(
+            type: .double, get: { withUnsafeBytes(of: ($0 as! ScrollView).zoomScale) { Array($0) } },
+            set: { object, raw throws(RuntimeError) in
+                let scale = raw.loadUnaligned(as: Double.self)
+                guard scale.isFinite, scale > 0 else { throw RuntimeError(.typeMismatch, "a zoom scale is a positive number") }
+                (object as! ScrollView).setZoomScale(scale, animated: false)
+            }),
         "scrollEnabled": scrollFlag(\.isScrollEnabled),
         "decelerationRate": BuiltInProperty(
             type: .double, get: { withUnsafeBytes(of: ($0 as! ScrollView).decelerationRate) { Array($0) } },
@@ -343,6 +426,15 @@ public final class ScrollView: View {
             }),
     ]
 
+    private static func zoomScaleProperty(_ keyPath: ReferenceWritableKeyPath<ScrollView, Double>) -> BuiltInProperty {
+        BuiltInProperty(type: .double, get: { withUnsafeBytes(of: ($0 as! ScrollView)[keyPath: keyPath]) { Array($0) } },
+                        set: { object, raw throws(RuntimeError) in
+                            let scale = raw.loadUnaligned(as: Double.self)
+                            guard scale.isFinite, scale > 0 else { throw RuntimeError(.typeMismatch, "a zoom scale is a positive number") }
+                            (object as! ScrollView)[keyPath: keyPath] = scale
+                        })
+    }
+
     private static func scrollFlag(_ keyPath: ReferenceWritableKeyPath<ScrollView, Bool>) -> BuiltInProperty {
         BuiltInProperty(type: .bool, get: { [($0 as! ScrollView)[keyPath: keyPath] ? 1 : 0] },
                         set: { object, raw in (object as! ScrollView)[keyPath: keyPath] = raw.load(as: UInt8.self) != 0 })
@@ -356,4 +448,31 @@ enum ScrollCalls {
     static let didEndDragging = HostCall("scrollViewDidEndDragging:willDecelerate:", "v@:@B")
     static let willBeginDecelerating = HostCall("scrollViewWillBeginDecelerating:", "v@:@")
     static let didEndDecelerating = HostCall("scrollViewDidEndDecelerating:", "v@:@")
+    static let didEndScrollingAnimation = HostCall("scrollViewDidEndScrollingAnimation:", "v@:@")
+    static let viewForZooming = HostCall("viewForZoomingInScrollView:", "@@:@")
+    static let willBeginZooming = HostCall("scrollViewWillBeginZooming:withView:", "v@:@@")
+    static let didZoom = HostCall("scrollViewDidZoom:", "v@:@")
+    static let didEndZooming = HostCall("scrollViewDidEndZooming:withView:atScale:", "v@:@@d")
+
+    /// Every message, for checking a delegate's methods (a scene's `delegate`).
+    static let all = [didScroll, willBeginDragging, didEndDragging, willBeginDecelerating, didEndDecelerating,
+                      didEndScrollingAnimation, viewForZooming, willBeginZooming, didZoom, didEndZooming]
+}
+
+extension ScrollView {
+    /// The messages a scroll view may send its delegate: (selector, type encoding).
+    public static var delegateMessages: [(selector: String, encoding: String)] {
+        ScrollCalls.all.map { ($0.selector.name, $0.encoding) }
+    }
+
+    /// The first delegate method whose type encoding is not the one the scroll view sends, as a message; `nil` when all fit.
+    public static func delegateMismatch(_ delegate: EaselObject) -> String? {
+        for call in ScrollCalls.all {
+            guard let method = delegate.objectClass.method(for: call.selector) else { continue }
+            if !call.accepts(method.signature) {
+                return "\(method.readableSignature(className: delegate.objectClass.name)) does not have the signature a scroll view sends (\(call.encoding))"
+            }
+        }
+        return nil
+    }
 }

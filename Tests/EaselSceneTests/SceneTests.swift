@@ -67,7 +67,7 @@ struct SceneErrorTests {
         (sceneText(##"{ "class": "Plot", "delegate": { "class": "RectRecorder" } }, { "class": "Plot", "delegate": { "class": "Dot" } }"##),
          "test.json: root.subviews[1].delegate: the delegate's class 'Dot' does not respond to drawView:inRect:inContext:, which a right-handed view sends its delegate"),
         (sceneText(##"{ "class": "Swatch", "delegate": { "class": "PlotDelegate" } }"##),
-         "test.json: root.subviews[0].delegate: only a right-handed view (a subclass of RHView) has a delegate; 'Swatch' is not one"),
+         "test.json: root.subviews[0].delegate: only a right-handed view (a subclass of RHView) or a scroll view (ScrollView) has a delegate; 'Swatch' is not one"),
         (sceneText(##"{ "class": "View", "frame": [0, 0, 10] }"##),
          "test.json: root.subviews[0].frame: expected a rect [x, y, width, height], got an array"),
         (sceneText(##"{ "class": "View", "alpha": "half" }"##),

@@ -397,6 +397,67 @@ struct GestureTests {
         #expect(try int(log, "ended") == 1)
     }
 
+    @Test("delaysTouchesEnded (on by default) holds the view's ended until a double tap fails 0.35 s later; off, it arrives at once")
+    func delaysTouchesEnded() throws {
+        let registry = try plugins()
+        let (root, log) = try tree(registry, "TouchLog")
+        let double = try make(registry, "TapGestureRecognizer", as: TapGestureRecognizer.self)
+        double.numberOfTapsRequired = 2
+        double.cancelsTouchesInView = false
+        #expect(double.delaysTouchesEnded)
+        log.addGestureRecognizer(double)
+        let clock = registry.mediaClock
+        try tap(root, 40, 40)
+        #expect(try int(log, "began") == 1)
+        #expect(try int(log, "ended") == 0)  // held while the double tap may still recognize
+        clock.advance(by: 0.34)
+        #expect(try int(log, "ended") == 0)
+        clock.advance(by: 0.02)  // 0.35 s after the tap the recognizer fails: the end is delivered
+        #expect(double.state == .possible)  // failed, then reset
+        #expect(try int(log, "ended") == 1)
+
+        double.delaysTouchesEnded = false
+        clock.advance(by: 1)
+        try tap(root, 40, 40)
+        #expect(try int(log, "ended") == 2)  // at once
+        #expect(try int(log, "cancelled") == 0)
+    }
+
+    @Test("a disabled recognizer sees no touches (the view gets them all); disabling a pan in progress cancels it")
+    func disabledRecognizer() throws {
+        let registry = try plugins()
+        let (root, log) = try tree(registry, "TouchLog")
+        let tap = try make(registry, "TapGestureRecognizer", as: TapGestureRecognizer.self)
+        let taps = StateLog()
+        taps.attach(tap)
+        tap.isEnabled = false
+        log.addGestureRecognizer(tap)
+        try self.tap(root, 40, 40)
+        #expect(taps.states == [])
+        #expect(try int(log, "ended") == 1)  // neither delayed nor cancelled
+        #expect(try int(log, "cancelled") == 0)
+        #expect(try tap.value(ofProperty: "enabled", as: Bool.self) == false)
+        tap.isEnabled = true
+        registry.mediaClock.advance(by: 1)
+        try self.tap(root, 40, 40)
+        #expect(taps.states == [.recognized])
+        log.removeGestureRecognizer(tap)
+
+        let pan = try make(registry, "PanGestureRecognizer", as: PanGestureRecognizer.self)
+        let pans = StateLog()
+        pans.attach(pan)
+        log.addGestureRecognizer(pan)
+        try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(10, 10))])
+        try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(40, 10))])
+        #expect(pan.state == .began)
+        pan.isEnabled = false
+        #expect(pans.states == [.began, .cancelled])
+        try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(80, 10))])
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(80, 10))])
+        #expect(pans.states == [.began, .cancelled])  // nothing more once disabled
+        #expect(pan.state == .possible)
+    }
+
     @Test("a plugin delegate refuses to let a pan begin (it fails), and lets a pinch and a rotation recognize at once")
     func delegate() throws {
         let registry = try plugins()

@@ -95,4 +95,41 @@ struct ScrollViewTests {
         #expect(scroll.contentOffset == K.point(0, 800))
         #expect(try scroll.value(ofProperty: "contentOffset", as: easel_point.self) == K.point(0, 800))
     }
+
+    @Test("content no taller than the view stays put when dragged, unless alwaysBounceVertical: then it follows at half speed and bounces back")
+    func alwaysBounceVertical() throws {
+        let (root, scroll, registry) = try scrollView()
+        scroll.contentSize = easel_size(width: 200, height: 200)
+        try drag(root, [(100, 50), (100, 70), (100, 90)], interval: 1, lift: false)
+        #expect(scroll.contentOffset == K.point(0, 0))
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(100, 90))])
+
+        scroll.alwaysBounceVertical = true
+        try drag(root, [(100, 50), (100, 70), (100, 90)], interval: 1, lift: false)
+        #expect(scroll.contentOffset == K.point(0, -20))  // 40 points down, all past the edge: half
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(100, 90))])
+        registry.mediaClock.advance(by: 0.35)
+        #expect(scroll.contentOffset == K.point(0, 0))
+        // Sideways it still does not move: the content is as wide as the view.
+        try drag(root, [(50, 100), (70, 100), (90, 100)], interval: 1, lift: false)
+        #expect(scroll.contentOffset.x == 0)
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(90, 100))])
+    }
+
+    @Test("alwaysBounceHorizontal lets content no wider than the view be pulled sideways by half the finger's travel")
+    func alwaysBounceHorizontal() throws {
+        let (root, scroll, registry) = try scrollView()
+        try drag(root, [(50, 100), (80, 100), (110, 100)], interval: 1, lift: false)
+        #expect(scroll.contentOffset == K.point(0, 0))
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(110, 100))])
+        scroll.alwaysBounceHorizontal = true
+        try scroll.setValue(true, forProperty: "alwaysBounceHorizontal")
+        try drag(root, [(150, 100), (120, 100), (90, 100)], interval: 1, lift: false)
+        #expect(scroll.contentOffset == K.point(30, 0))  // 60 points left: the content moves 30 right of its edge
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(90, 100))])
+        registry.mediaClock.advance(by: 0.15)
+        #expect(abs(scroll.contentOffset.x - 30 * 0.25) < 1e-9)  // ease-out, halfway in time
+        registry.mediaClock.advance(by: 0.2)
+        #expect(scroll.contentOffset == K.point(0, 0))
+    }
 }

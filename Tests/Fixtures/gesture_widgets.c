@@ -20,6 +20,10 @@
  *                          `allowBegin` (counting `asked`) and
  *                          shouldRecognizeSimultaneously… with `together`.
  *   ScrollLog : Object     a scroll view delegate counting its callbacks.
+ *   ZoomDelegate : Object  a scroll view delegate whose view for zooming is
+ *                          the scroll view's first subview; counts the zoom
+ *                          callbacks and keeps the last scale it was told.
+ *   BadScrollDelegate : Object  scrollViewDidScroll: taking an int (v@:i).
  *   TwoFingerTap : GestureRecognizer   a plugin recognizer: recognized when a
  *                          second finger comes down, failed when a finger
  *                          lifts before that.
@@ -285,6 +289,56 @@ static const easel_method_desc kScrollLogMethods[] = {
     EASEL_METHOD("scrollViewDidEndDecelerating:", "v@:@", ScrollLog_didEndDecelerating),
 };
 
+/* ---- ZoomDelegate : Object ---- */
+
+typedef struct {
+    int32_t zooms, beginZooming, endZooming;
+    double endScale;
+} ZoomDelegateStorage;
+
+static ZoomDelegateStorage *zoom_delegate(easel_object *self) {
+    static easel_class *cls;
+    return (ZoomDelegateStorage *)g_host->object_storage(self, cached_class(&cls, "ZoomDelegate"));
+}
+static easel_object *Zoom_viewForZooming(easel_object *self, easel_sel _cmd, easel_object *scroll) {
+    (void)self;
+    (void)_cmd;
+    return g_host->views->subview_count(scroll) > 0 ? g_host->views->subview_at(scroll, 0) : NULL;
+}
+static void Zoom_didZoom(easel_object *self, easel_sel _cmd, easel_object *view) { (void)_cmd; (void)view; zoom_delegate(self)->zooms++; }
+static void Zoom_willBegin(easel_object *self, easel_sel _cmd, easel_object *scroll, easel_object *view) {
+    (void)_cmd;
+    (void)scroll;
+    (void)view;
+    zoom_delegate(self)->beginZooming++;
+}
+static void Zoom_didEnd(easel_object *self, easel_sel _cmd, easel_object *scroll, easel_object *view, double scale) {
+    (void)_cmd;
+    (void)scroll;
+    (void)view;
+    zoom_delegate(self)->endZooming++;
+    zoom_delegate(self)->endScale = scale;
+}
+static const easel_property_desc kZoomDelegateProperties[] = {
+    EASEL_PROPERTY("zooms", "i", ZoomDelegateStorage, zooms, NULL),
+    EASEL_PROPERTY("beginZooming", "i", ZoomDelegateStorage, beginZooming, NULL),
+    EASEL_PROPERTY("endZooming", "i", ZoomDelegateStorage, endZooming, NULL),
+    EASEL_PROPERTY("endScale", "d", ZoomDelegateStorage, endScale, NULL),
+};
+static const easel_method_desc kZoomDelegateMethods[] = {
+    EASEL_METHOD("viewForZoomingInScrollView:", "@@:@", Zoom_viewForZooming),
+    EASEL_METHOD("scrollViewDidZoom:", "v@:@", Zoom_didZoom),
+    EASEL_METHOD("scrollViewWillBeginZooming:withView:", "v@:@@", Zoom_willBegin),
+    EASEL_METHOD("scrollViewDidEndZooming:withView:atScale:", "v@:@@d", Zoom_didEnd),
+};
+
+/* ---- BadScrollDelegate : Object ---- */
+
+static void Bad_didScroll(easel_object *self, easel_sel _cmd, int32_t value) { (void)self; (void)_cmd; (void)value; }
+static const easel_method_desc kBadScrollMethods[] = {
+    EASEL_METHOD("scrollViewDidScroll:", "v@:i", Bad_didScroll),
+};
+
 static const easel_class_desc kClasses[] = {
     EASEL_CLASS("TouchLog", "View", sizeof(TouchLogStorage), kTouchLogProperties, kTouchLogMethods),
     EASEL_CLASS("TapHost", "View", sizeof(TapHostStorage), kTapHostProperties, kTapHostMethods),
@@ -292,6 +346,8 @@ static const easel_class_desc kClasses[] = {
     EASEL_CLASS_WITHOUT_PROPERTIES("TwoFingerTap", "GestureRecognizer", 0, kTwoFingerMethods),
     EASEL_CLASS("GestureDelegate", "Object", sizeof(GestureDelegateStorage), kDelegateProperties, kDelegateMethods),
     EASEL_CLASS("ScrollLog", "Object", sizeof(ScrollLogStorage), kScrollLogProperties, kScrollLogMethods),
+    EASEL_CLASS("ZoomDelegate", "Object", sizeof(ZoomDelegateStorage), kZoomDelegateProperties, kZoomDelegateMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("BadScrollDelegate", "Object", 0, kBadScrollMethods),
 };
 
 EASEL_DEFINE_PLUGIN(kPlugin, "GestureWidgets", kClasses);
