@@ -1,3 +1,4 @@
+import EaselGraphicsCore
 import EaselTestSupport
 import Foundation
 import Testing
@@ -166,12 +167,13 @@ struct LiveBrowserTests {
         #expect(try page.waitForPixel(45, 5, [255, 0, 0, 255]))
         #expect(try page.pixel(85, 5) == [255, 255, 255, 255])
         #expect(try page.pixel(38, 5) == [255, 255, 255, 255])
+        #expect(try page.pixel(50, 5) == [255, 255, 255, 255])
         #expect(try page.number("p.frame.time") == 0.5)
 
         _ = try browser.run("document.getElementById('step').click(); return true")
         #expect(try browser.wait(until: "return Math.abs(window.easelPreview.frame.time - (0.5 + 1 / 60)) < 1e-9"))
-        // 80 / 60 = 1.33 points further: x 41.33...51.33.
-        #expect(try page.waitForPixel(51, 5, [255, 0, 0, 255]))
+        // 80 / 60 = 1.33 points further: x 41.33...51.33 covers the pixel at 50 whole.
+        #expect(try page.waitForPixel(50, 5, [255, 0, 0, 255]))
 
         _ = try browser.run("document.getElementById('play').click(); return true")
         #expect(try page.waitForPixel(85, 5, [255, 0, 0, 255]))
@@ -191,13 +193,17 @@ struct LiveBrowserTests {
         let page = Page(browser: browser)
         try browser.open(preview.url)
         #expect(try page.waitForPixel(20, 20, [255, 0, 0, 255]), "stderr: \(preview.stderr)")
-        #expect(try page.waitForInspected("root.subviews[0]", "color", "#ff0000") || page.inspected("root.subviews[0]", "color") != nil)
+        // Values as a scene file writes them.
+        #expect(try page.waitForInspected("root.subviews[0]", "color", ##""#ff0000""##))
+        #expect(try page.inspected("root.subviews[0]", "cornerRadius") == "0")
+        #expect(try page.inspected("root.subviews[0]", "frame") == "[10, 10, 30, 30]")
         _ = try browser.run("""
             const input = document.querySelector('#properties input[data-property="color"]');
             input.value = '"#00ff00"';
             input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' })); return true;
             """)
         #expect(try page.waitForPixel(20, 20, [0, 255, 0, 255]), "stderr: \(preview.stderr)")
+        #expect(try page.waitForInspected("root.subviews[0]", "color", ##""#00ff00""##))
         // A value of the wrong type is refused with the property's name.
         _ = try browser.run("""
             const input = document.querySelector('#properties input[data-property="cornerRadius"]');

@@ -368,25 +368,23 @@ public final class PreviewPixels: Sendable {
         state.withLock { ($0.sequence, $0.width, $0.height) }
     }
 
-    /// Starts a new frame of a size (all transparent), or keeps the pixels when the size is the same.
-    func resize(width: Int, height: Int) {
-        state.withLock { state in
-            guard state.width != width || state.height != height || state.bytes.isEmpty else { return }
-            state.width = width
-            state.height = height
-            state.bytes = [UInt8](repeating: 0, count: width * height * 4)
-            state.encoded = nil
-        }
-    }
-
     /// Copies rectangles of the worker's pixels (premultiplied ARGB32) over the copy, with the
     /// background composited under them, and numbers the new frame.
     ///
     /// - Returns: The new frame's sequence number.
+    /// - Parameter size: The frame's size in pixels, for a whole new frame (a new worker): a new size starts from transparent pixels.
     @discardableResult
-    func copy(from source: UnsafeRawPointer, bytesPerRow: Int, rects: [PixelRect], background: easel_color?) -> Int {
+    func copy(from source: UnsafeRawPointer, bytesPerRow: Int, rects: [PixelRect], background: easel_color?,
+              size: (width: Int, height: Int)? = nil) -> Int {
         state.withLock { state in
-            let width = state.width
+            if let size, state.width != size.width || state.height != size.height || state.bytes.isEmpty {
+                state.width = size.width
+                state.height = size.height
+                state.bytes = [UInt8](repeating: 0, count: size.width * size.height * 4)
+            }
+            let width = state.width, height = state.height
+            let rects = rects.filter { $0.x >= 0 && $0.y >= 0 && $0.width > 0 && $0.height > 0
+                && $0.x + $0.width <= width && $0.y + $0.height <= height }
             let bg: (Double, Double, Double, Double) = background.map {
                 let a = min(max($0.alpha, 0), 1)
                 return (min(max($0.blue, 0), 1) * a * 255, min(max($0.green, 0), 1) * a * 255,
@@ -595,7 +593,6 @@ public final class LivePreview {
         width = model.width
         height = model.height
         self.scale = scale
-        pixels.resize(width: layout.pixelWidth, height: layout.pixelHeight)
         update.whole = true
         receive(worker.reply(), into: &update)
         return finish()
@@ -650,7 +647,8 @@ public final class LivePreview {
         if rects.count > 8 { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
         guard !rects.isEmpty else { return }
         update.sequence = pixels.copy(from: worker.exchange.pixels, bytesPerRow: layout.bytesPerRow, rects: rects,
-                                      background: background)
+                                      background: background,
+                                      size: update.whole ? (layout.pixelWidth, layout.pixelHeight) : nil)
         let encoded = pixels.encode(rects)
         update.tiles = encoded.tiles
         update.sequence = encoded.sequence

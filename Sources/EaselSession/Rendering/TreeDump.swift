@@ -115,8 +115,9 @@ extension ViewTreeNode {
         var values: [String: String] = [:], types: [String: String] = [:]
         for objectClass in view.objectClass.ancestry {
             for property in objectClass.properties where values[property.name] == nil {
-                guard let bytes = try? view.propertyBytes(property.name) else { continue }
-                values[property.name] = bytes.withUnsafeBytes { ValueCodec.format($0, as: property.type) }
+                guard let bytes = try? view.propertyBytes(property.name),
+                      let text = Self.sceneJSON(bytes, as: property.type) else { continue }
+                values[property.name] = text
                 types[property.name] = property.type.readableName
             }
         }
@@ -131,6 +132,32 @@ extension ViewTreeNode {
         for index in subviews.indices where index < children.count {
             subviews[index].addInspectorDetails(of: children[index], drawTimes: drawTimes)
         }
+    }
+}
+
+extension ViewTreeNode {
+    /// A property's value as a scene file writes it (so the inspector's value can be edited and sent
+    /// back as it is): a colour as `"#rrggbb"` (`"#rrggbbaa"` when not opaque), a structure of
+    /// numbers as an array, a string quoted; `nil` for pointers and objects, which have no such form.
+    static func sceneJSON(_ bytes: [UInt8], as type: TypeEncoding) -> String? {
+        if type.encoding.contains("^") || type.encoding.contains("@") || type.encoding.contains("#") { return nil }
+        if case .structure(let name, let fields) = type {
+            if name == "EaselColor", fields.count == 4, bytes.count == 32 {
+                let components = (0..<4).map { index in
+                    bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * 8, as: Double.self) }
+                }
+                let hex = components.map { String(format: "%02x", Int((min(max($0.isFinite ? $0 : 0, 0), 1) * 255).rounded())) }
+                return "\"#" + hex[0] + hex[1] + hex[2] + (components[3] < 1 ? hex[3] : "") + "\""
+            }
+            if fields.allSatisfy({ $0 == .double }) && bytes.count == fields.count * 8 {
+                let numbers = (0..<fields.count).map { index in
+                    bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * 8, as: Double.self) }
+                }
+                return "[" + numbers.map { ValueCodec.formatReal($0) }.joined(separator: ", ") + "]"
+            }
+            return nil
+        }
+        return bytes.withUnsafeBytes { ValueCodec.format($0, as: type) }
     }
 }
 
