@@ -36,6 +36,9 @@ struct Preview: ParsableCommand {
         valueName: "seconds"))
     var drawTimeout: Double?
 
+    @Flag(help: "Accepted for the same command line as render and invoke: the preview always runs plugin code in isolated workers, never in the server.")
+    var isolate = false
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {

@@ -77,19 +77,41 @@ package enum IsolatedProcess {
     /// the exchange's recorder says) lasts longer than `timeLimit` seconds.
     package static func run(executable: String, arguments: [String], exchange: IsolationExchange,
                             timeLimit: Double) -> Result<Ending, LaunchError> {
+        switch spawn(executable: executable, arguments: arguments, exchange: exchange) {
+        case .failure(let error): return .failure(error)
+        case .success(let child):
+            defer { child.close() }
+            return .success(watch(child, recorder: exchange.recorder, timeLimit: timeLimit))
+        }
+    }
+
+    /// A started child: its process id, the parent's end of its socket, and its pidfd (-1 without one).
+    struct Child {
+        let pid: pid_t
+        let channel: Int32
+        let exited: Int32
+
+        func close() {
+            Glibc.close(channel)
+            if exited >= 0 { Glibc.close(exited) }
+        }
+    }
+
+    /// Starts the child with the exchange as its standard input and a socket as its standard output.
+    static func spawn(executable: String, arguments: [String], exchange: IsolationExchange) -> Result<Child, LaunchError> {
         var sockets: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
             return .failure(LaunchError(reason: String(cString: strerror(errno))))
         }
-        defer { close(sockets[0]) }
         // dup2 onto the same number would keep close-on-exec: keep sources above 2.
         let input = fcntl(exchange.memory.fileDescriptor, F_DUPFD_CLOEXEC, 3)
         let output = fcntl(sockets[1], F_DUPFD_CLOEXEC, 3)
-        close(sockets[1])
-        defer { if input >= 0 { close(input) } }
+        Glibc.close(sockets[1])
+        defer { if input >= 0 { Glibc.close(input) } }
         guard input >= 0, output >= 0 else {
             let reason = String(cString: strerror(errno))
-            if output >= 0 { close(output) }
+            if output >= 0 { Glibc.close(output) }
+            Glibc.close(sockets[0])
             return .failure(LaunchError(reason: reason))
         }
         let spawned = ChildProcess.spawn(executable, arguments: arguments,
@@ -98,13 +120,13 @@ package enum IsolatedProcess {
         // The child has its copy; without closing ours, the socket would never
         // report the child's end. (Closed once: a second close could hit a
         // descriptor another thread has opened since.)
-        close(output)
-        let pid: pid_t
+        Glibc.close(output)
         switch spawned {
-        case .success(let child): pid = child
-        case .failure(let error): return .failure(LaunchError(reason: error.description))
+        case .success(let pid): return .success(Child(pid: pid, channel: sockets[0], exited: easel_support_pidfd_open(pid)))
+        case .failure(let error):
+            Glibc.close(sockets[0])
+            return .failure(LaunchError(reason: error.description))
         }
-        return .success(watch(pid: pid, channel: sockets[0], recorder: exchange.recorder, timeLimit: timeLimit))
     }
 
     /// Reads the child's reply until it is complete (one line: a process the
@@ -112,25 +134,47 @@ package enum IsolatedProcess {
     /// limit and the child's end (a pidfd, where the kernel has one, else a
     /// check every 100 ms); then ends the child's process group, so that
     /// nothing plugin code started outlives the run, and reaps the child.
-    private static func watch(pid: pid_t, channel: Int32, recorder: FlightRecorder, timeLimit: Double) -> Ending {
-        let limit = UInt64(timeLimit * 1e9)
-        let exited = easel_support_pidfd_open(pid)
-        defer { if exited >= 0 { close(exited) } }
+    private static func watch(_ child: Child, recorder: FlightRecorder, timeLimit: Double) -> Ending {
         var reply: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        if waitForLine(child, recorder: recorder, timeLimit: timeLimit, into: &reply) == .timedOut {
+            end(group: child.pid)
+            return .timedOut
+        }
+        // A whole reply is the job done, however the child ends after it.
+        let complete = reply.last == UInt8(ascii: "\n")
+        let status = end(group: child.pid, patience: complete ? 2000 : 100)
+        if complete { return .finished(reply: reply) }
+        return ending(status ?? ExitStatus(code: 0, signal: nil), reply)
+    }
+
+    /// How ``waitForLine(_:recorder:timeLimit:into:)`` returned.
+    enum LineWait: Equatable {
+        /// The buffer holds a whole line.
+        case line
+        /// The child ended, or closed its socket, before it sent a whole line (the buffer holds what it sent).
+        case ended
+        /// A plugin call ran past the time limit (the child is still running: the caller ends it).
+        case timedOut
+    }
+
+    /// Reads from the child's socket into `buffer` until it holds a newline,
+    /// the child ends, or the plugin call in progress passes its deadline.
+    static func waitForLine(_ child: Child, recorder: FlightRecorder, timeLimit: Double, into buffer: inout [UInt8]) -> LineWait {
+        let limit = UInt64(timeLimit * 1e9)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let newline = UInt8(ascii: "\n")
         var open = true
-        var gone = false
         func receive(_ flags: Int32) -> Bool {
-            let count = buffer.withUnsafeMutableBytes { recv(channel, $0.baseAddress!, $0.count, flags) }
+            let count = chunk.withUnsafeMutableBytes { recv(child.channel, $0.baseAddress!, $0.count, flags) }
             if count > 0 {
-                reply += buffer[..<count]
-                if reply.last == UInt8(ascii: "\n") { open = false }   // the whole reply: the child is ending
+                buffer += chunk[..<count]
                 return true
             }
             if count == 0 || (errno != EINTR && errno != EAGAIN) { open = false }
             return false
         }
-        while open && !gone {
+        while open {
+            if buffer.contains(newline) { return .line }
             // Sleep until the deadline of the call in progress, or for a whole
             // limit when none is (a call that begins later ends later).
             var wait = limit
@@ -138,31 +182,24 @@ package enum IsolatedProcess {
                 let now = monotonicNanoseconds()
                 if now >= call.started &+ limit {
                     // Still the same call, past its deadline?
-                    if let again = recorder.activeCall(), again.sequence == call.sequence {
-                        end(group: pid)
-                        return .timedOut
-                    }
+                    if let again = recorder.activeCall(), again.sequence == call.sequence { return .timedOut }
                     continue
                 }
                 wait = call.started + limit - now
             }
-            if exited < 0 { wait = min(wait, 100_000_000) }
-            var fds = [pollfd(fd: channel, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: exited, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, exited >= 0 ? 2 : 1, Int32(min(Double(wait) / 1e6 + 1, 86_400_000)))
+            if child.exited < 0 { wait = min(wait, 100_000_000) }
+            var fds = [pollfd(fd: child.channel, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: child.exited, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, child.exited >= 0 ? 2 : 1, Int32(min(Double(wait) / 1e6 + 1, 86_400_000)))
             if ready < 0 && errno != EINTR { break }
             if ready > 0 && fds[0].revents != 0 { _ = receive(0) }
-            if (ready > 0 && exited >= 0 && fds[1].revents != 0) || (exited < 0 && hasExited(pid)) {
+            if (ready > 0 && child.exited >= 0 && fds[1].revents != 0) || (child.exited < 0 && hasExited(child.pid)) {
                 // The child has ended: what it wrote before is all there is.
                 while open && receive(Int32(MSG_DONTWAIT)) {}
-                gone = true
+                return buffer.contains(newline) ? .line : .ended
             }
         }
-        // A whole reply is the job done, however the child ends after it.
-        let complete = reply.last == UInt8(ascii: "\n")
-        let status = end(group: pid, patience: complete ? 2000 : 100)
-        if complete { return .finished(reply: reply) }
-        return ending(status ?? ExitStatus(code: 0, signal: nil), reply)
+        return buffer.contains(newline) ? .line : .ended
     }
 
     /// Whether the child has ended, without reaping it (so that its process group id stays its own).
@@ -180,19 +217,19 @@ package enum IsolatedProcess {
     /// the child itself when it is still running after `patience`
     /// milliseconds: it ends just after its reply), then reaps the child.
     @discardableResult
-    private static func end(group pid: pid_t, patience: Int = 0) -> ExitStatus? {
+    static func end(group pid: pid_t, patience: Int = 0) -> ExitStatus? {
         var fd = pollfd(fd: -1, events: 0, revents: 0)
         for _ in stride(from: 0, to: patience, by: 5) where !hasExited(pid) { _ = poll(&fd, 0, 5) }
         kill(-pid, SIGKILL)
         return reap(pid)
     }
 
-    private static func ending(_ status: ExitStatus, _ reply: [UInt8]) -> Ending {
+    static func ending(_ status: ExitStatus, _ reply: [UInt8]) -> Ending {
         if let signal = status.signal { return .crashed(signal: signal) }
         return status.code == 0 ? .finished(reply: reply) : .exited(status: status.code, reply: reply)
     }
 
-    private struct ExitStatus {
+    struct ExitStatus {
         var code: Int32
         var signal: Int32?
     }
@@ -215,3 +252,76 @@ package enum IsolatedProcess {
         return ExitStatus(code: (status >> 8) & 0xFF, signal: nil)
     }
 }
+
+/// A child process that stays: `easel preview`'s live worker, which answers
+/// one command line with one reply line for as long as it lives (the same
+/// exchange, flight recorder and time limit per call as ``IsolatedProcess/run(executable:arguments:exchange:timeLimit:)``).
+package final class LiveProcess {
+    private let child: IsolatedProcess.Child
+    private let recorder: FlightRecorder
+    private let timeLimit: Double
+    private var buffer: [UInt8] = []
+    /// How the child ended, once it has.
+    package private(set) var ending: IsolatedProcess.Ending?
+
+    private init(child: IsolatedProcess.Child, recorder: FlightRecorder, timeLimit: Double) {
+        self.child = child
+        self.recorder = recorder
+        self.timeLimit = timeLimit
+    }
+
+    deinit { stop() }
+
+    /// Starts the child (its request already in the exchange).
+    package static func start(executable: String, arguments: [String], exchange: IsolationExchange,
+                              timeLimit: Double) -> Result<LiveProcess, IsolatedProcess.LaunchError> {
+        IsolatedProcess.spawn(executable: executable, arguments: arguments, exchange: exchange).map {
+            LiveProcess(child: $0, recorder: exchange.recorder, timeLimit: timeLimit)
+        }
+    }
+
+    /// Waits for the next reply line; how the child ended when it sent none (it is then stopped and reaped).
+    package func nextReply() -> Result<[UInt8], IsolatedProcess.Ending> {
+        if let ending { return .failure(ending) }
+        switch IsolatedProcess.waitForLine(child, recorder: recorder, timeLimit: timeLimit, into: &buffer) {
+        case .line:
+            let end = buffer.firstIndex(of: UInt8(ascii: "\n"))!
+            let line = Array(buffer[..<end])
+            buffer.removeSubrange(...end)
+            return .success(line)
+        case .timedOut:
+            IsolatedProcess.end(group: child.pid)
+            ending = .timedOut
+        case .ended:
+            let status = IsolatedProcess.end(group: child.pid, patience: 100)
+            ending = IsolatedProcess.ending(status ?? .init(code: 0, signal: nil), buffer)
+        }
+        child.close()
+        return .failure(ending!)
+    }
+
+    /// Sends one command line (a newline is added); false when the child is gone.
+    package func send(_ command: [UInt8]) -> Bool {
+        guard ending == nil else { return false }
+        let line = command + [UInt8(ascii: "\n")]
+        var sent = 0
+        while sent < line.count {
+            let count = line[sent...].withUnsafeBytes { Glibc.send(child.channel, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Ends the child and everything it started, and reaps it.
+    package func stop() {
+        guard ending == nil else { return }
+        ending = .exited(status: 0, reply: [])
+        IsolatedProcess.end(group: child.pid)
+        child.close()
+    }
+}
+
+/// A live worker's end, as the failure of waiting for its next reply.
+extension IsolatedProcess.Ending: Error {}

@@ -19,11 +19,28 @@ package protocol WorkerJobs {
     /// The files besides the scene that rendering it reads (the images it names, as the scene
     /// file gives them), which the sandbox then lets the worker read.
     func readableFiles(for job: WorkerRequest.RenderJob) -> [String]
+    /// Starts a live scene (`easel preview`): renders the job's scene like ``render(_:registry:exchange:)``
+    /// and keeps its view tree for the commands that follow (``LiveWorkerSession``).
+    ///
+    /// - Returns: The first reply, and the session that answers the commands; `nil` when the scene failed.
+    func startLive(_ job: WorkerRequest.RenderJob, registry: Registry, exchange: IsolationExchange) -> (WorkerReply, LiveWorkerSession?)
+}
+
+/// A scene kept alive in the worker between commands (`easel preview`'s touches, clock and edits).
+package protocol LiveWorkerSession: AnyObject {
+    /// Carries out one command (JSON, as the parent sent it) and answers it.
+    func handle(_ command: [UInt8]) -> WorkerReply
 }
 
 extension WorkerJobs {
     /// No files besides the scene.
     package func readableFiles(for job: WorkerRequest.RenderJob) -> [String] { [] }
+
+    /// A render, and no live session.
+    package func startLive(_ job: WorkerRequest.RenderJob, registry: Registry,
+                           exchange: IsolationExchange) -> (WorkerReply, LiveWorkerSession?) {
+        (render(job, registry: registry, exchange: exchange), nil)
+    }
 }
 
 /// The child process of `--isolate`: its set-up, and its one request and reply.
@@ -45,37 +62,56 @@ package enum IsolatedWorker {
         _ = easel_support_die_with_parent()
 
         var reply = WorkerReply()
+        var live: LiveWorkerSession?
+        // Kept for the whole process: a live scene draws into its pixels and notes its calls in its recorder.
+        var exchange: IsolationExchange?
         do {
-            let exchange = try IsolationExchange(adopting: exchangeFD)
-            let request = try JSONDecoder().decode(WorkerRequest.self, from: Data(try exchange.request()))
+            let adopted = try IsolationExchange(adopting: exchangeFD)
+            exchange = adopted
+            let request = try JSONDecoder().decode(WorkerRequest.self, from: Data(try adopted.request()))
             // easel died before the kernel could be told to end this process with it.
             guard getppid() == request.parent else { return 6 }
-            reply = run(request, exchange, jobs)
+            (reply, live) = run(request, adopted, jobs)
         } catch {
             reply.failure = .init(message: "easel isolated-worker: \(error)")
         }
-        guard var line = try? JSONEncoder().encode(reply) else { return 4 }
+        guard send(reply, on: channel) else { return 5 }
+        if let live {
+            // A live scene: one command per line from the parent, one reply line each, until the parent closes the socket.
+            var reader = LineReader(descriptor: channel)
+            while let command = reader.next() {
+                guard send(live.handle(command), on: channel) else { return 5 }
+            }
+        }
+        close(channel)
+        withExtendedLifetime(exchange) {}
+        return 0
+    }
+
+    /// Writes a reply as one JSON line; false when the parent is gone (or the reply cannot be encoded).
+    private static func send(_ reply: WorkerReply, on channel: Int32) -> Bool {
+        guard var line = try? JSONEncoder().encode(reply) else { return false }
         line.append(UInt8(ascii: "\n"))
         var sent = 0
         while sent < line.count {
             let count = line.withUnsafeBytes { write(channel, $0.baseAddress! + sent, $0.count - sent) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return 5 }
+            guard count > 0 else { return false }
             sent += count
         }
-        close(channel)
-        return 0
+        return true
     }
 
     /// Loads the plugins of the request, recording each call, then runs its job.
-    private static func run(_ request: WorkerRequest, _ exchange: IsolationExchange, _ jobs: some WorkerJobs) -> WorkerReply {
+    private static func run(_ request: WorkerRequest, _ exchange: IsolationExchange,
+                            _ jobs: some WorkerJobs) -> (WorkerReply, LiveWorkerSession?) {
         if request.forceLibffi { InvocationOptions.forceLibffi = true }
         let recorder = exchange.recorder
         PluginCalls.observer = RecordingCallObserver(recorder)
         recorder.setPhase("loading the plugins")
         if let settings = request.sandbox {
             do { try Sandbox.enter(settings, recorder: recorder, exchange: exchange) } catch {
-                return WorkerReply(error)
+                return (WorkerReply(error), nil)
             }
         }
         let registry = Registry()
@@ -92,11 +128,14 @@ package enum IsolatedWorker {
             let folders = request.pluginFiles.map { $0.map { ($0 as NSString).deletingLastPathComponent } } ?? request.folders
             let files = request.render.map { [$0.scene] + jobs.readableFiles(for: $0) } ?? []
             do { try Sandbox.narrowReads(pluginFolders: folders, files: files) } catch {
-                return WorkerReply(error)
+                return (WorkerReply(error), nil)
             }
         }
         var reply = WorkerReply()
-        if let job = request.render {
+        var live: LiveWorkerSession?
+        if let job = request.render, request.live == true {
+            (reply, live) = jobs.startLive(job, registry: registry, exchange: exchange)
+        } else if let job = request.render {
             reply = jobs.render(job, registry: registry, exchange: exchange)
         } else if let job = request.invoke {
             reply = jobs.invoke(job, registry: registry, exchange: exchange)
@@ -104,6 +143,33 @@ package enum IsolatedWorker {
             reply = jobs.gallery(job, registry: registry, exchange: exchange)
         }
         reply.loadWarnings = warnings + reply.loadWarnings
-        return reply
+        return (reply, live)
+    }
+}
+
+/// Reads newline-terminated lines from a descriptor (the live worker's commands), each at most 16 MB.
+struct LineReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    static let longest = 16 << 20
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The next line without its newline; `nil` at the end of the stream, on an error, or for a line too long.
+    mutating func next() -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        // Bounded: every pass either returns or grows the buffer, which is capped.
+        while buffer.count <= Self.longest {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<end])
+                buffer.removeSubrange(...end)
+                return line
+            }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+        return nil
     }
 }

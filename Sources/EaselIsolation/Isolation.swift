@@ -104,15 +104,21 @@ package enum Isolation {
             throw IsolationError(message: "--isolate: cannot start \(executable): \(error.reason)")
         case .success(let value): ending = value
         }
+        return outcome(of: ending, exchange: exchange, sandbox: sandbox, timeLimit: timeLimit).map(timed)
+    }
+
+    /// A worker's reply, or what its end means for the user (the view, class, selector and plugin at fault).
+    static func outcome(of ending: IsolatedProcess.Ending, exchange: IsolationExchange, sandbox: SandboxSettings,
+                        timeLimit: Double) -> Result<WorkerReply, IsolatedFailure> {
         let snapshot = exchange.recorder.snapshot()
         let what: String
         switch ending {
         case .finished(let reply):
-            if let decoded = try? JSONDecoder().decode(WorkerReply.self, from: Data(reply)) { return .success(timed(decoded)) }
+            if let decoded = try? JSONDecoder().decode(WorkerReply.self, from: Data(reply)) { return .success(decoded) }
             what = "made the process exit with status 0"
         case .exited(let status, let reply):
             if !reply.isEmpty, let decoded = try? JSONDecoder().decode(WorkerReply.self, from: Data(reply)) {
-                return .success(timed(decoded))
+                return .success(decoded)
             }
             what = "made the process exit with status \(status)"
         case .crashed(let signal):
@@ -146,4 +152,78 @@ package enum Isolation {
             return nil
         }
     }
+
+    /// Starts a live worker (`easel preview`): the request's render job
+    /// with ``WorkerRequest/live`` set; its first reply is the first render.
+    ///
+    /// - Parameters:
+    ///   - request: The live render request.
+    ///   - exchange: The shared memory the worker reads the request from and draws into.
+    ///   - timeLimit: Seconds one plugin call may take before the worker is stopped.
+    ///   - cpuSeconds: CPU seconds the worker may use in all (RLIMIT_CPU; a live worker runs long).
+    /// - Throws: ``IsolationError`` when the worker cannot be started.
+    package static func startLive(_ request: WorkerRequest, exchange: IsolationExchange, timeLimit: Double,
+                                  cpuSeconds: Int) throws(IsolationError) -> LiveWorker {
+        guard let executable = PluginSearchPath.currentExecutablePath() else {
+            throw IsolationError(message: "--isolate: cannot find the easel executable (/proc/self/exe) to start the child process")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        var request = request
+        request.live = true
+        var sandbox = request.sandbox ?? SandboxSettings(timeLimit: timeLimit)
+        sandbox.cpuSeconds = max(sandbox.cpuSeconds, cpuSeconds)
+        request.sandbox = sandbox
+        do { try exchange.start(request: Array(try encoder.encode(request))) } catch {
+            throw IsolationError(message: "--isolate: \(error)")
+        }
+        switch LiveProcess.start(executable: executable, arguments: [IsolatedWorker.subcommand], exchange: exchange,
+                                 timeLimit: timeLimit) {
+        case .failure(let error): throw IsolationError(message: "--isolate: cannot start \(executable): \(error.reason)")
+        case .success(let process):
+            return LiveWorker(process: process, exchange: exchange, sandbox: sandbox, timeLimit: timeLimit)
+        }
+    }
+}
+
+/// The parent's side of a live worker: send a command, get its reply or how the worker failed.
+package final class LiveWorker {
+    private let process: LiveProcess
+    /// The shared memory the worker draws into.
+    package let exchange: IsolationExchange
+    private let sandbox: SandboxSettings
+    private let timeLimit: Double
+
+    init(process: LiveProcess, exchange: IsolationExchange, sandbox: SandboxSettings, timeLimit: Double) {
+        self.process = process
+        self.exchange = exchange
+        self.sandbox = sandbox
+        self.timeLimit = timeLimit
+    }
+
+    /// Whether the worker has ended (crashed, hung, or stopped).
+    package var hasEnded: Bool { process.ending != nil }
+
+    /// The next reply (the first one is the first render's).
+    package func reply() -> Result<WorkerReply, IsolatedFailure> {
+        switch process.nextReply() {
+        case .success(let line):
+            if let decoded = try? JSONDecoder().decode(WorkerReply.self, from: Data(line)) { return .success(decoded) }
+            return .failure(IsolatedFailure(place: "while answering", detail: "the worker sent a reply that is not JSON",
+                                            phase: "answering", view: nil))
+        case .failure(let ending):
+            return Isolation.outcome(of: ending, exchange: exchange, sandbox: sandbox, timeLimit: timeLimit)
+                .flatMap { _ in .failure(IsolatedFailure(place: "while answering", detail: "the worker ended",
+                                                         phase: "answering", view: nil, reason: "ended")) }
+        }
+    }
+
+    /// Sends a command and waits for its reply.
+    package func send(_ command: [UInt8]) -> Result<WorkerReply, IsolatedFailure> {
+        guard process.send(command) else { return reply() }
+        return reply()
+    }
+
+    /// Stops the worker.
+    package func stop() { process.stop() }
 }

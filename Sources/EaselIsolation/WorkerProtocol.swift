@@ -23,6 +23,8 @@ package struct WorkerRequest: Codable {
     package var invoke: InvokeJob?
     /// A contact sheet to draw, or nil.
     package var gallery: GalleryJob?
+    /// Whether the render job starts a live scene that stays in the worker and answers commands, one per line (`easel preview`).
+    package var live: Bool?
 
     /// Creates a request.
     package init(pluginFiles: [String]?, folders: [String], trust: PluginTrust, forceLibffi: Bool,
@@ -142,6 +144,8 @@ package struct WorkerReply: Codable {
     package var tree: [UInt8] = []
     /// Milliseconds per stage; `load` is filled in by the parent.
     package var load = 0.0, scene = 0.0, layout = 0.0, draw = 0.0, encode = 0.0
+    /// What a live scene's worker reports after each command (`easel preview`), JSON; empty otherwise.
+    package var live: String?
 
     /// An empty (successful) reply.
     package init() {}

@@ -2,38 +2,75 @@ import EaselSession
 import Foundation
 import Synchronization
 
-/// What a page is sent after each render: the status as JSON text, then the frame as a binary PNG message.
+/// What a page is sent after each render or command: the status when it changed (JSON text:
+/// failure, tree, warnings), a frame message (JSON text: sequence, clock), then the changed
+/// tiles as binary messages (a header, then a PNG).
 struct PreviewUpdate: Sendable {
-    /// The status message (JSON text: `{"type":"status", …}`).
-    var status: String
-    /// The PNG to show: the new frame, or on a failure the last good one (shown dimmed); `nil` before any.
-    var png: [UInt8]?
-    /// The generation of that frame: a page is sent a PNG only when it has not had this one.
-    var frame = 0
+    /// The frame message (JSON text: `{"type":"frame", …}`), without the fields each page's sender adds.
+    var frame: FrameMessage
+    /// The changed tiles of the frame, with their PNGs.
+    var tiles: [Tile] = []
+
+    /// One tile: where, and its PNG.
+    struct Tile: Sendable {
+        var rect: PixelRect
+        var png: [UInt8]
+    }
+}
+
+/// The frame message: which frame the tiles that follow make, and the clock.
+struct FrameMessage: Encodable, Sendable {
+    var type = "frame"
+    /// The frame's sequence number, and the one the tiles apply to (the page's current frame).
+    var sequence: Int, previous: Int
+    /// The frame's size in pixels.
+    var width: Int, height: Int
+    /// The number of binary tile messages that follow.
+    var tiles = 0
+    /// Whether the tiles replace the whole frame.
+    var whole = false
+    /// The media clock's time, the scene's length, whether the clock runs.
+    var time: Double, duration: Double, playing: Bool
+    /// The last input (touch event) the frame includes, as the page numbered it.
+    var input: Int
+    /// Milliseconds from the command to the encoded tiles.
+    var milliseconds: Double
 }
 
 /// The latest state of the preview and the pages watching it.
 ///
 /// Each page gets its updates through a stream that keeps only the newest
-/// one: a slow or stalled page skips frames and never holds back the render
-/// loop or the other pages.
+/// one: a slow or stalled page skips frames (and then gets the whole frame
+/// once it catches up) and never holds back the render loop or the other pages.
 final class PreviewHub: Sendable {
     private struct State {
-        var latest = PreviewUpdate(status: #"{"type":"status","state":"starting","generation":0}"#, png: nil)
+        var status = #"{"type":"status","state":"starting","generation":0}"#
+        var statusVersion = 0
+        var latest: PreviewUpdate?
         var clients: [Int: AsyncStream<PreviewUpdate>.Continuation] = [:]
         var nextClient = 0
     }
 
     private let state = Mutex(State())
+    /// The frame the pages show (the whole frame for a page that joins or fell behind).
+    let pixels = PreviewPixels()
 
-    /// The PNG shown now (the last good frame), if any.
-    var latestPNG: [UInt8]? { state.withLock { $0.latest.png } }
+    /// The status sent last, and its version (it grows with each new status).
+    var latestStatus: (text: String, version: Int) { state.withLock { ($0.status, $0.statusVersion) } }
 
-    /// The status sent last.
-    var latestStatus: String { state.withLock { $0.latest.status } }
+    /// The whole current frame as PNG; `nil` before the first.
+    var latestPNG: [UInt8]? { pixels.encodeWhole()?.png }
 
     /// The number of pages connected.
     var clientCount: Int { state.withLock { $0.clients.count } }
+
+    /// Sets the status the pages are sent next.
+    func setStatus(_ text: String) {
+        state.withLock { state in
+            state.status = text
+            state.statusVersion += 1
+        }
+    }
 
     /// Publishes an update to every page.
     func publish(_ update: PreviewUpdate) {
@@ -51,7 +88,7 @@ final class PreviewHub: Sendable {
             let id = state.nextClient
             state.nextClient += 1
             state.clients[id] = continuation
-            continuation.yield(state.latest)
+            if let latest = state.latest { continuation.yield(latest) }
             return id
         }
         return (id, stream)
@@ -61,5 +98,27 @@ final class PreviewHub: Sendable {
     func leave(_ id: Int) {
         let continuation = state.withLock { $0.clients.removeValue(forKey: id) }
         continuation?.finish()
+    }
+
+    /// The binary message of a tile: a 32-byte header of little-endian 32-bit words (the frame's
+    /// sequence number; the tile's index and the number of tiles, 16 bits each; x, y, width, height;
+    /// the frame's width and height in pixels), then the PNG.
+    static func tileMessage(_ tile: PreviewUpdate.Tile, sequence: Int, index: Int, count: Int, width: Int, height: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + tile.png.count)
+        func word(_ value: Int) {
+            let v = UInt32(truncatingIfNeeded: value)
+            bytes += [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
+        }
+        word(sequence)
+        word(index | count << 16)
+        word(tile.rect.x)
+        word(tile.rect.y)
+        word(tile.rect.width)
+        word(tile.rect.height)
+        word(width)
+        word(height)
+        bytes += tile.png
+        return bytes
     }
 }

@@ -1,45 +1,79 @@
 import EaselSession
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The status message a page gets before each frame (JSON text on the WebSocket).
+/// The status message a page gets when something besides the pixels changed (JSON text on the WebSocket).
 struct StatusMessage: Encodable {
     var type = "status"
     /// `ok`, or `failed` (the page keeps the last good frame, dimmed, and shows the panel).
     var state: String
-    /// Counts the renders.
+    /// Counts the renders (each start of a worker, and the gallery's).
     var generation: Int
-    /// The generation of the frame the page should show (the last good one).
+    /// The generation of the frame the page shows (the last good one).
     var frame: Int
     /// The scene file; `nil` for the gallery.
     var scene: String?
     /// The scene's size in points and pixels per point.
     var width: Double, height: Double, scale: Double
-    /// Milliseconds the render took (scan, worker, PNG).
+    /// Milliseconds the last render took (scan, worker, tiles).
     var milliseconds: Double
     /// Why there is no new frame.
     var failure: PreviewFailure?
     /// Plugin files that failed to load, and plugin code's diagnostics.
     var warnings: [String], diagnostics: [String]
-    /// The laid-out view tree.
+    /// The laid-out view tree, with the inspector's details.
     var tree: ViewTreeNode?
     /// What changed on disk to cause this render (empty for the first).
     var changed: [String]
+    /// The classes of the tree's views, their selectors with signatures.
+    var classes: [LiveClassInfo]? = nil
+    /// Whether the scene is live (touches, clock, edits): false for the gallery and after a failure.
+    var live = false
+    /// Notes of the last command (touches a view refused), and the last edit's error.
+    var notes: [String] = [], editError: String? = nil
+    /// The edits made in the inspector since the scene was loaded (saved with "save as scene").
+    var edits = 0
+    /// Where "save as scene" wrote the file, once it has.
+    var saved: String? = nil
 }
 
-/// Renders the scene in isolated workers whenever its files settle, and publishes each result to the hub.
+/// What a page asks for (JSON text on the WebSocket).
+struct PageMessage: Decodable {
+    /// `hello` (dpr), `touches`, `play`, `pause`, `step`, `seek` (time), `edit`, `save`, `render`.
+    var type: String
+    /// The page's devicePixelRatio (`hello`).
+    var dpr: Double?
+    /// The fingers that changed in one event (`touches`), in points.
+    var touches: [LiveTouch]?
+    /// The page's number for the event (`touches`), echoed in the frame that includes it.
+    var input: Int?
+    /// The time to go to (`seek`).
+    var time: Double?
+    /// The view (`edit`): its index path, its JSON path, the property and the JSON value.
+    var indexPath: [Int]?, path: String?, property: String?, value: String?
+}
+
+/// Renders the scene whenever its files settle, serves the pages' touches, clock and edits
+/// through a live worker, and publishes each result to the hub.
 ///
 /// One thread: it waits in `poll()` on the inotify descriptor and a wake-up
-/// pipe; a change starts a quiet period (``settle``), and the render runs when
-/// nothing changed for that long (or at the latest ``longestWait`` after the
-/// first change), so a file is rendered once it is completely written.
+/// pipe (the pages' messages); a change starts a quiet period (``settle``), and
+/// a new worker starts when nothing changed for that long (or at the latest
+/// ``longestWait`` after the first change), so a file is read once it is
+/// completely written. While the clock runs and something moves, it ticks at
+/// ``frameInterval``; when nothing moves it sleeps.
 final class PreviewLoop: @unchecked Sendable {
     /// Seconds without a change after which a file counts as settled.
     static let settle = 0.04
     /// Seconds after the first change of a burst after which it renders anyway.
     static let longestWait = 0.5
+    /// Seconds between frames while something moves (the display's usual 60 Hz).
+    static let frameInterval = 1.0 / 60
+    /// The longest a clock tick may jump (after a stall), in seconds.
+    static let longestTick = 0.25
 
     let session: Session
     let scene: String?
@@ -49,9 +83,36 @@ final class PreviewLoop: @unchecked Sendable {
     /// Where progress lines go (standard error).
     let log: @Sendable (String) -> Void
     private var wake: [Int32] = [-1, -1]
+
+    /// What the pages asked for since the loop last looked.
+    private struct Inbox {
+        var events: [[LiveTouch]] = []
+        var lastInput = 0
+        var edits: [PageMessage] = []
+        var seek: Double?
+        var steps = 0
+        var playing: Bool?
+        var dpr: Double?
+        var render = false
+        var save = false
+    }
+    private let inbox = Mutex(Inbox())
+
+    // The render thread's own state.
     private var generation = 0
     private var frameGeneration = 0
-    private var lastPNG: [UInt8]?
+    private var live: LivePreview?
+    private var playing = true
+    /// The clock's time at `anchorWall` (seconds of uptime); the clock runs from there while playing.
+    private var anchorClock = 0.0, anchorWall = 0.0
+    private var idle = false
+    private var duration = 0.0
+    private var lastInput = 0
+    private var pageScale: Double?
+    /// The inspector's edits since the scene was loaded: applied again to every new worker until the scene changes.
+    private var edits: [PageMessage] = []
+    private var status = StatusMessage(state: "starting", generation: 0, frame: 0, scene: nil, width: 0, height: 0, scale: 1,
+                                       milliseconds: 0, failure: nil, warnings: [], diagnostics: [], tree: nil, changed: [])
 
     init(session: Session, scene: String?, scale: Double?, timeLimit: Double, hub: PreviewHub,
          log: @escaping @Sendable (String) -> Void) {
@@ -78,8 +139,40 @@ final class PreviewLoop: @unchecked Sendable {
         thread.start()
     }
 
+    /// Takes a page's message (any thread): it is carried out on the loop's thread.
+    func post(_ message: PageMessage) {
+        inbox.withLock { inbox in
+            switch message.type {
+            case "hello":
+                if let dpr = message.dpr, dpr.isFinite, dpr >= 0.5, dpr <= 8 { inbox.dpr = dpr }
+            case "touches":
+                guard let touches = message.touches, !touches.isEmpty, inbox.events.count < 10_000 else { return }
+                inbox.events.append(Array(touches.prefix(20)))
+                inbox.lastInput = max(inbox.lastInput, message.input ?? 0)
+            case "play": inbox.playing = true
+            case "pause": inbox.playing = false
+            case "step": inbox.steps = min(inbox.steps + 1, 600)
+            case "seek":
+                if let time = message.time, time.isFinite, time >= 0 { inbox.seek = min(time, RenderOptions.maximumTime) }
+            case "edit":
+                if message.indexPath != nil, message.property != nil, message.value != nil, inbox.edits.count < 1000 {
+                    inbox.edits.append(message)
+                }
+            case "save": inbox.save = true
+            case "render": inbox.render = true
+            default: return
+            }
+        }
+        poke()
+    }
+
     /// Asks for a render now (a page's reload button).
     func requestRender() {
+        inbox.withLock { $0.render = true }
+        poke()
+    }
+
+    private func poke() {
         guard wake[1] >= 0 else { return }
         var byte: UInt8 = 1
         _ = write(wake[1], &byte, 1)
@@ -87,12 +180,18 @@ final class PreviewLoop: @unchecked Sendable {
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// The clock's time now: it runs from the anchor while playing.
+    private func clockNow() -> Double {
+        playing ? anchorClock + min(now() - anchorWall, Self.longestTick * 4) : anchorClock
+    }
+
     private func run() {
         let watcher = FileWatcher()
         if watcher.descriptor < 0 { log("warning: cannot watch files (inotify: \(String(cString: strerror(errno)))); the preview renders once") }
         var pending = true
         var lastChange = 0.0, firstChange: Double? = nil
         var changed: [String] = []
+        var nextTick = 0.0
         while true {
             let time = now()
             if pending && (time - lastChange >= Self.settle || time - (firstChange ?? time) >= Self.longestWait) {
@@ -100,55 +199,263 @@ final class PreviewLoop: @unchecked Sendable {
                 firstChange = nil
                 let problems = watcher.watch(interests())
                 for problem in problems { log("warning: cannot watch \(problem)") }
-                render(changed: changed)
+                if !changed.isEmpty { edits = [] }
+                restart(changed: changed, at: nil)
                 changed = []
+                continue
+            }
+            let work = inbox.withLock { inbox -> Inbox in
+                let taken = inbox
+                inbox = Inbox()
+                inbox.lastInput = taken.lastInput
+                return taken
+            }
+            if handle(work) { continue }
+            let ticking = live?.isRunning == true && playing && !idle
+            if ticking && now() >= nextTick {
+                nextTick = now() + Self.frameInterval
+                command(LiveCommand(time: clockNow()))
                 continue
             }
             var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
-            let timeout = pending ? Int32(max(1, (Self.settle - (time - lastChange)) * 1000 + 1)) : -1
+            var timeout: Int32 = -1
+            if pending { timeout = Int32(max(1, (Self.settle - (time - lastChange)) * 1000 + 1)) }
+            if ticking { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(max(1, (nextTick - now()) * 1000))) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { usleep(100_000) }
             let changes = watcher.readChanges()
-            var woken = false
             if wake[0] >= 0 {
                 var bytes = [UInt8](repeating: 0, count: 64)
-                while read(wake[0], &bytes, bytes.count) > 0 { woken = true }
+                while read(wake[0], &bytes, bytes.count) > 0 {}
             }
-            if !changes.isEmpty || woken {
+            if !changes.isEmpty {
                 pending = true
-                lastChange = woken ? 0 : now()
+                lastChange = now()
                 if firstChange == nil { firstChange = now() }
                 for path in changes where !changed.contains(path) && changed.count < 32 { changed.append(path) }
             }
         }
     }
 
-    /// Renders once and publishes the result.
-    private func render(changed: [String]) {
+    /// Carries out the pages' messages; true when it did something.
+    private func handle(_ work: Inbox) -> Bool {
+        var did = false
+        if let dpr = work.dpr, scale == nil, dpr != pageScale {
+            pageScale = dpr
+            if generation > 0 { restart(changed: [], at: live?.isRunning == true ? clockNow() : nil) }
+            did = true
+        }
+        if work.render {
+            restart(changed: [], at: nil)
+            did = true
+        }
+        if let value = work.playing, value != playing {
+            anchorClock = clockNow()
+            anchorWall = now()
+            playing = value
+            idle = false
+            did = true
+            publishClock()
+        }
+        guard live?.isRunning == true else { return did }
+        if let time = work.seek {
+            anchorWall = now()
+            if time < anchorClock {
+                restart(changed: [], at: time)
+            } else {
+                anchorClock = time
+                command(LiveCommand(time: time))
+            }
+            idle = false
+            did = true
+        }
+        if work.steps > 0 && !playing {
+            anchorClock += Double(work.steps) * Self.frameInterval
+            anchorWall = now()
+            command(LiveCommand(time: anchorClock))
+            did = true
+        }
+        if !work.events.isEmpty {
+            lastInput = work.lastInput
+            command(LiveCommand(time: clockNow(), events: work.events))
+            idle = false
+            did = true
+        }
+        for edit in work.edits {
+            command(LiveCommand(time: clockNow(), edit: LiveEdit(indexPath: edit.indexPath ?? [], property: edit.property ?? "",
+                                                                value: edit.value ?? "")), edit: edit)
+            did = true
+        }
+        if work.save {
+            save()
+            did = true
+        }
+        return did
+    }
+
+    /// Starts a new worker (or renders the gallery) and publishes the whole frame.
+    private func restart(changed: [String], at time: Double?) {
         generation += 1
-        let frame: PreviewFrame
-        if let scene {
-            frame = session.renderPreview(scene: scene, scale: scale, timeLimit: timeLimit)
-        } else {
-            frame = session.renderGalleryPreview(scale: scale ?? 2, timeLimit: timeLimit)
+        let effectiveScale = scale ?? pageScale
+        guard let scene else {
+            renderGallery(scale: effectiveScale ?? 2, changed: changed)
+            return
         }
-        if let png = frame.png {
-            lastPNG = png
-            frameGeneration = generation
+        let preview = live ?? LivePreview(session: session, scene: scene, timeLimit: timeLimit, pixels: hub.pixels)
+        live = preview
+        let update = preview.start(scale: effectiveScale, time: time)
+        if let state = update.state {
+            anchorClock = state.time
+            anchorWall = now()
+            duration = state.duration
+            idle = state.idle
         }
-        let status = StatusMessage(
-            state: frame.failure == nil ? "ok" : "failed", generation: generation, frame: frameGeneration, scene: scene,
-            width: frame.width, height: frame.height, scale: frame.scale, milliseconds: (frame.milliseconds * 10).rounded() / 10,
-            failure: frame.failure, warnings: frame.warnings, diagnostics: frame.diagnostics, tree: frame.tree, changed: changed)
+        status = StatusMessage(state: "ok", generation: generation, frame: frameGeneration, scene: scene,
+                               width: update.width, height: update.height, scale: update.scale,
+                               milliseconds: (update.milliseconds * 10).rounded() / 10, failure: nil,
+                               warnings: update.warnings, diagnostics: update.diagnostics, tree: nil, changed: changed)
+        status.edits = edits.count
+        absorb(update, statusChanged: true, newRender: false)
+        // The inspector's edits survive a new worker (a seek, a new scale) until the scene itself changes.
+        if update.failure == nil {
+            for edit in edits {
+                let result = preview.send(LiveCommand(edit: LiveEdit(indexPath: edit.indexPath ?? [], property: edit.property ?? "",
+                                                                     value: edit.value ?? "")))
+                absorb(result, statusChanged: false)
+            }
+        }
+    }
+
+    /// Sends a command to the live worker and publishes what it changed.
+    private func command(_ command: LiveCommand, edit: PageMessage? = nil) {
+        guard let live else { return }
+        let update = live.send(command)
+        var statusChanged = false
+        if let edit {
+            if let error = update.state?.editError {
+                status.editError = error
+            } else if update.failure == nil {
+                status.editError = nil
+                edits.removeAll { $0.indexPath == edit.indexPath && $0.property == edit.property }
+                edits.append(edit)
+                status.edits = edits.count
+            }
+            statusChanged = true
+        }
+        let notes = update.state?.notes ?? []
+        if notes != status.notes {
+            status.notes = notes
+            statusChanged = true
+        }
+        absorb(update, statusChanged: statusChanged)
+    }
+
+    /// Publishes an update: the status when it changed (a failure, a new tree), then the frame and its tiles.
+    ///
+    /// - Parameter newRender: Whether a failure counts as a render of its own (a command's; a start has counted already).
+    private func absorb(_ update: LiveUpdate, statusChanged: Bool, newRender: Bool = true) {
+        var statusChanged = statusChanged
+        if let failure = update.failure {
+            if newRender { generation += 1 }
+            status.state = "failed"
+            status.generation = generation
+            status.failure = failure
+            status.live = false
+            status.warnings = Array(Set(status.warnings + update.warnings)).sorted()
+            status.diagnostics = update.diagnostics
+            statusChanged = true
+            log("preview: render \(generation) failed: \(failure.message)")
+        } else if let state = update.state {
+            if update.whole { frameGeneration = generation }
+            status.state = "ok"
+            status.failure = nil
+            status.frame = frameGeneration
+            status.live = true
+            duration = state.duration
+            idle = state.idle
+            if !update.diagnostics.isEmpty {
+                status.diagnostics = Array((status.diagnostics + update.diagnostics).suffix(50))
+                statusChanged = true
+            }
+            if let tree = state.tree {
+                status.tree = tree
+                statusChanged = true
+            }
+            if let classes = state.classes {
+                status.classes = classes
+                statusChanged = true
+            }
+            if update.whole {
+                anchorClock = state.time
+                anchorWall = now()
+            }
+        }
+        if statusChanged { publishStatus() }
+        let (_, width, height) = hub.pixels.current
+        let frame = FrameMessage(sequence: update.sequence, previous: update.previousSequence, width: width, height: height,
+                                 tiles: update.tiles.count, whole: update.whole, time: update.state?.time ?? anchorClock,
+                                 duration: duration, playing: playing, input: lastInput,
+                                 milliseconds: (update.milliseconds * 100).rounded() / 100)
+        hub.publish(PreviewUpdate(frame: frame, tiles: update.tiles.map { .init(rect: $0.0, png: $0.1) }))
+    }
+
+    /// Tells the pages that the clock started or stopped (no new pixels).
+    private func publishClock() {
+        let (sequence, width, height) = hub.pixels.current
+        let frame = FrameMessage(sequence: sequence, previous: sequence, width: width, height: height,
+                                 time: clockNow(), duration: duration, playing: playing, input: lastInput, milliseconds: 0)
+        hub.publish(PreviewUpdate(frame: frame))
+    }
+
+    private func publishStatus() {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let text = (try? encoder.encode(status)).map { String(decoding: $0, as: UTF8.self) }
             ?? #"{"type":"status","state":"failed","failure":{"kind":"setup","message":"cannot encode the status"}}"#
-        hub.publish(PreviewUpdate(status: text, png: lastPNG, frame: frameGeneration))
-        if let failure = frame.failure {
-            log("preview: render \(generation) failed: \(failure.message)")
+        hub.setStatus(text)
+    }
+
+    /// Renders the gallery of every view class (no scene) in an isolated worker and publishes it whole.
+    private func renderGallery(scale: Double, changed: [String]) {
+        live = nil
+        let frame = session.renderGalleryPreview(scale: scale, timeLimit: timeLimit)
+        let previous = hub.pixels.current.sequence
+        var sequence = previous
+        if let png = frame.png, png.count > 24 {
+            let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            sequence = LivePreview.publishEncoded(png, into: hub.pixels, width: width, height: height)
+            frameGeneration = generation
         }
+        status = StatusMessage(
+            state: frame.failure == nil ? "ok" : "failed", generation: generation, frame: frameGeneration, scene: nil,
+            width: frame.width, height: frame.height, scale: frame.scale, milliseconds: (frame.milliseconds * 10).rounded() / 10,
+            failure: frame.failure, warnings: frame.warnings, diagnostics: frame.diagnostics, tree: frame.tree, changed: changed)
+        publishStatus()
+        if let failure = frame.failure { log("preview: render \(generation) failed: \(failure.message)") }
+        let tiles = sequence != previous ? hub.pixels.encode([]).tiles.map { PreviewUpdate.Tile(rect: $0.0, png: $0.1) } : []
+        let (_, width, height) = hub.pixels.current
+        hub.publish(PreviewUpdate(
+            frame: FrameMessage(sequence: sequence, previous: previous, width: width, height: height, tiles: tiles.count,
+                                whole: true, time: 0, duration: 0, playing: false, input: lastInput, milliseconds: frame.milliseconds),
+            tiles: tiles))
+    }
+
+    /// Writes the scene with the inspector's edits next to the scene file, under a new name (never over a file).
+    private func save() {
+        guard let scene else { return }
+        do {
+            let path = try SceneEdits.save(scene: scene, edits: edits.compactMap { edit in
+                guard let path = edit.path, let property = edit.property, let value = edit.value else { return nil }
+                return (path, property, value)
+            })
+            status.saved = path
+            log("preview: saved the scene with \(edits.count) edit(s) as \(path)")
+        } catch {
+            status.editError = "save: \(error)"
+        }
+        publishStatus()
+        publishClock()
     }
 
     /// The folders to watch and the names that matter in each: the scene

@@ -25,7 +25,7 @@ public struct PreviewConfiguration: Sendable {
     public var host: String
     /// The port; 0 for one the system picks.
     public var port: Int
-    /// Pixels per point, overriding the scene's.
+    /// Pixels per point, overriding the pages' devicePixelRatio (the latest page to connect's) and the scene's.
     public var scale: Double?
     /// Seconds one plugin call may take before the worker is stopped.
     public var timeLimit: Double
@@ -111,30 +111,65 @@ public final class PreviewServer: @unchecked Sendable {
         try await app.runService()
     }
 
-    /// One page's WebSocket: the updates out (status as text, the frame as a binary PNG), its requests in.
+    /// One page's WebSocket: the updates out (the status and frame messages as text, the tiles as
+    /// binary messages), its messages in (touches, the clock, edits).
     static func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, hub: PreviewHub,
                       loop: PreviewLoop) async throws {
         let (id, updates) = hub.join()
         defer { hub.leave(id) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
+                let decoder = JSONDecoder()
                 for try await message in inbound.messages(maxSize: 1 << 16) {
-                    if case .text(let text) = message, text.contains(#""type":"render""#) { loop.requestRender() }
+                    guard case .text(let text) = message,
+                          let decoded = try? decoder.decode(PageMessage.self, from: Data(text.utf8)) else { continue }
+                    loop.post(decoded)
                 }
             }
             group.addTask {
-                var sent = -1
-                for await update in updates {
-                    try await outbound.writeTextMessage(update.status)
-                    if let png = update.png, update.frame != sent {
-                        try await outbound.writeBinaryMessage(ByteBuffer(bytes: png))
-                        sent = update.frame
-                    }
-                }
+                try await send(updates, to: outbound, hub: hub)
             }
             // The page left (or its socket failed): stop sending to it.
             _ = try await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// Sends one page its updates: the status when it changed; the tiles when the page has the
+    /// frame they apply to, else the whole frame (a page that joins, or that fell behind).
+    static func send(_ updates: AsyncStream<PreviewUpdate>, to outbound: WebSocketOutboundWriter, hub: PreviewHub) async throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var sentStatus = -1
+        var shown = -1
+        for await update in updates {
+            let status = hub.latestStatus
+            if status.version != sentStatus {
+                try await outbound.writeTextMessage(status.text)
+                sentStatus = status.version
+            }
+            var frame = update.frame
+            var tiles = update.tiles
+            if frame.sequence != shown && (frame.previous != shown || (tiles.isEmpty && !frame.whole)) {
+                // The page does not have the frame these tiles change: send it the whole current one.
+                guard let whole = hub.pixels.encodeWhole() else { continue }
+                frame.sequence = whole.sequence
+                frame.previous = shown
+                frame.whole = true
+                frame.width = whole.rect.width
+                frame.height = whole.rect.height
+                tiles = [.init(rect: whole.rect, png: whole.png)]
+            } else if frame.sequence == shown {
+                tiles = []
+            }
+            frame.tiles = tiles.count
+            let text = (try? encoder.encode(frame)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            try await outbound.writeTextMessage(text)
+            for (index, tile) in tiles.enumerated() {
+                try await outbound.writeBinaryMessage(ByteBuffer(bytes: PreviewHub.tileMessage(
+                    tile, sequence: frame.sequence, index: index, count: tiles.count, width: frame.width, height: frame.height)))
+            }
+            shown = frame.sequence
         }
     }
 
@@ -158,7 +193,7 @@ public final class PreviewServer: @unchecked Sendable {
             guard let png = hub.latestPNG else { return Self.text(.notFound, "no frame yet\n") }
             return Self.body(png, type: "image/png")
         case "/status.json":
-            return Self.body(Array(hub.latestStatus.utf8), type: "application/json")
+            return Self.body(Array(hub.latestStatus.text.utf8), type: "application/json")
         case "/ws":
             return Self.text(.badRequest, "expected a WebSocket handshake\n")
         default:

@@ -51,12 +51,17 @@ struct BrowserTests {
         // The inspector: selecting the swatch in the tree shows its properties and outlines it on the canvas.
         _ = try browser.run(#"document.querySelector('#tree span[data-path="root.subviews[0]"]').click(); return true"#)
         let properties = try browser.run("""
-            const list = {}; for (const dt of document.querySelectorAll('#properties dt')) list[dt.textContent] = dt.nextElementSibling.textContent;
+            const list = {};
+            for (const dt of document.querySelectorAll('#properties dt')) {
+                const input = dt.nextElementSibling.querySelector('input');
+                list[dt.textContent] = input ? input.value : dt.nextElementSibling.textContent;
+            }
             return list;
             """) as? [String: Any] ?? [:]
         #expect(properties["class"] as? String == "Swatch")
         #expect(properties["plugin"] as? String == "Shapes")
-        #expect(properties["frame"] as? String == "10, 10, 30 × 30")
+        #expect(properties["frame"] as? String == "[10, 10, 30, 30]")
+        #expect(properties["color"] as? String != nil)
         #expect(properties["JSON path"] as? String == "root.subviews[0]")
         let outline = try browser.run("""
             const box = document.getElementById('outline'), factor = parseFloat(document.getElementById('frame').style.width) / 100;

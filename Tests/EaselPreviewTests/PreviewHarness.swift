@@ -119,15 +119,18 @@ final class PreviewProcess {
     let folder: URL
     let stderrURL: URL
 
-    /// Starts `easel preview` on `scene` with the sample plugins and the given folders; waits for its URL.
-    init(scene: URL, plugins: [URL] = [], extraArguments: [String] = []) throws {
+    /// Starts `easel preview` on `scene` (the gallery for `nil`) with the sample plugins and the given folders; waits for its URL.
+    ///
+    /// - Parameter samplePlugins: Whether the sample plugins' folder is one of the plugin folders.
+    init(scene: URL?, plugins: [URL] = [], extraArguments: [String] = [], samplePlugins: Bool = true) throws {
         folder = try Fixtures.makeTemporaryDirectory("preview-run")
         let stdoutURL = folder.appendingPathComponent("stdout")
         stderrURL = folder.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
-        var arguments = ["preview", scene.path, "--draw-timeout", "2", "--plugins", try Fixtures.samplePluginsDirectory().path]
+        var arguments = ["preview"] + (scene.map { [$0.path] } ?? []) + ["--draw-timeout", "2"]
+        if samplePlugins { arguments += ["--plugins", try Fixtures.samplePluginsDirectory().path] }
         for folder in plugins { arguments += ["--plugins", folder.path] }
         process.arguments = arguments + extraArguments
         var environment = ProcessInfo.processInfo.environment

@@ -13,7 +13,11 @@ final class WebDriver {
     let profile: URL
 
     /// Starts chromedriver and a headless Chromium session.
-    init() throws {
+    ///
+    /// - Parameters:
+    ///   - deviceScaleFactor: The window's devicePixelRatio.
+    ///   - windowSize: The window's size in CSS pixels.
+    init(deviceScaleFactor: Int = 1, windowSize: String = "900,700") throws {
         let driver = "/usr/bin/chromedriver"
         guard FileManager.default.isExecutableFile(atPath: driver) else {
             throw FixtureError("\(driver) is missing: the browser tests need Debian's chromium and chromium-driver (apt-get install chromium chromium-driver; .ci/run installs them)")
@@ -35,8 +39,8 @@ final class WebDriver {
             "browserName": "chrome",
             "goog:chromeOptions": [
                 "binary": binary,
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,700",
-                         "--force-device-scale-factor=1", "--user-data-dir=\(profile.path)", "--no-first-run",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(windowSize)",
+                         "--force-device-scale-factor=\(deviceScaleFactor)", "--user-data-dir=\(profile.path)", "--no-first-run",
                          "--disable-background-networking", "--disable-extensions"],
             ],
         ]]]
@@ -73,6 +77,38 @@ final class WebDriver {
     /// Waits until `script` returns true in the page.
     func wait(_ seconds: Double = 15, until script: String) throws -> Bool {
         try waitUntil(seconds) { try run(script) as? Bool == true }
+    }
+
+    /// Runs pointer actions (W3C WebDriver "actions"): each source is one pointer (a finger),
+    /// each of its steps `down`, `up`, `pause` or `move` to viewport coordinates.
+    ///
+    /// - Parameters:
+    ///   - pointers: Per pointer, its steps in ticks (every pointer has the same number of steps).
+    ///   - type: `mouse` or `touch`.
+    func pointerActions(_ pointers: [[PointerStep]], type: String = "mouse") throws {
+        let sources: [[String: Any]] = pointers.enumerated().map { index, steps in
+            ["type": "pointer", "id": "finger\(index)", "parameters": ["pointerType": type],
+             "actions": steps.map(\.json)]
+        }
+        _ = try call("POST", "/session/\(session)/actions", ["actions": sources])
+        _ = try call("DELETE", "/session/\(session)/actions")
+    }
+
+    /// One step of a pointer action.
+    enum PointerStep {
+        case move(x: Double, y: Double, milliseconds: Int = 0)
+        case down, up
+        case pause(milliseconds: Int = 0)
+
+        var json: [String: Any] {
+            switch self {
+            case .move(let x, let y, let milliseconds):
+                ["type": "pointerMove", "x": Int(x.rounded()), "y": Int(y.rounded()), "duration": milliseconds, "origin": "viewport"]
+            case .down: ["type": "pointerDown", "button": 0]
+            case .up: ["type": "pointerUp", "button": 0]
+            case .pause(let milliseconds): ["type": "pause", "duration": milliseconds]
+            }
+        }
     }
 
     /// One WebDriver command; the answer's `value`.

@@ -1,6 +1,9 @@
-// easel preview's page: one WebSocket to the server; JSON text messages
-// describe each render (status, failure, tree), binary messages are PNG
-// frames drawn into the canvas. No library, no build step.
+// easel preview's page: one WebSocket to the server. JSON text messages
+// describe each render (status: failure, tree, classes) and each frame (its
+// sequence number, the clock, how many tiles follow); binary messages are
+// the frame's changed tiles (a 32-byte header, then a PNG) drawn into the
+// canvas once all of a frame's tiles are decoded. Pointer events on the
+// canvas go back as touches. No library, no build step.
 "use strict";
 
 (function () {
@@ -11,27 +14,43 @@
   const panel = document.getElementById("panel");
   const connection = document.getElementById("connection");
   const statusLine = document.getElementById("status");
+  const playButton = document.getElementById("play");
+  const stepButton = document.getElementById("step");
+  const slider = document.getElementById("timeline");
+  const timeLabel = document.getElementById("time");
 
-  // What the tests (and curious users) can read: window.easelPreview.
-  const state = { status: null, framesDrawn: 0, frameGeneration: 0, connected: false, lastFrameAt: 0 };
+  // What the tests, the benchmark (and curious users) read: window.easelPreview.
+  const state = {
+    status: null, frame: null, framesDrawn: 0, tilesDrawn: 0, tileBytes: 0, sequence: -1, frameGeneration: 0,
+    connected: false, lastFrameAt: 0, paints: [], inputLatencies: [], inputsSent: 0,
+  };
   window.easelPreview = state;
 
   let zoom = "fit";
   let socket = null;
   let retry = 250;
 
-  function layout() {
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function sceneSize() {
     const status = state.status;
-    if (!status || !canvas.width) return;
-    const width = status.width || canvas.width, height = status.height || canvas.height;
+    const scale = status && status.scale ? status.scale : 1;
+    return { width: (status && status.width) || canvas.width / scale, height: (status && status.height) || canvas.height / scale };
+  }
+
+  function layout() {
+    if (!canvas.width) return;
+    const size = sceneSize();
     let factor = 1;
     if (zoom === "fit") {
       const room = stage.getBoundingClientRect();
-      factor = Math.min((room.width - 32) / width, (room.height - 32) / height);
+      factor = Math.min((room.width - 32) / size.width, (room.height - 32) / size.height);
       if (!(factor > 0)) factor = 1;
     }
-    canvas.style.width = (width * factor) + "px";
-    canvas.style.height = (height * factor) + "px";
+    canvas.style.width = (size.width * factor) + "px";
+    canvas.style.height = (size.height * factor) + "px";
     if (selectedPath && rects.has(selectedPath)) outline(rects.get(selectedPath));
   }
 
@@ -40,6 +59,7 @@
     const dt = document.createElement("dt"); dt.textContent = name;
     const dd = document.createElement("dd"); dd.textContent = String(value);
     list.append(dt, dd);
+    return dd;
   }
 
   function showFailure(failure) {
@@ -61,7 +81,8 @@
     document.getElementById("panel-message").textContent = failure.message;
   }
 
-  // The inspector: the laid-out tree of the last render; a selected view is outlined on the canvas.
+  // The inspector: the laid-out tree; a selected view is outlined on the canvas, its properties
+  // can be edited (sent to the worker through the registry's property setter).
   // Positions add up frame origins less the superview's bounds origin (transforms are not applied).
   let selectedPath = null;
   const rects = new Map();
@@ -74,11 +95,11 @@
     list.replaceChildren();
     if (!tree) return;
     let count = 0;
-    function add(node, parentList, originX, originY, key) {
+    function add(node, parentList, originX, originY, key, indexPath) {
       if (count++ > 2000) return;
       const x = originX + node.frame.x, y = originY + node.frame.y;
       const id = node.path || key;
-      rects.set(id, { node, x, y });
+      rects.set(id, { node, x, y, indexPath });
       const item = document.createElement("li");
       const label = document.createElement("span");
       label.textContent = node.class;
@@ -88,13 +109,30 @@
       item.append(label);
       if (node.subviews && node.subviews.length) {
         const children = document.createElement("ul");
-        node.subviews.forEach((child, index) => add(child, children, x - node.bounds.x, y - node.bounds.y, id + "/" + index));
+        node.subviews.forEach((child, index) => add(child, children, x - node.bounds.x, y - node.bounds.y, id + "/" + index, indexPath.concat([index])));
         item.append(children);
       }
       parentList.append(item);
     }
-    add(tree, list, 0, 0, "root");
+    add(tree, list, 0, 0, "root", []);
     select(rects.has(selectedPath) ? selectedPath : null);
+  }
+
+  // An editable value: Enter sends it as JSON (as in a scene file).
+  function editable(list, name, value, entry, type) {
+    const dt = document.createElement("dt"); dt.textContent = name;
+    if (type) dt.title = type;
+    const dd = document.createElement("dd");
+    const input = document.createElement("input");
+    input.value = value; input.dataset.property = name; input.className = "edit";
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      let text = input.value.trim();
+      try { JSON.parse(text); } catch (error) { text = JSON.stringify(text); }   // bare text is a string
+      send({ type: "edit", indexPath: entry.indexPath, path: entry.node.path || null, property: name, value: text });
+    });
+    dd.append(input);
+    list.append(dt, dd);
   }
 
   function select(path) {
@@ -102,6 +140,8 @@
     for (const label of document.querySelectorAll("#tree span[data-path]")) label.classList.toggle("selected", label.dataset.path === path);
     const properties = document.getElementById("properties");
     properties.replaceChildren();
+    const selectors = document.getElementById("selectors");
+    selectors.replaceChildren();
     const entry = path ? rects.get(path) : null;
     outline(entry);
     if (!entry) return;
@@ -110,20 +150,35 @@
     field(properties, "plugin", node.plugin);
     field(properties, "id", node.id);
     field(properties, "JSON path", node.path);
-    field(properties, "frame", fmt(node.frame));
+    editable(properties, "frame", `[${node.frame.x}, ${node.frame.y}, ${node.frame.width}, ${node.frame.height}]`, entry);
     field(properties, "bounds", fmt(node.bounds));
     const t = node.transform;
     if (t.a !== 1 || t.b !== 0 || t.c !== 0 || t.d !== 1 || t.tx !== 0 || t.ty !== 0) field(properties, "transform", [t.a, t.b, t.c, t.d, t.tx, t.ty].join(", "));
-    field(properties, "alpha", node.alpha);
-    field(properties, "hidden", node.hidden);
+    editable(properties, "alpha", String(node.alpha), entry);
+    editable(properties, "hidden", String(node.hidden), entry);
     field(properties, "flags", node.flags.join(", "));
     if (node.autoresizingMask.length) field(properties, "autoresizing", node.autoresizingMask.join(", "));
+    if (node.drawMilliseconds !== undefined && node.drawMilliseconds !== null) field(properties, "drawRect:", node.drawMilliseconds.toFixed(3) + " ms");
+    for (const name of Object.keys(node.properties || {}).sort()) {
+      editable(properties, name, node.properties[name], entry, (node.propertyTypes || {})[name]);
+    }
+    if (node.constraints && node.constraints.length) field(properties, "constraints", node.constraints.join("\n"));
+    // The class's selectors, and its superclasses'.
+    const classes = new Map(((state.status && state.status.classes) || []).map((info) => [info.name, info]));
+    let info = classes.get(node.class);
+    for (let depth = 0; info && depth < 32; depth++) {
+      for (const selector of info.selectors) {
+        const item = document.createElement("li");
+        item.textContent = selector.signature;
+        item.title = selector.encoding;
+        selectors.append(item);
+      }
+      info = info.superclass ? classes.get(info.superclass) : null;
+    }
   }
 
   function scaleFactor() {
-    const status = state.status;
-    if (!status || !status.width) return 1;
-    return parseFloat(canvas.style.width || canvas.width) / status.width;
+    return parseFloat(canvas.style.width || canvas.width) / sceneSize().width;
   }
 
   function outline(entry) {
@@ -137,46 +192,113 @@
     box.style.height = (entry.node.frame.height * factor) + "px";
   }
 
-  canvas.addEventListener("mousemove", (event) => {
-    const factor = scaleFactor();
-    const x = event.offsetX / factor, y = event.offsetY / factor;
+  // The pointer in the scene's points: through the displayed size (the zoom and the device pixel ratio).
+  function pointOf(event) {
+    const box = canvas.getBoundingClientRect();
+    const size = sceneSize();
+    return { x: (event.clientX - box.left) * size.width / box.width, y: (event.clientY - box.top) * size.height / box.height };
+  }
+
+  canvas.addEventListener("pointermove", (event) => {
+    const point = pointOf(event);
     const entry = selectedPath ? rects.get(selectedPath) : null;
     document.getElementById("pointer").textContent = entry
-      ? `pointer in ${entry.node.class}: ${(x - entry.x + entry.node.bounds.x).toFixed(1)}, ${(y - entry.y + entry.node.bounds.y).toFixed(1)}`
-      : `pointer: ${x.toFixed(1)}, ${y.toFixed(1)}`;
+      ? `pointer in ${entry.node.class}: ${(point.x - entry.x + entry.node.bounds.x).toFixed(1)}, ${(point.y - entry.y + entry.node.bounds.y).toFixed(1)}`
+      : `pointer: ${point.x.toFixed(1)}, ${point.y.toFixed(1)}`;
   });
+
+  // Touches: each pointer is a finger; every pointer event is one event of the fingers that changed.
+  const down = new Set();
+  const inputTimes = new Map();
+  function touch(event, phase) {
+    if (!state.status || !state.status.live) return;
+    if (phase === "began") { down.add(event.pointerId); canvas.setPointerCapture(event.pointerId); }
+    else if (!down.has(event.pointerId)) return;
+    if (phase === "ended" || phase === "cancelled") down.delete(event.pointerId);
+    const point = pointOf(event);
+    state.inputsSent += 1;
+    inputTimes.set(state.inputsSent, performance.now());
+    send({ type: "touches", input: state.inputsSent, touches: [{ finger: event.pointerId, phase, x: point.x, y: point.y }] });
+    event.preventDefault();
+  }
+  canvas.addEventListener("pointerdown", (event) => touch(event, "began"));
+  canvas.addEventListener("pointermove", (event) => touch(event, "moved"));
+  canvas.addEventListener("pointerup", (event) => touch(event, "ended"));
+  canvas.addEventListener("pointercancel", (event) => touch(event, "cancelled"));
 
   function showStatus(status) {
     state.status = status;
     try { showTree(status.tree); } catch (error) { console.error("inspector:", error); }
     document.getElementById("scene").textContent = status.scene || "gallery of every view class";
     showFailure(status.failure);
-    const notes = (status.warnings || []).concat(status.diagnostics || []);
+    const notes = (status.warnings || []).concat(status.diagnostics || []).concat(status.notes || []);
+    if (status.editError) notes.push(status.editError);
     document.getElementById("notes").hidden = notes.length === 0;
     const list = document.getElementById("warnings");
     list.replaceChildren(...notes.map((text) => { const item = document.createElement("li"); item.textContent = text; return item; }));
+    document.getElementById("saved").textContent = status.saved ? "saved as " + status.saved : (status.edits ? status.edits + " edit(s)" : "");
+    for (const control of [playButton, stepButton, slider]) control.disabled = !status.live;
     statusLine.textContent = status.state === "ok"
       ? `render ${status.generation}: ${status.milliseconds} ms` + (status.changed && status.changed.length ? ` after ${status.changed.join(", ")}` : "")
       : `render ${status.generation} failed; showing render ${status.frame}`;
   }
 
-  async function showFrame(data) {
-    const bitmap = await createImageBitmap(new Blob([data], { type: "image/png" }));
-    if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-      canvas.width = bitmap.width;
-      canvas.height = bitmap.height;
-    }
-    context.clearRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(bitmap, 0, 0);
-    bitmap.close();
-    state.framesDrawn += 1;
-    state.frameGeneration = state.status ? state.status.frame : 0;
-    state.lastFrameAt = performance.now();
-    layout();
+  function showClock(frame) {
+    state.frame = frame;
+    playButton.textContent = frame.playing ? "pause" : "play";
+    const end = Math.max(frame.duration, 0);
+    slider.max = String(end > 0 ? end : 1);
+    if (!sliding) slider.value = String(Math.min(frame.time, end));
+    timeLabel.textContent = `${frame.time.toFixed(3)} s / ${end.toFixed(3)} s`;
   }
 
-  // Frames are drawn in the order they arrive.
+  // A frame's tiles arrive as binary messages after its frame message; drawn together once all are decoded.
+  let assembling = null;
   let drawing = Promise.resolve();
+
+  function tile(data) {
+    const view = new DataView(data);
+    const header = {
+      sequence: view.getUint32(0, true), index: view.getUint32(4, true) & 0xffff, count: view.getUint32(4, true) >>> 16,
+      x: view.getUint32(8, true), y: view.getUint32(12, true), width: view.getUint32(16, true), height: view.getUint32(20, true),
+      frameWidth: view.getUint32(24, true), frameHeight: view.getUint32(28, true),
+    };
+    if (!assembling || assembling.sequence !== header.sequence) assembling = { sequence: header.sequence, count: header.count, tiles: [] };
+    assembling.tiles.push({ header, blob: new Blob([new Uint8Array(data, 32)], { type: "image/png" }) });
+    state.tileBytes += data.byteLength;
+    if (assembling.tiles.length < assembling.count) return;
+    const complete = assembling;
+    assembling = null;
+    drawing = drawing.then(() => paint(complete)).catch((error) => { statusLine.textContent = "cannot show the frame: " + error; });
+  }
+
+  async function paint(frame) {
+    const bitmaps = await Promise.all(frame.tiles.map((entry) => createImageBitmap(entry.blob)));
+    const first = frame.tiles[0].header;
+    if (canvas.width !== first.frameWidth || canvas.height !== first.frameHeight) {
+      canvas.width = first.frameWidth;
+      canvas.height = first.frameHeight;
+    }
+    frame.tiles.forEach((entry, index) => {
+      const h = entry.header;
+      context.clearRect(h.x, h.y, h.width, h.height);
+      context.drawImage(bitmaps[index], h.x, h.y);
+      bitmaps[index].close();
+    });
+    state.framesDrawn += 1;
+    state.tilesDrawn += frame.tiles.length;
+    state.lastTiles = frame.tiles.map((entry) => [entry.header.x, entry.header.y, entry.header.width, entry.header.height]);
+    state.sequence = frame.sequence;
+    state.frameGeneration = state.status ? state.status.frame : 0;
+    state.lastFrameAt = performance.now();
+    state.paints.push({ sequence: frame.sequence, at: Date.now(), generation: state.status ? state.status.generation : 0, tiles: frame.tiles.length });
+    if (state.paints.length > 2000) state.paints.splice(0, 1000);
+    if (state.frame && state.frame.input && inputTimes.has(state.frame.input)) {
+      state.inputLatencies.push(performance.now() - inputTimes.get(state.frame.input));
+      for (const key of inputTimes.keys()) if (key <= state.frame.input) inputTimes.delete(key);
+    }
+    layout();
+  }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -187,19 +309,21 @@
       retry = 250;
       connection.textContent = "live";
       connection.className = "connection live";
+      send({ type: "hello", dpr: window.devicePixelRatio || 1 });
     };
     socket.onmessage = (event) => {
       if (typeof event.data === "string") {
         let message;
         try { message = JSON.parse(event.data); } catch (error) { return; }
         if (message.type === "status") drawing = drawing.then(() => showStatus(message));
+        else if (message.type === "frame") drawing = drawing.then(() => showClock(message));
       } else {
-        const data = event.data;
-        drawing = drawing.then(() => showFrame(data)).catch((error) => { statusLine.textContent = "cannot show the frame: " + error; });
+        tile(event.data);
       }
     };
     socket.onclose = () => {
       state.connected = false;
+      assembling = null;
       connection.textContent = "disconnected; retrying…";
       connection.className = "connection lost";
       setTimeout(connect, retry);
@@ -210,9 +334,13 @@
   for (const input of document.querySelectorAll('input[name="zoom"]')) {
     input.addEventListener("change", () => { zoom = input.value; layout(); });
   }
-  document.getElementById("reload").addEventListener("click", () => {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "render" }));
-  });
+  document.getElementById("reload").addEventListener("click", () => send({ type: "render" }));
+  playButton.addEventListener("click", () => send({ type: state.frame && state.frame.playing ? "pause" : "play" }));
+  stepButton.addEventListener("click", () => send({ type: "step" }));
+  let sliding = false;
+  slider.addEventListener("input", () => { sliding = true; send({ type: "seek", time: parseFloat(slider.value) }); });
+  slider.addEventListener("change", () => { sliding = false; });
+  document.getElementById("save").addEventListener("click", () => send({ type: "save" }));
   window.addEventListener("resize", layout);
   connect();
 })();

@@ -116,14 +116,7 @@ extension Session {
             switch try Isolation.run(request, exchange: exchange, timeLimit: timeLimit) {
             case .success(let answer): reply = answer
             case .failure(let failure):
-                var described = PreviewFailure(kind: "plugin", message: "\(scene): \(failure.message)", file: scene)
-                described.path = failure.view?.location
-                described.class = failure.culprit.map(\.receiver).flatMap { $0.isEmpty ? nil : $0 } ?? failure.view?.className
-                described.selector = failure.culprit.map(\.selector).flatMap { $0.isEmpty ? nil : $0 }
-                described.plugin = failure.culprit.map(\.pluginName).flatMap { $0.isEmpty ? nil : $0 }
-                described.pluginFile = failure.culprit.map(\.pluginPath).flatMap { $0.isEmpty ? nil : $0 }
-                described.reason = failure.reason
-                frame.failure = described
+                frame.failure = Self.previewFailure(failure, scene: scene)
                 return finish(frame)
             }
         } catch {

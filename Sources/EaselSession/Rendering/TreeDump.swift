@@ -1,4 +1,5 @@
 import EaselABI
+import EaselEncoding
 import EaselScene
 import EaselViews
 import Foundation
@@ -41,6 +42,15 @@ public struct ViewTreeNode: Codable, Sendable, Equatable {
     public var autoresizingMask: [String]
     /// The subviews, back to front.
     public var subviews: [ViewTreeNode]
+    /// The values of the properties the view's class and its superclasses declare, as text
+    /// (`easel preview`'s inspector; `nil` in `--dump-tree`).
+    public var properties: [String: String]? = nil
+    /// The types of those properties, readable (`double`, `EaselColor`).
+    public var propertyTypes: [String: String]? = nil
+    /// The layout constraints the view holds, described (`easel preview`; `nil` without any).
+    public var constraints: [String]? = nil
+    /// Milliseconds the view's last `drawRect:` took (`easel preview`; `nil` before it drew).
+    public var drawMilliseconds: Double? = nil
 
     /// The node of `view` and its subtree, with the ids and JSON paths `tree` knows.
     ///
@@ -91,6 +101,63 @@ public struct ViewTreeNode: Codable, Sendable, Equatable {
         let text = String(decoding: data, as: UTF8.self)
             .replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
         return text + "\n"
+    }
+}
+
+extension ViewTreeNode {
+    /// Adds what `easel preview`'s inspector shows besides `--dump-tree`'s fields: declared
+    /// properties with their values, constraints, and the last `drawRect:` time.
+    ///
+    /// - Parameters:
+    ///   - view: The view this node was made from (its subviews are walked with the node's).
+    ///   - drawTimes: Milliseconds of the last `drawRect:` per view.
+    mutating func addInspectorDetails(of view: View, drawTimes: [ObjectIdentifier: Double]) {
+        var values: [String: String] = [:], types: [String: String] = [:]
+        for objectClass in view.objectClass.ancestry {
+            for property in objectClass.properties where values[property.name] == nil {
+                guard let bytes = try? view.propertyBytes(property.name),
+                      let text = Self.sceneJSON(bytes, as: property.type) else { continue }
+                values[property.name] = text
+                types[property.name] = property.type.readableName
+            }
+        }
+        if !values.isEmpty {
+            properties = values
+            propertyTypes = types
+        }
+        let held = view.constraints.prefix(64).map(\.description)
+        constraints = held.isEmpty ? nil : Array(held)
+        drawMilliseconds = drawTimes[ObjectIdentifier(view)].map { ($0 * 1000).rounded() / 1000 }
+        let children = view.subviews
+        for index in subviews.indices where index < children.count {
+            subviews[index].addInspectorDetails(of: children[index], drawTimes: drawTimes)
+        }
+    }
+}
+
+extension ViewTreeNode {
+    /// A property's value as a scene file writes it (so the inspector's value can be edited and sent
+    /// back as it is): a colour as `"#rrggbb"` (`"#rrggbbaa"` when not opaque), a structure of
+    /// numbers as an array, a string quoted; `nil` for pointers and objects, which have no such form.
+    static func sceneJSON(_ bytes: [UInt8], as type: TypeEncoding) -> String? {
+        if type.encoding.contains("^") || type.encoding.contains("@") || type.encoding.contains("#") { return nil }
+        if case .structure(let name, let fields) = type {
+            if name == "EaselColor", fields.count == 4, bytes.count == 32 {
+                let components = (0..<4).map { index in
+                    bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * 8, as: Double.self) }
+                }
+                let hex = components.map { String(format: "%02x", Int((min(max($0.isFinite ? $0 : 0, 0), 1) * 255).rounded())) }
+                return "\"#" + hex[0] + hex[1] + hex[2] + (components[3] < 1 ? hex[3] : "") + "\""
+            }
+            if fields.allSatisfy({ $0 == .double }) && bytes.count == fields.count * 8 {
+                let numbers = (0..<fields.count).map { index in
+                    bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * 8, as: Double.self) }
+                }
+                return "[" + numbers.map { ValueCodec.formatReal($0) }.joined(separator: ", ") + "]"
+            }
+            return nil
+        }
+        return bytes.withUnsafeBytes { ValueCodec.format($0, as: type) }
     }
 }
 

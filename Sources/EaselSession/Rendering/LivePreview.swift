@@ -1,0 +1,677 @@
+// A live scene for `easel preview`: the scene stays built in one isolated
+// worker, which takes commands (the clock, touches, property edits) one line
+// at a time and answers each with what it repainted. The parent (this
+// process, which never runs plugin code) keeps a copy of the frame, with the
+// scene's background composited, and encodes only the changed rectangles as
+// PNG tiles for the pages. The worker is replaced when the scene or a plugin
+// changes, when the clock must go back (the slider), and when the pixel scale
+// changes.
+//
+// - LiveCommand, LiveState: the protocol inside WorkerReply's `live` text.
+// - LiveSceneSession: the worker's side (LiveWorkerSession).
+// - LivePreview: the parent's side; PreviewPixels: the parent's copy of the frame.
+
+import EaselABI
+import EaselCanvas
+import EaselDiscovery
+import EaselGraphicsCore
+import EaselInvocation
+import EaselIsolation
+import EaselRuntime
+import EaselScene
+import EaselViews
+import Foundation
+import Synchronization
+
+/// One finger's change, in the scene's points (root-view coordinates).
+public struct LiveTouch: Codable, Sendable, Equatable {
+    /// Which finger (the page's pointer id).
+    public var finger: Int
+    /// `began`, `moved`, `stationary`, `ended` or `cancelled`.
+    public var phase: String
+    /// Where, in points.
+    public var x: Double, y: Double
+
+    /// A finger's change.
+    public init(finger: Int, phase: String, x: Double, y: Double) {
+        self.finger = finger
+        self.phase = phase
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A property edit from the inspector: the view by its index path from the root, the property, a JSON value.
+public struct LiveEdit: Codable, Sendable, Equatable {
+    /// Subview indexes from the root (`[]` for the root, `[2, 0]` for the first subview of the third).
+    public var indexPath: [Int]
+    /// The property's name.
+    public var property: String
+    /// The value as JSON text, as in a scene file.
+    public var value: String
+
+    /// An edit.
+    public init(indexPath: [Int], property: String, value: String) {
+        self.indexPath = indexPath
+        self.property = property
+        self.value = value
+    }
+}
+
+/// What a live worker is asked to do: advance its clock, deliver touch events, edit a property; then repaint what changed.
+public struct LiveCommand: Codable, Sendable, Equatable {
+    /// Advance the media clock to this time (a time before the clock's is ignored: it never runs back).
+    public var time: Double?
+    /// Touch events in order, each the fingers that changed in it, delivered as a scene's `touches` step delivers them.
+    public var events: [[LiveTouch]]?
+    /// A property edit.
+    public var edit: LiveEdit?
+    /// Whether to send the view tree back.
+    public var tree: Bool?
+
+    /// A command.
+    public init(time: Double? = nil, events: [[LiveTouch]]? = nil, edit: LiveEdit? = nil, tree: Bool? = nil) {
+        self.time = time
+        self.events = events
+        self.edit = edit
+        self.tree = tree
+    }
+}
+
+/// A rectangle of pixels.
+public struct PixelRect: Codable, Sendable, Equatable {
+    public var x, y, width, height: Int
+
+    /// A rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return PixelRect(x: left, y: top, width: max(x + width, other.x + other.width) - left,
+                         height: max(y + height, other.y + other.height) - top)
+    }
+}
+
+/// A class of the scene's tree, for the inspector: its selectors with their signatures and its properties.
+public struct LiveClassInfo: Codable, Sendable, Equatable {
+    /// The class, its plugin and its superclass.
+    public var name: String, plugin: String?, superclass: String?
+    /// `-[Swatch drawRect:(CGRect)]`, with the encoding, for each method the class itself declares.
+    public var selectors: [Selector]
+    /// One method.
+    public struct Selector: Codable, Sendable, Equatable {
+        public var name: String, signature: String, encoding: String
+    }
+}
+
+/// What a live worker answers after each command (WorkerReply's `live`, as JSON).
+public struct LiveState: Codable, Sendable {
+    /// The media clock's time, and the scene's length (the end of its last step, gesture or animation).
+    public var time = 0.0, duration = 0.0
+    /// The repainted rectangles, in pixels.
+    public var dirty: [PixelRect] = []
+    /// Whether nothing is pending: no timer, no running animation, and nothing was repainted.
+    public var idle = false
+    /// The laid-out tree with the inspector's details, when asked for (and after touches and edits).
+    public var tree: ViewTreeNode?
+    /// The classes of the tree's views (the first answer only).
+    public var classes: [LiveClassInfo]?
+    /// Touches the views refused (a finger that is not down), an edit's error.
+    public var notes: [String] = []
+    /// The error of the command's edit, if it failed.
+    public var editError: String?
+    /// Milliseconds the command took in the worker (events, layout, drawing).
+    public var milliseconds = 0.0
+}
+
+// MARK: - The worker's side
+
+/// Times each view's drawing call, and tells the flight recorder (which names a crashing view).
+final class TimingRenderObserver: RenderObserver {
+    let inner: RenderObserver
+    private var started: [UInt64] = []
+    /// Milliseconds of each view's last drawing call.
+    var times: [ObjectIdentifier: Double] = [:]
+
+    init(_ inner: RenderObserver) { self.inner = inner }
+
+    func willDraw(_ view: View, in canvas: Canvas, toCanvas: easel_affine_transform) -> Bool {
+        started.append(DispatchTime.now().uptimeNanoseconds)
+        return inner.willDraw(view, in: canvas, toCanvas: toCanvas)
+    }
+
+    func didDraw(_ view: View) {
+        inner.didDraw(view)
+        guard let start = started.popLast() else { return }
+        times[ObjectIdentifier(view)] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+}
+
+/// A scene kept in the worker between commands.
+final class LiveSceneSession: LiveWorkerSession {
+    let tree: SceneTree
+    let canvas: Canvas
+    let registry: Registry
+    let recorder: FlightRecorder
+    let scale: Double
+    let pixelWidth: Int, pixelHeight: Int
+    let timing: TimingRenderObserver
+
+    init(tree: SceneTree, canvas: Canvas, registry: Registry, recorder: FlightRecorder, scale: Double, layout: Canvas.RasterLayout) {
+        self.tree = tree
+        self.canvas = canvas
+        self.registry = registry
+        self.recorder = recorder
+        self.scale = scale
+        pixelWidth = layout.pixelWidth
+        pixelHeight = layout.pixelHeight
+        timing = TimingRenderObserver(RecordingRenderObserver(recorder, skipping: []) { [tree] view in
+            SessionWorkerJobs.location(of: view, in: tree)
+        })
+    }
+
+    func handle(_ command: [UInt8]) -> WorkerReply {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let decoded: LiveCommand
+        do { decoded = try JSONDecoder().decode(LiveCommand.self, from: Data(command)) } catch {
+            var reply = WorkerReply()
+            reply.failure = .init(message: "easel isolated-worker: a live command that is not JSON: \(error)")
+            return reply
+        }
+        var state = LiveState()
+        if let time = decoded.time, time.isFinite, time > tree.mediaClock.time, time <= RenderOptions.maximumTime {
+            recorder.setPhase("advancing the clock")
+            tree.run(to: time) { step in recorder.setPhase("applying \(step.path)") }
+        }
+        for event in (decoded.events ?? []).prefix(1000) {
+            recorder.setPhase("delivering touches")
+            let inputs = event.prefix(20).map { touch in
+                TouchInput(finger: touch.finger, Self.phase(touch.phase), at: easel_point(x: touch.x, y: touch.y))
+            }
+            do { _ = try tree.root.sendTouches(inputs) } catch { state.notes.append("touches: \(error.message)") }
+        }
+        if let edit = decoded.edit {
+            recorder.setPhase("setting \(edit.property)")
+            if let view = view(at: edit.indexPath) {
+                do throws(SceneError) { try tree.setProperty(edit.property, of: view, json: edit.value) } catch {
+                    state.editError = "\(edit.property): \(error.message)"
+                }
+            } else {
+                state.editError = "\(edit.property): no view at \(edit.indexPath) in the tree"
+            }
+        }
+        let wantsTree = decoded.tree == true || decoded.events?.isEmpty == false || decoded.edit != nil
+        var reply = render(mode: .dirtyRegions, state: state, tree: wantsTree, classes: false)
+        if var live = reply.live.flatMap({ try? JSONDecoder().decode(LiveState.self, from: Data($0.utf8)) }) {
+            live.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            reply.live = Self.encode(live)
+        }
+        return reply
+    }
+
+    /// The view at an index path from the root.
+    func view(at indexPath: [Int]) -> View? {
+        var view = tree.root
+        for index in indexPath.prefix(256) {
+            let subviews = view.subviews
+            guard subviews.indices.contains(index) else { return nil }
+            view = subviews[index]
+        }
+        return view
+    }
+
+    /// Lays out, draws what needs it, and describes the result.
+    func render(mode: RenderMode, state: LiveState = LiveState(), tree withTree: Bool, classes: Bool) -> WorkerReply {
+        var reply = WorkerReply()
+        var state = state
+        recorder.setPhase("laying out the views")
+        tree.root.layoutIfNeeded()
+        recorder.setPhase("drawing")
+        let report: RenderReport
+        do { report = try tree.root.render(into: canvas, mode: mode, observer: timing) } catch {
+            reply.failure = .init(message: error.message)
+            return reply
+        }
+        recorder.setPhase("waiting for a command")
+        let diagnostics = registry.takeDiagnostics()
+        reply.diagnostics = diagnostics.map(\.description)
+        reply.diagnosticErrors = diagnostics.contains { $0.severity == .error }
+        state.dirty = report.region.compactMap(pixels)
+        state.time = tree.mediaClock.time
+        state.duration = tree.duration
+        let animating = (registry.latestAnimationEnd ?? 0) > state.time
+        state.idle = state.dirty.isEmpty && tree.mediaClock.pendingTimerCount == 0 && !animating
+        if withTree {
+            var node = ViewTreeNode(tree.root, in: tree)
+            node.addInspectorDetails(of: tree.root, drawTimes: timing.times)
+            state.tree = node
+        }
+        if classes { state.classes = Self.classes(in: tree.root) }
+        reply.live = Self.encode(state)
+        return reply
+    }
+
+    /// A rectangle in points as whole pixels, inside the canvas; `nil` when empty.
+    func pixels(_ rect: easel_rect) -> PixelRect? {
+        let left = max(0, Int((rect.origin.x * scale).rounded(.down)))
+        let top = max(0, Int((rect.origin.y * scale).rounded(.down)))
+        let right = min(pixelWidth, Int(((rect.origin.x + rect.size.width) * scale).rounded(.up)))
+        let bottom = min(pixelHeight, Int(((rect.origin.y + rect.size.height) * scale).rounded(.up)))
+        guard right > left, bottom > top else { return nil }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    static func encode(_ state: LiveState) -> String? {
+        (try? JSONEncoder().encode(state)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func phase(_ name: String) -> TouchPhase {
+        switch name {
+        case "began": .began
+        case "moved": .moved
+        case "stationary": .stationary
+        case "ended": .ended
+        default: .cancelled
+        }
+    }
+
+    /// Each class of the tree's views (at most 256), with the selectors it declares.
+    static func classes(in root: View) -> [LiveClassInfo] {
+        var seen: [String: LiveClassInfo] = [:]
+        var stack = [root]
+        var visited = 0
+        while let view = stack.popLast(), visited < 100_000 {
+            visited += 1
+            stack += view.subviews
+            var objectClass: ObjectClass? = view.objectClass
+            while let current = objectClass, seen[current.name] == nil, seen.count < 256 {
+                seen[current.name] = LiveClassInfo(
+                    name: current.name, plugin: current.plugin?.name, superclass: current.superclass?.name,
+                    selectors: current.methods.map {
+                        .init(name: $0.selector.name, signature: $0.readableSignature(className: current.name),
+                              encoding: $0.signature.encoding)
+                    })
+                objectClass = current.superclass
+            }
+        }
+        return seen.values.sorted { $0.name < $1.name }
+    }
+}
+
+extension SessionWorkerJobs {
+    /// Builds the job's scene, runs its timeline to the job's time (its end by default), draws it
+    /// into the exchange and keeps it for the commands that follow.
+    package func startLive(_ job: WorkerRequest.RenderJob, registry: Registry,
+                           exchange: IsolationExchange) -> (WorkerReply, LiveWorkerSession?) {
+        let recorder = exchange.recorder
+        var reply = WorkerReply()
+        do throws(SessionError) {
+            recorder.setPhase("building the scene")
+            let model: Scene
+            do { model = try Scene.load(contentsOf: job.scene) } catch { throw SessionError(error) }
+            try SceneRenderer.checkRasterSize(model, scale: job.scale)
+            registry.imageFolders = model.imageFolders
+            registry.imageScale = job.scale
+            let tree: SceneTree
+            do { tree = try model.build(in: registry) } catch { throw SessionError(error) }
+            tree.run(to: min(job.time ?? tree.duration, RenderOptions.maximumTime)) { step in
+                recorder.setPhase("applying \(step.path)")
+            }
+            let canvas: Canvas, layout: Canvas.RasterLayout
+            do {
+                layout = try Canvas.rasterLayout(width: model.width, height: model.height, scale: job.scale)
+                canvas = try Canvas(width: model.width, height: model.height, background: model.background,
+                                    scale: job.scale, pixels: exchange.pixels)
+            } catch { throw SessionError(describing: error) }
+            let session = LiveSceneSession(tree: tree, canvas: canvas, registry: registry, recorder: recorder,
+                                           scale: job.scale, layout: layout)
+            reply = session.render(mode: .full, tree: true, classes: true)
+            if let failure = reply.failure {
+                reply.failure = .init(message: "\(job.scene): \(failure.message)")
+                return (reply, nil)
+            }
+            return (reply, session)
+        } catch {
+            reply.failure = .init(message: error.message)
+            return (reply, nil)
+        }
+    }
+}
+
+// MARK: - The parent's side
+
+/// The frame as the pages show it: the parent's copy of the worker's pixels with the scene's
+/// background composited, from which changed tiles and whole frames are encoded. Thread-safe:
+/// the render loop writes it, the pages' senders read it.
+public final class PreviewPixels: Sendable {
+    private struct State {
+        var width = 0, height = 0
+        var bytes: [UInt8] = []
+        /// A whole frame already encoded (the gallery's), used when there are no pixels.
+        var encoded: [UInt8]?
+        var sequence = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty frame.
+    public init() {}
+
+    /// The current frame's sequence number (it grows with every change), its size in pixels.
+    public var current: (sequence: Int, width: Int, height: Int) {
+        state.withLock { ($0.sequence, $0.width, $0.height) }
+    }
+
+    /// Copies rectangles of the worker's pixels (premultiplied ARGB32) over the copy, with the
+    /// background composited under them, and numbers the new frame.
+    ///
+    /// - Returns: The new frame's sequence number.
+    /// - Parameter size: The frame's size in pixels, for a whole new frame (a new worker): a new size starts from transparent pixels.
+    @discardableResult
+    func copy(from source: UnsafeRawPointer, bytesPerRow: Int, rects: [PixelRect], background: easel_color?,
+              size: (width: Int, height: Int)? = nil) -> Int {
+        state.withLock { state in
+            if let size, state.width != size.width || state.height != size.height || state.bytes.isEmpty {
+                state.width = size.width
+                state.height = size.height
+                state.bytes = [UInt8](repeating: 0, count: size.width * size.height * 4)
+            }
+            let width = state.width, height = state.height
+            let rects = rects.filter { $0.x >= 0 && $0.y >= 0 && $0.width > 0 && $0.height > 0
+                && $0.x + $0.width <= width && $0.y + $0.height <= height }
+            let bg: (Double, Double, Double, Double) = background.map {
+                let a = min(max($0.alpha, 0), 1)
+                return (min(max($0.blue, 0), 1) * a * 255, min(max($0.green, 0), 1) * a * 255,
+                        min(max($0.red, 0), 1) * a * 255, a * 255)
+            } ?? (0, 0, 0, 0)
+            let opaqueBackground = bg.3 >= 255
+            state.bytes.withUnsafeMutableBytes { target in
+                for rect in rects {
+                    for row in rect.y..<(rect.y + rect.height) {
+                        let from = source + row * bytesPerRow + rect.x * 4
+                        let to = target.baseAddress! + (row * width + rect.x) * 4
+                        if background == nil {
+                            to.copyMemory(from: from, byteCount: rect.width * 4)
+                            continue
+                        }
+                        let input = from.assumingMemoryBound(to: UInt8.self)
+                        let output = to.assumingMemoryBound(to: UInt8.self)
+                        for index in 0..<(rect.width * 4) where index % 4 == 0 {
+                            // Native byte order on little-endian: B, G, R, A; premultiplied: out = src + bg * (1 - srcA).
+                            let alpha = Double(input[index + 3])
+                            let rest = (255 - alpha) / 255
+                            output[index] = UInt8(min(255, (Double(input[index]) + bg.0 * rest).rounded()))
+                            output[index + 1] = UInt8(min(255, (Double(input[index + 1]) + bg.1 * rest).rounded()))
+                            output[index + 2] = UInt8(min(255, (Double(input[index + 2]) + bg.2 * rest).rounded()))
+                            output[index + 3] = opaqueBackground ? 255 : UInt8(min(255, (alpha + bg.3 * rest).rounded()))
+                        }
+                    }
+                }
+            }
+            state.encoded = nil
+            state.sequence += 1
+            return state.sequence
+        }
+    }
+
+    /// Replaces the frame with an encoded image (the gallery's PNG).
+    ///
+    /// - Returns: The new frame's sequence number.
+    @discardableResult
+    func setEncoded(_ png: [UInt8], width: Int, height: Int) -> Int {
+        state.withLock { state in
+            state.width = width
+            state.height = height
+            state.bytes = []
+            state.encoded = png
+            state.sequence += 1
+            return state.sequence
+        }
+    }
+
+    /// Encodes rectangles of the current frame as PNG.
+    ///
+    /// - Returns: The frame's sequence number and each rectangle with its PNG.
+    public func encode(_ rects: [PixelRect]) -> (sequence: Int, tiles: [(PixelRect, [UInt8])]) {
+        state.withLock { state in
+            if let encoded = state.encoded {
+                return (state.sequence, [(PixelRect(x: 0, y: 0, width: state.width, height: state.height), encoded)])
+            }
+            let width = state.width, height = state.height
+            let tiles: [(PixelRect, [UInt8])] = state.bytes.withUnsafeBytes { raw in
+                rects.compactMap { rect in
+                    guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,
+                          rect.x + rect.width <= width, rect.y + rect.height <= height,
+                          let png = try? ImageEncoding(format: .png, compression: .fast).encode(
+                              pixels: raw.baseAddress!, bytesPerRow: width * 4, x: rect.x, y: rect.y,
+                              width: rect.width, height: rect.height) else { return nil }
+                    return (rect, png)
+                }
+            }
+            return (state.sequence, tiles)
+        }
+    }
+
+    /// The whole current frame as PNG, with its sequence number; `nil` before the first.
+    public func encodeWhole() -> (sequence: Int, rect: PixelRect, png: [UInt8])? {
+        let (sequence, width, height) = current
+        guard width > 0, height > 0 else { return nil }
+        let (encodedSequence, tiles) = encode([PixelRect(x: 0, y: 0, width: width, height: height)])
+        guard let tile = tiles.first, encodedSequence >= sequence else { return nil }
+        return (encodedSequence, tile.0, tile.1)
+    }
+}
+
+/// What one command (or the start) of a live preview produced.
+public struct LiveUpdate: Sendable {
+    /// Why there is no new frame (the worker crashed or hung, the scene is wrong).
+    public var failure: PreviewFailure?
+    /// The worker's answer: time, duration, dirty rectangles, tree, notes.
+    public var state: LiveState?
+    /// The frame's sequence number in ``LivePreview/pixels`` after this update, and the one before it.
+    public var sequence = 0, previousSequence = 0
+    /// The changed rectangles with their PNGs (the whole frame after a start).
+    public var tiles: [(PixelRect, [UInt8])] = []
+    /// Whether the tiles are a whole new frame (a start, a new size).
+    public var whole = false
+    /// The scene's size in points and its pixels per point.
+    public var width = 0.0, height = 0.0, scale = 1.0
+    /// Warnings of the plugin scan, and plugin code's diagnostics.
+    public var warnings: [String] = [], diagnostics: [String] = []
+    /// Milliseconds from the command to the encoded tiles.
+    public var milliseconds = 0.0
+}
+
+/// The parent's side of a live scene (`easel preview`): one worker at a time, its commands, the frame's pixels.
+///
+/// Not thread-safe: one thread (the preview's render loop) uses it; ``pixels`` may be read from any.
+public final class LivePreview {
+    let session: Session
+    /// The scene file.
+    public let scene: String
+    let timeLimit: Double
+    /// The frame as the pages show it.
+    public let pixels: PreviewPixels
+    private var worker: LiveWorker?
+    private var background: easel_color?
+    private var layout: Canvas.RasterLayout?
+    /// The scene's size in points and the pixels per point of the running worker.
+    public private(set) var width = 0.0, height = 0.0, scale = 1.0
+    /// CPU seconds a live worker may use (its sandbox's RLIMIT_CPU): six hours.
+    public static let cpuSeconds = 6 * 3600
+
+    /// A live preview of a scene.
+    ///
+    /// - Parameters:
+    ///   - session: The session whose plugin environment renders.
+    ///   - scene: The scene file.
+    ///   - timeLimit: Seconds one plugin call may take.
+    ///   - pixels: Where the frame's pixels are kept for the pages.
+    public init(session: Session, scene: String, timeLimit: Double, pixels: PreviewPixels = PreviewPixels()) {
+        self.pixels = pixels
+        self.session = session
+        self.scene = scene
+        self.timeLimit = timeLimit
+    }
+
+    deinit { worker?.stop() }
+
+    /// Whether a worker is running (none before ``start(scale:time:)`` and after a failure).
+    public var isRunning: Bool { worker.map { !$0.hasEnded } ?? false }
+
+    /// Stops the worker.
+    public func stop() {
+        worker?.stop()
+        worker = nil
+    }
+
+    /// Starts a new worker (the plugins and the scene as they are now), with the timeline run to
+    /// `time` (its end for `nil`); the update holds the whole frame.
+    ///
+    /// - Parameters:
+    ///   - scale: Pixels per point; `nil` for the scene's.
+    ///   - time: The time on the scene's timeline.
+    public func start(scale requested: Double?, time: Double?) -> LiveUpdate {
+        stop()
+        let start = DispatchTime.now().uptimeNanoseconds
+        var update = LiveUpdate()
+        update.previousSequence = pixels.current.sequence
+        update.sequence = update.previousSequence
+        func finish() -> LiveUpdate {
+            update.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return update
+        }
+        let scanned: PluginEnvironment.Scan
+        do { scanned = try session.plugins.scan(isolated: true, warn: { update.warnings.append($0) }) } catch {
+            update.failure = PreviewFailure(kind: "setup", message: error.message)
+            return finish()
+        }
+        if let scan = scanned.scan {
+            update.warnings += PluginCatalog(scan).failures.map { "warning: \($0.error)" }
+        }
+        let model: Scene
+        do { model = try Scene.load(contentsOf: scene) } catch {
+            update.failure = Session.sceneFailure(error, file: scene)
+            return finish()
+        }
+        let scale = requested ?? model.scale
+        update.width = model.width
+        update.height = model.height
+        update.scale = scale
+        let exchange: IsolationExchange, layout: Canvas.RasterLayout
+        do {
+            try SceneRenderer.checkRasterSize(model, scale: scale)
+            layout = try Canvas.rasterLayout(width: model.width, height: model.height, scale: scale)
+            exchange = try IsolationExchange(pixelBytes: layout.byteCount)
+        } catch let error as SessionError {
+            update.failure = PreviewFailure(kind: "scene", message: error.message, file: scene)
+            return finish()
+        } catch {
+            update.failure = PreviewFailure(kind: "setup", message: "\(error)", file: scene)
+            return finish()
+        }
+        let request = WorkerRequest(
+            pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: session.plugins.folders, trust: scanned.trust,
+            forceLibffi: InvocationOptions.forceLibffi,
+            render: .init(scene: scene, scale: scale, vector: nil, skip: [], time: time, dumpTree: true))
+        let worker: LiveWorker
+        do {
+            worker = try Isolation.startLive(request, exchange: exchange, timeLimit: timeLimit, cpuSeconds: Self.cpuSeconds)
+        } catch {
+            update.failure = PreviewFailure(kind: "setup", message: error.message)
+            return finish()
+        }
+        self.worker = worker
+        self.layout = layout
+        background = model.background
+        width = model.width
+        height = model.height
+        self.scale = scale
+        update.whole = true
+        receive(worker.reply(), into: &update)
+        return finish()
+    }
+
+    /// Sends a command to the running worker; the update holds the changed tiles.
+    public func send(_ command: LiveCommand) -> LiveUpdate {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var update = LiveUpdate()
+        update.width = width
+        update.height = height
+        update.scale = scale
+        update.previousSequence = pixels.current.sequence
+        update.sequence = update.previousSequence
+        guard let worker, !worker.hasEnded, let data = try? JSONEncoder().encode(command) else {
+            update.failure = PreviewFailure(kind: "setup", message: "the preview's worker is not running (it failed; save a file to start it again)")
+            return update
+        }
+        receive(worker.send(Array(data)), into: &update)
+        update.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return update
+    }
+
+    /// Turns a reply into the update: the failure, or the copied pixels and their tiles.
+    private func receive(_ result: Result<WorkerReply, IsolatedFailure>, into update: inout LiveUpdate) {
+        let reply: WorkerReply
+        switch result {
+        case .failure(let failure):
+            update.failure = Session.previewFailure(failure, scene: scene)
+            stop()
+            return
+        case .success(let answer): reply = answer
+        }
+        let seen = Set(update.warnings)
+        update.warnings += reply.loadWarnings.filter { !seen.contains($0) }
+        update.diagnostics = reply.diagnostics
+        if let failure = reply.failure {
+            var described = PreviewFailure(kind: "render", message: failure.message, file: scene)
+            described.path = Session.jsonPath(in: failure.message, file: scene)
+            update.failure = described
+            stop()
+            return
+        }
+        guard let text = reply.live, let state = try? JSONDecoder().decode(LiveState.self, from: Data(text.utf8)),
+              let layout, let worker else {
+            update.failure = PreviewFailure(kind: "setup", message: "the worker's answer has no live state", file: scene)
+            stop()
+            return
+        }
+        update.state = state
+        var rects = update.whole ? [PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight)] : state.dirty
+        if rects.count > 8 { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
+        guard !rects.isEmpty else { return }
+        update.sequence = pixels.copy(from: worker.exchange.pixels, bytesPerRow: layout.bytesPerRow, rects: rects,
+                                      background: background,
+                                      size: update.whole ? (layout.pixelWidth, layout.pixelHeight) : nil)
+        let encoded = pixels.encode(rects)
+        update.tiles = encoded.tiles
+        update.sequence = encoded.sequence
+    }
+
+    /// Publishes an already encoded whole frame (the gallery's PNG) as the current frame.
+    ///
+    /// - Returns: The frame's sequence number.
+    public static func publishEncoded(_ png: [UInt8], into pixels: PreviewPixels, width: Int, height: Int) -> Int {
+        pixels.setEncoded(png, width: width, height: height)
+    }
+}
+
+extension Session {
+    /// A failed worker run described for the preview's failure panel.
+    static func previewFailure(_ failure: IsolatedFailure, scene: String) -> PreviewFailure {
+        var described = PreviewFailure(kind: "plugin", message: "\(scene): \(failure.message)", file: scene)
+        described.path = failure.view?.location
+        described.class = failure.culprit.map(\.receiver).flatMap { $0.isEmpty ? nil : $0 } ?? failure.view?.className
+        described.selector = failure.culprit.map(\.selector).flatMap { $0.isEmpty ? nil : $0 }
+        described.plugin = failure.culprit.map(\.pluginName).flatMap { $0.isEmpty ? nil : $0 }
+        described.pluginFile = failure.culprit.map(\.pluginPath).flatMap { $0.isEmpty ? nil : $0 }
+        described.reason = failure.reason
+        return described
+    }
+}

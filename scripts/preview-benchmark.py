@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Measures `easel preview` in headless Chromium (the README's workbench table).
+
+  swift build -c release
+  python3 scripts/preview-benchmark.py [--easel .build/release/easel] [--edits 50] [--taps 30] [--seconds 5]
+
+Three numbers, all timed in the page (performance.now() / Date.now() when the
+frame is drawn into the canvas):
+
+- edit-to-pixels: the demo scene (a copy of Examples/demo.json) is rewritten
+  (a new file renamed over it, as editors save) with another label text; the
+  time from just before the rename to the page's drawing of the new frame.
+- touch-to-pixels: a tap on the demo's MiniPicker right arrow through
+  WebDriver pointer actions; the time from the page sending the touch's end
+  to its drawing of the frame that includes it.
+- frames per second: a 1280x720 scene whose views animate without end, drawn
+  by the page over a few seconds.
+
+Needs chromium and chromium-driver (Debian), and nothing else besides Python 3.
+"""
+import argparse
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Driver:
+    """A chromedriver session over plain HTTP (the W3C WebDriver protocol)."""
+
+    def __init__(self, width=1500, height=1000):
+        self.port = free_port()
+        self.profile = tempfile.mkdtemp(prefix="easel-bench-chromium-")
+        self.process = subprocess.Popen(["/usr/bin/chromedriver", f"--port={self.port}"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                if self.call("GET", "/status")["ready"]:
+                    break
+            except OSError:
+                time.sleep(0.05)
+        binary = next(p for p in ["/usr/lib/chromium/chromium", "/usr/bin/chromium"] if os.path.exists(p))
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": binary,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--force-device-scale-factor=1",
+                     f"--user-data-dir={self.profile}", "--no-first-run", "--disable-extensions",
+                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding"]}}}}
+        self.session = self.call("POST", "/session", caps)["sessionId"]
+
+    def call(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            return json.loads(answer.read())["value"]
+
+    def open(self, url):
+        self.call("POST", f"/session/{self.session}/url", {"url": url})
+
+    def run(self, script, *args):
+        return self.call("POST", f"/session/{self.session}/execute/sync", {"script": script, "args": list(args)})
+
+    def wait(self, script, seconds=30, *args):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            value = self.run(script, *args)
+            if value:
+                return value
+            time.sleep(0.01)
+        raise SystemExit(f"timed out waiting for: {script}")
+
+    def pointer(self, steps):
+        self.call("POST", f"/session/{self.session}/actions", {"actions": [
+            {"type": "pointer", "id": "finger", "parameters": {"pointerType": "mouse"}, "actions": steps}]})
+        self.call("DELETE", f"/session/{self.session}/actions")
+
+    def quit(self):
+        try:
+            self.call("DELETE", f"/session/{self.session}")
+            self.call("GET", "/shutdown")
+        except OSError:
+            pass
+        self.process.wait(timeout=10)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start_preview(easel, scene, plugins):
+    env = dict(os.environ, EASEL_PLUGIN_PATH="", XDG_CACHE_HOME=tempfile.mkdtemp(prefix="easel-bench-cache-"))
+    process = subprocess.Popen([easel, "preview", scene, "--plugins", plugins], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, env=env, text=True)
+    url = process.stdout.readline().strip()
+    if not url.startswith("http://"):
+        raise SystemExit(f"easel preview printed no URL: {url!r}")
+    return process, url
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def write_atomically(path, text):
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".new")
+    with open(temporary, "w") as f:
+        f.write(text)
+    before = time.time() * 1000
+    os.rename(temporary, path)
+    return before
+
+
+def edit_to_pixels(driver, scene, count):
+    original = open(scene).read()
+    latencies = []
+    for index in range(count):
+        generation = driver.run("return window.easelPreview.status.generation")
+        text = original.replace("Easel: UIKit-style widgets from plugins", f"Easel: edit {index}")
+        written = write_atomically(scene, text)
+        painted = driver.wait("""
+            const p = window.easelPreview;
+            const paint = p.paints.find((entry) => entry.generation > arguments[0]);
+            return paint ? paint.at : null;""", 30, generation)
+        latencies.append(painted - written)
+        time.sleep(0.15)
+    return latencies
+
+
+def touch_to_pixels(driver, count):
+    # The demo's MiniPicker is at 24, 336, 180 x 34: its arrows are its outer 22 points.
+    right, left = driver.run("""
+        const box = document.getElementById('frame').getBoundingClientRect(), s = window.easelPreview.status;
+        const at = (x, y) => [box.left + x * box.width / s.width, box.top + y * box.height / s.height];
+        return [at(196, 353), at(32, 353)];""")
+    driver.run("window.easelPreview.inputLatencies = []; return true")
+    for index in range(count):
+        # Alternate between the arrows, three taps each, so that the picker never stops at an end.
+        x, y = right if index % 6 < 3 else left
+        driver.pointer([{"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
+                        {"type": "pointerDown", "button": 0}, {"type": "pause", "duration": 20},
+                        {"type": "pointerUp", "button": 0}])
+        time.sleep(0.1)
+    time.sleep(0.5)
+    return driver.run("return window.easelPreview.inputLatencies")
+
+
+FPS_SCENE = {
+    "canvas": {"size": [1280, 720], "scale": 1, "background": "#ffffff"},
+    "root": {"backgroundColor": "#eef1f5", "subviews": [
+        {"class": "Label", "frame": [40, 30, 800, 40],
+         "properties": {"text": "Easel preview: 1280 x 720 animation", "fontSize": 28, "textColor": "#27303d"}},
+        {"class": "CalendarPicker", "frame": [880, 60, 300, 287], "properties": {"year": 2026, "month": 11, "selectedDay": 21}},
+        {"class": "Swatch", "id": "a", "frame": [40, 120, 160, 160], "opaque": False,
+         "properties": {"color": "#2f6fd0", "cornerRadius": 24}},
+        {"class": "Swatch", "id": "b", "frame": [40, 420, 220, 140], "opaque": False,
+         "properties": {"color": "#e0483e", "cornerRadius": 70}},
+        {"class": "View", "id": "c", "frame": [600, 560, 120, 120], "backgroundColor": "#1f9d55"}]},
+    "steps": [
+        {"at": 0, "animate": {"view": "a", "duration": 2, "curve": "easeInOut", "options": ["repeat", "autoreverse"],
+                              "set": {"center": [760, 200]}}},
+        {"at": 0, "animate": {"view": "b", "duration": 3, "curve": "linear", "options": ["repeat", "autoreverse"],
+                              "set": {"center": [1100, 490], "alpha": 0.4}}},
+        {"at": 0, "animate": {"view": "c", "duration": 1.5, "curve": "easeInOut", "options": ["repeat", "autoreverse"],
+                              "set": {"transform": {"rotate": 3.14159}}}}],
+}
+
+
+def frames_per_second(driver, seconds):
+    time.sleep(1)
+    start = driver.run("return [window.easelPreview.framesDrawn, performance.now()]")
+    time.sleep(seconds)
+    end = driver.run("return [window.easelPreview.framesDrawn, performance.now()]")
+    return (end[0] - start[0]) / ((end[1] - start[1]) / 1000)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--easel", default=os.path.join(ROOT, ".build", "release", "easel"))
+    parser.add_argument("--plugins", help="the sample plugins' folder (default: the easel executable's)")
+    parser.add_argument("--edits", type=int, default=50)
+    parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=5)
+    args = parser.parse_args()
+    plugins = args.plugins or os.path.dirname(os.path.abspath(args.easel))
+    work = tempfile.mkdtemp(prefix="easel-bench-")
+    demo = os.path.join(work, "demo.json")
+    shutil.copy(os.path.join(ROOT, "Examples", "demo.json"), demo)
+    for name in os.listdir(os.path.join(ROOT, "Examples")):
+        if name.endswith((".png", ".jpg", ".svg")):
+            shutil.copy(os.path.join(ROOT, "Examples", name), work)
+
+    driver = Driver()
+    preview, url = start_preview(args.easel, demo, plugins)
+    try:
+        driver.open(url)
+        driver.wait("return window.easelPreview.framesDrawn > 0 && window.easelPreview.status.live")
+        edits = edit_to_pixels(driver, demo, args.edits)
+        driver.wait("return window.easelPreview.status.live")
+        taps = touch_to_pixels(driver, args.taps)
+    finally:
+        preview.terminate()
+        preview.wait()
+
+    fps_scene = os.path.join(work, "animation.json")
+    with open(fps_scene, "w") as f:
+        json.dump(FPS_SCENE, f)
+    preview, url = start_preview(args.easel, fps_scene, plugins)
+    try:
+        driver.open(url)
+        driver.wait("return window.easelPreview.framesDrawn > 0")
+        fps = frames_per_second(driver, args.seconds)
+    finally:
+        preview.terminate()
+        preview.wait()
+        driver.quit()
+    shutil.rmtree(work, ignore_errors=True)
+
+    print(f"edit-to-pixels over {len(edits)} edits: median {statistics.median(edits):.0f} ms, "
+          f"p95 {percentile(edits, 0.95):.0f} ms (min {min(edits):.0f}, max {max(edits):.0f})")
+    if taps:
+        print(f"touch-to-pixels over {len(taps)} taps: median {statistics.median(taps):.1f} ms, "
+              f"p95 {percentile(taps, 0.95):.1f} ms")
+    else:
+        print("touch-to-pixels: no frame followed a touch")
+    print(f"animation at 1280x720: {fps:.1f} frames per second")
+
+
+if __name__ == "__main__":
+    main()
