@@ -18,6 +18,15 @@ public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "GraphControl", classes: [GraphController.self])
 }
 
+/// What `easel list`, `easel inspect` and the gallery show about the plugin (easel.metadata.v1).
+@_cdecl("easel_plugin_metadata_v2")
+public func easelPluginMetadata() -> UnsafeRawPointer? {
+    Plugin.metadata(description: "The delegate of seed 001's graph view, in a plugin of its own", version: "1.0.0", author: "The Easel authors", license: "MIT",
+                    classes: [
+                        .init(GraphController.self, summary: "A right-handed view's delegate that draws its parts in order"),
+                    ])
+}
+
 /// Coordinates a graph view's drawing (the seed's view controller as delegate).
 struct GraphController: PluginClass {
     /// Painted over the area being drawn before the view's parts; clear (the default) paints nothing.
