@@ -34,6 +34,27 @@ public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "Bubble", classes: [BubbleView.self])
 }
 
+/// What `easel list`, `easel inspect` and the gallery show about the plugin (easel.metadata.v1).
+@_cdecl("easel_plugin_metadata_v2")
+public func easelPluginMetadata() -> UnsafeRawPointer? {
+    Plugin.metadata(description: "A speech bubble around any view, with its tail drawn by an overlay (seed 003)", version: "1.0.0", author: "The Easel authors", license: "MIT",
+                    classes: [
+                        .init(BubbleView.self, summary: "A speech bubble that wraps its first subview", properties: [
+                            .init("borderColor", description: "The outline's colour"),
+                            .init("borderWidth", description: "The outline's width in points"),
+                            .init("cornerRadius", description: "The radius of the body's outer corners"),
+                            .init("tailWidth", description: "The tail's width where it meets the body"),
+                            .init("tailHeight", description: "How far the tail reaches below the body"),
+                            .init("padding", description: "Space between the border and the content"),
+                            .init("fillColor", description: "The inside, where the content has no background colour"),
+                            .init("shading", description: "How much darker the inside is at the tail's tip (0: flat, 1: black)"),
+                            .init("shadowColor", description: "The shadow's colour; alpha 0 turns it off"),
+                            .init("shadowOffset", description: "How far the shadow falls, right and down"),
+                            .init("shadowBlur", description: "The shadow's blur radius in points"),
+                        ]),
+                    ])
+}
+
 /// A speech bubble around a content view.
 struct BubbleView: ViewClass {
     /// The outline's colour.

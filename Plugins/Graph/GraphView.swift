@@ -16,6 +16,15 @@ public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "Graph", classes: [GraphView.self])
 }
 
+/// What `easel list`, `easel inspect` and the gallery show about the plugin (easel.metadata.v1).
+@_cdecl("easel_plugin_metadata_v2")
+public func easelPluginMetadata() -> UnsafeRawPointer? {
+    Plugin.metadata(description: "The right-handed graph view of seed 001: a curve with y up", version: "1.0.0", author: "The Easel authors", license: "MIT",
+                    classes: [
+                        .init(GraphView.self, summary: "A right-handed view plotting a curve, y up"),
+                    ])
+}
+
 /// A right-handed view that plots a curve; its y axis points up.
 struct GraphView: ViewClass {
     static let superclassName = "RHView"

@@ -25,6 +25,15 @@ public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "GraphControl", classes: [GraphController.self])
 }
 
+/// What `easel list`, `easel inspect` and the gallery show about the plugin (easel.metadata.v1).
+@_cdecl("easel_plugin_metadata_v2")
+public func easelPluginMetadata() -> UnsafeRawPointer? {
+    Plugin.metadata(description: "The view controller of seed 001's graph view, its drawing delegate, in a plugin of its own", version: "1.0.0", author: "The Easel authors", license: "MIT",
+                    classes: [
+                        .init(GraphController.self, summary: "A view controller that draws its right-handed view's parts in order, as its delegate"),
+                    ])
+}
+
 /// A graph view's controller, which coordinates its drawing as its delegate (seed 001).
 struct GraphController: ViewControllerClass {
     /// Painted over the area being drawn before the view's parts; clear (the default) paints nothing.

@@ -30,6 +30,15 @@ public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
     Plugin.entry(host, name: "PhotoCard", classes: [PhotoCard.self])
 }
 
+/// What `easel list`, `easel inspect` and the gallery show about the plugin (easel.metadata.v1).
+@_cdecl("easel_plugin_metadata_v2")
+public func easelPluginMetadata() -> UnsafeRawPointer? {
+    Plugin.metadata(description: "A card with a photo, a two-line caption and a badge", version: "1.0.0", author: "The Easel authors", license: "MIT",
+                    classes: [
+                        .init(PhotoCard.self, summary: "A rounded card: photo, caption and badge"),
+                    ])
+}
+
 /// A card with a photo, a two-line caption and a badge.
 struct PhotoCard: ViewClass {
     /// The text under the picture: at most two lines, cut with "…".

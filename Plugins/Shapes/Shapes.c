@@ -68,7 +68,16 @@ static double fitted_radius(double radius, easel_rect r) {
 typedef struct SwatchStorage {
     easel_color color;
     double cornerRadius;
+    int32_t style; /* SwatchStyle */
 } SwatchStorage;
+
+/* Swatch's "style", an enumeration whose names the plugin's metadata gives
+   (a scene writes "style": "pill"): the shape filled. */
+enum SwatchStyle {
+    SWATCH_STYLE_ROUNDED = 0, /* corners of `cornerRadius` (0: a plain rectangle) */
+    SWATCH_STYLE_PILL = 1,    /* ends of half the shorter side */
+    SWATCH_STYLE_CIRCLE = 2   /* the ellipse in the rect */
+};
 
 static SwatchStorage *swatch_storage(easel_object *self) {
     static easel_class *cls;
@@ -84,11 +93,15 @@ static void Swatch_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect)
     if (ctx == NULL || s == NULL) {
         return;
     }
-    double radius = fitted_radius(s->cornerRadius, rect);
+    double radius = fitted_radius(s->style == SWATCH_STYLE_PILL ? rect.size.width + rect.size.height : s->cornerRadius, rect);
 
     g->save_state(ctx);
     g->set_fill_color(ctx, s->color);
-    if (radius > 0) {
+    if (s->style == SWATCH_STYLE_CIRCLE) {
+        g->begin_path(ctx);
+        g->add_ellipse_in_rect(ctx, rect);
+        g->fill_path(ctx, EASEL_FILL_NONZERO);
+    } else if (radius > 0) {
         g->begin_path(ctx);
         easel_add_rounded_rect(g, ctx, rect, radius);
         g->fill_path(ctx, EASEL_FILL_NONZERO);
@@ -150,12 +163,23 @@ static bool Swatch_isRounded(easel_object *self, easel_sel _cmd) {
     return s != NULL && s->cornerRadius > 0;
 }
 
+/* - (void)setStyle:(int)style — the setter of "style" (easel invoke Swatch setStyle: pill). */
+static void Swatch_setStyle(easel_object *self, easel_sel _cmd, int32_t style) {
+    (void)_cmd;
+    SwatchStorage *s = swatch_storage(self);
+    if (s != NULL) {
+        s->style = style;
+        g_host->views->set_needs_display(self);
+    }
+}
+
 static const easel_color kSwatchDefaultColor = {1, 0, 0, 1}; /* opaque red */
 static const double kSwatchDefaultCornerRadius = 0;
 
 static const easel_property_desc kSwatchProperties[] = {
     EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, SwatchStorage, color, &kSwatchDefaultColor),
     EASEL_PROPERTY("cornerRadius", "d", SwatchStorage, cornerRadius, &kSwatchDefaultCornerRadius),
+    EASEL_PROPERTY("style", "i", SwatchStorage, style, NULL /* SWATCH_STYLE_ROUNDED */),
 };
 
 static const easel_method_desc kSwatchMethods[] = {
@@ -163,6 +187,7 @@ static const easel_method_desc kSwatchMethods[] = {
     EASEL_METHOD("drawBadgeAt:count:filled:label:", "v@:" EASEL_ENCODE_POINT "iB*", Swatch_drawBadge),
     EASEL_METHOD("sizeThatFits:", EASEL_ENCODE_SIZE "@:" EASEL_ENCODE_SIZE, Swatch_sizeThatFits),
     EASEL_METHOD("isRounded", "B@:", Swatch_isRounded),
+    EASEL_METHOD("setStyle:", "v@:i", Swatch_setStyle),
 };
 
 /* ------------------------------------------------------------------------ */
@@ -353,6 +378,26 @@ static const easel_class_desc kClasses[] = {
 };
 
 EASEL_DEFINE_PLUGIN(plugin, "Shapes", kClasses);
+
+/* What `easel list`, `easel inspect`, `easel schema` and the gallery show (easel.metadata.v1):
+   descriptions of Swatch's properties and the names of its styles, which scenes and
+   `easel invoke Swatch setStyle: pill` accept. */
+static const char *const kSwatchStyleNames[] = {"rounded", "pill", "circle"};
+
+static const easel_property_metadata kSwatchPropertyMetadata[] = {
+    EASEL_PROPERTY_INFO("color", "The fill colour"),
+    EASEL_PROPERTY_INFO("cornerRadius", "The corners' radius in points for the rounded style (0: square corners)"),
+    EASEL_PROPERTY_ENUM("style", "The shape filled", kSwatchStyleNames, NULL),
+};
+
+static const easel_class_metadata kClassMetadata[] = {
+    EASEL_CLASS_METADATA_WITH_PROPERTIES("Swatch", "A rectangle, pill or circle of one colour", NULL, kSwatchPropertyMetadata),
+    EASEL_CLASS_METADATA("Tally", "Counts its drawRect: calls (for benchmarks and tests); draws nothing", NULL),
+    EASEL_CLASS_METADATA("Tile", "A bordered tile with a tail drawn by an overlay", NULL),
+};
+
+EASEL_DEFINE_METADATA(kMetadata, "Sample widgets in C: swatches, tiles and a call counter", "1.0.0", "The Easel authors", "MIT",
+                      NULL, kClassMetadata)
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

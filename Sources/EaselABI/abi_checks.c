@@ -74,6 +74,9 @@ EASEL_CHECK_HEADER(easel_gesture_api)
 /* ---- plugin metadata (easel.metadata.v1) ---- */
 EASEL_METADATA_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_METADATA_PINNED_FIELDS(EASEL_CHECK_OFFSET)
+_Static_assert(EASEL_CLASS_METADATA_V1_SIZE == offsetof(easel_class_metadata, property_count), "EASEL_CLASS_METADATA_V1_SIZE");
+_Static_assert(EASEL_CLASS_METADATA_PROPERTIES_SIZE == sizeof(easel_class_metadata), "EASEL_CLASS_METADATA_PROPERTIES_SIZE");
+EASEL_CHECK_HEADER(easel_property_metadata)
 EASEL_CHECK_HEADER(easel_class_metadata)
 EASEL_CHECK_HEADER(easel_plugin_metadata)
 /* ---- extension easel.animation.v1 ---- */

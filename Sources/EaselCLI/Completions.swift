@@ -38,8 +38,53 @@ enum Completions {
     ]
 
     /// The class name typed after `invoke` (its first argument), if any.
-    static func invokedClass(in words: [String]) -> String? {
-        guard let start = words.firstIndex(of: "invoke") else { return nil }
+    static func invokedClass(in words: [String]) -> String? { firstArgument(of: "invoke", in: words) }
+
+    /// The words typed after `command` that are not options or their values, in order.
+    static func arguments(of command: String, in words: [String]) -> [String] {
+        guard let start = words.firstIndex(of: command) else { return [] }
+        var found: [String] = []
+        var index = start + 1
+        while index < words.count {
+            let word = words[index]
+            if invokeValueOptions.contains(word) {
+                index += 2
+                continue
+            }
+            if !word.hasPrefix("-") { found.append(word) }
+            index += 1
+        }
+        return found
+    }
+
+    /// The inspection of the class named by the first argument of `command`, from the plugin cache.
+    private static func inspection(of command: String, _ words: [String]) -> ClassInspection? {
+        guard let className = arguments(of: command, in: words).first else { return nil }
+        let environment = PluginEnvironment(PluginSettings(folders: folders(in: words)))
+        return try? Session(plugins: environment, report: { _ in }).inspect(className: className)
+    }
+
+    /// The properties (own and inherited) of the class named after `inspect`, starting with `prefix`.
+    static func properties(_ words: [String], _: Int, _ prefix: String) -> [String] {
+        guard let inspection = inspection(of: "inspect", words) else { return [] }
+        return Set(inspection.properties.map(\.name)).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// The value names of the enumeration an `invoke` setter sets (`invoke Swatch setStyle: <tab>`), starting with `prefix`.
+    static func setterValues(_ words: [String], _: Int, _ prefix: String) -> [String] {
+        let typed = arguments(of: "invoke", in: words)
+        guard typed.count >= 2, let inspection = inspection(of: "invoke", words) else { return [] }
+        let selector = typed[1]
+        guard selector.hasPrefix("set"), selector.hasSuffix(":"), selector.count > 4 else { return [] }
+        let stem = selector.dropFirst(3).dropLast()
+        let name = stem.prefix(1).lowercased() + stem.dropFirst()
+        let property = inspection.properties.last { $0.name == name || $0.name == String(stem) }
+        return (property?.values ?? []).map(\.name).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The first argument typed after `command`, if any.
+    static func firstArgument(of command: String, in words: [String]) -> String? {
+        guard let start = words.firstIndex(of: command) else { return nil }
         var index = start + 1
         while index < words.count {
             let word = words[index]
@@ -65,6 +110,8 @@ enum Completions {
     /// The kinds used by the commands.
     static let classes = CompletionKind.custom { words, index, prefix in classNames(words, index, prefix) }
     static let selectorsOfClass = CompletionKind.custom { words, index, prefix in selectors(words, index, prefix) }
+    static let propertiesOfClass = CompletionKind.custom { words, index, prefix in properties(words, index, prefix) }
+    static let valuesOfSetter = CompletionKind.custom { words, index, prefix in setterValues(words, index, prefix) }
     static let scenes = CompletionKind.file(extensions: ["json"])
     static let images = CompletionKind.file(extensions: ["png", "jpg", "jpeg", "webp", "svg", "pdf"])
     static let rasterImages = CompletionKind.file(extensions: ["png", "jpg", "jpeg", "webp", "gif", "svg"])

@@ -20,6 +20,10 @@ struct Inspect: ParsableCommand {
     @Argument(help: "The class name.", completion: Completions.classes)
     var className: String
 
+    @Argument(help: "A property of the class to show alone: its type, default, description and value names.",
+              completion: Completions.propertiesOfClass)
+    var property: String?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -28,6 +32,17 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let session = plugins.session()
         let inspection = try perform { () throws(SessionError) in try session.inspect(className: className) }
+        if let property {
+            let found = try perform { () throws(SessionError) in try inspection.property(named: property) }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                try printOutput(String(decoding: try encoder.encode(found), as: UTF8.self))
+            } else {
+                try printOutput(inspection.propertyText(found), terminator: "")
+            }
+            return
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

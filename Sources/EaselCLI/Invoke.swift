@@ -25,7 +25,7 @@ struct Invoke: ParsableCommand {
     @Argument(help: "The selector to send, e.g. drawRect:.", completion: Completions.selectorsOfClass)
     var selector: String
 
-    @Argument(parsing: .allUnrecognized, help: "The selector's arguments.")
+    @Argument(parsing: .allUnrecognized, help: "The selector's arguments.", completion: Completions.valuesOfSetter)
     var arguments: [String] = []
 
     @OptionGroup var plugins: PluginOptions

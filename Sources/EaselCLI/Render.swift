@@ -186,9 +186,14 @@ struct Render: ParsableCommand {
         let settings = AnimationRendering(duration: duration, framesPerSecond: fps ?? 30)
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
                                     quality: encoding.quality ?? ImageEncoding.defaultQuality)
+        let progress = ProgressLine(total: settings.frameCount)
+        defer { progress.finish() }
         let outcome = try perform { () throws(SessionError) in
-            try session.renderAnimation(scene: scene, output: output, settings: settings, options: options)
+            try session.renderAnimation(scene: scene, output: output, settings: settings, options: options) { index, _ in
+                progress.show(index, "frame \(index + 1) of \(scene)")
+            }
         }
+        progress.finish()
         outcome.diagnostics.forEach(printError)
         if timings { outcome.times.report().forEach(printError) }
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
@@ -251,7 +256,8 @@ struct Render: ParsableCommand {
 /// standard error is a terminal (`[2/10] scenes/b.json`, rewritten in place
 /// and erased at the end); nothing when it is piped or a file.
 final class ProgressLine {
-    let total: Int
+    /// How many items there are (``show(_:of:_:)`` may change it).
+    private(set) var total: Int
     let enabled = isatty(STDERR_FILENO) == 1
     private var shown = false
 
@@ -260,7 +266,13 @@ final class ProgressLine {
     func show(_ index: Int, _ item: String) {
         guard enabled else { return }
         shown = true
-        writeError("\r\u{1B}[K[\(index + 1)/\(total)] \(item)")
+        writeError("\r\u{1B}[K[\(min(index + 1, total))/\(total)] \(item)")
+    }
+
+    /// Shows item `index` of `total` (a count known only once the work started: the gallery's classes).
+    func show(_ index: Int, of total: Int, _ item: String) {
+        self.total = total
+        show(index, item)
     }
 
     func finish() {
@@ -333,11 +345,16 @@ struct Gallery: ParsableCommand {
         let options = GalleryOptions(cellWidth: width, cellHeight: height, columns: columns, scale: scale,
                                      output: OutputTarget(output), compression: encoding.compression ?? .default,
                                      quality: encoding.quality ?? ImageEncoding.defaultQuality, index: json)
+        var options = options
+        let progress = ProgressLine(total: 0)
+        defer { progress.finish() }
+        if progress.enabled { options.progress = { index, count, name in progress.show(index, of: count, name) } }
         let session = plugins.session()
         let outcome = try perform { () throws(SessionError) in
             if let timeout { try session.galleryIsolated(options, isolation: IsolationSettings(timeLimit: timeout)) }
             else { try session.gallery(options) }
         }
+        progress.finish()
         outcome.diagnostics.forEach(printError)
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
     }

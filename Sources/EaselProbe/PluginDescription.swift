@@ -71,13 +71,67 @@ public struct ClassMetadata: Sendable, Equatable, Codable {
     public var summary: String?
     /// Preview property values: a JSON object as a scene's "properties" take it (unchecked text).
     public var previewProperties: String?
+    /// What it says about the properties it declares (descriptions, value names), in its order.
+    public var properties: [PropertyMetadata]
 
     /// Creates class metadata.
-    public init(className: String, summary: String?, previewProperties: String?) {
+    public init(className: String, summary: String?, previewProperties: String?, properties: [PropertyMetadata] = []) {
         self.className = className
         self.summary = summary
         self.previewProperties = previewProperties
+        self.properties = properties
     }
+
+    private enum CodingKeys: String, CodingKey { case className, summary, previewProperties, properties }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        className = try container.decode(String.self, forKey: .className)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        previewProperties = try container.decodeIfPresent(String.self, forKey: .previewProperties)
+        properties = try container.decodeIfPresent([PropertyMetadata].self, forKey: .properties) ?? []
+    }
+
+    /// The metadata of the property `name`, if the class gave any.
+    public func forProperty(_ name: String) -> PropertyMetadata? { properties.first { $0.name == name } }
+}
+
+/// What a class says about one of its properties (easel.h's `easel_property_metadata`):
+/// a description and, for an integer property, the names of its values.
+public struct PropertyMetadata: Sendable, Equatable, Codable {
+    /// One named value of an enumeration.
+    public struct EnumCase: Sendable, Equatable, Codable {
+        /// The name, e.g. `rounded`.
+        public var name: String
+        /// Its value.
+        public var value: Int64
+
+        /// Creates a named value.
+        public init(name: String, value: Int64) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The property.
+    public var name: String
+    /// A one-line description.
+    public var description: String?
+    /// The names of its values, in the plugin's order; empty when it is not an enumeration.
+    public var enumCases: [EnumCase]
+
+    /// Creates property metadata.
+    public init(name: String, description: String?, enumCases: [EnumCase] = []) {
+        self.name = name
+        self.description = description
+        self.enumCases = enumCases
+    }
+
+    /// The value named `name`, if the property has such a name.
+    public func value(named name: String) -> Int64? { enumCases.first { $0.name == name }?.value }
+
+    /// The first name of `value`, if it has one.
+    public func name(of value: Int64) -> String? { enumCases.first { $0.value == value }?.name }
 }
 
 /// A class of a ``PluginDescription``.

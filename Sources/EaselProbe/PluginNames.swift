@@ -34,7 +34,7 @@ package enum PluginNames {
             }
         }
 
-        var allowed: String {
+        package var allowed: String {
             switch self {
             case .plugin: "UTF-8 text without control characters"
             case .selector: "ASCII letters, digits, '_' and ':', not starting with a digit"

@@ -335,7 +335,7 @@ package enum PluginProbe {
         // 6. The optional metadata (easel.metadata.v1).
         if let function = dlsym(handle, EASEL_PLUGIN_METADATA_SYMBOL) {
             typealias MetadataFunction = @convention(c) () -> UnsafePointer<easel_plugin_metadata>?
-            switch readMetadata(unsafeBitCast(function, to: MetadataFunction.self)(), classNames: names) {
+            switch readMetadata(unsafeBitCast(function, to: MetadataFunction.self)(), classes: specs) {
             case .success(let metadata): candidate.metadata = metadata
             case .failure(let problem): return fail(.invalidDescription, "\(EASEL_PLUGIN_METADATA_SYMBOL): \(problem.message)")
             }
@@ -364,9 +364,18 @@ package enum PluginProbe {
         return text
     }
 
+    /// The most property entries of one class's metadata the host reads.
+    static let metadataPropertyLimit = 4096
+    /// The most value names of one property the host reads.
+    static let metadataEnumLimit = 256
+    /// The longest value name, in bytes.
+    static let metadataEnumNameLimit = 64
+
     /// Reads what a metadata function returned: nil (no metadata) is fine; a struct too small, or
-    /// class entries naming no class of the plugin, is an error message.
-    static func readMetadata(_ pointer: UnsafePointer<easel_plugin_metadata>?, classNames: Set<String>)
+    /// class entries naming no class of the plugin, is an error message; so is property metadata
+    /// naming no property of its class, or value names that are empty, repeated, given for a type
+    /// that is not an integer, or whose values do not fit it.
+    static func readMetadata(_ pointer: UnsafePointer<easel_plugin_metadata>?, classes specs: [ClassSpec])
         -> Result<PluginMetadata?, MetadataProblem>
     {
         guard let pointer else { return .success(nil) }
@@ -384,26 +393,88 @@ package enum PluginProbe {
         var classes: [ClassMetadata] = []
         if count > 0, let first = metadata.classes {
             let entrySize = Int(first.pointee.struct_size)
-            guard entrySize >= MemoryLayout<easel_class_metadata>.size, entrySize <= HostABI.maximumDescriptorSize else {
+            guard entrySize >= Int(EASEL_CLASS_METADATA_V1_SIZE), entrySize <= HostABI.maximumDescriptorSize else {
                 return .failure(MetadataProblem(message: "easel_class_metadata #0: struct_size is \(entrySize); expected \(MemoryLayout<easel_class_metadata>.size)"))
             }
             let base = UnsafeRawPointer(first)
             for index in 0..<count {
-                let entry = base.advanced(by: index * entrySize).assumingMemoryBound(to: easel_class_metadata.self).pointee
+                let entryPointer = base.advanced(by: index * entrySize)
+                // An entry of the first metadata.v1 (32 bytes) has no property fields: read only those bytes.
+                var entry = easel_class_metadata()
+                withUnsafeMutableBytes(of: &entry) { $0.copyMemory(from: UnsafeRawBufferPointer(start: entryPointer, count: min(entrySize, $0.count))) }
                 guard Int(entry.struct_size) == entrySize else {
                     return .failure(MetadataProblem(message: "easel_class_metadata #\(index): struct_size is \(entry.struct_size) but #0's is \(entrySize)"))
                 }
-                guard let name = metadataText(entry.class_name), classNames.contains(name) else {
+                guard let name = metadataText(entry.class_name), let spec = specs.first(where: { $0.name == name }) else {
                     let named = metadataText(entry.class_name).map { "'\($0)'" } ?? "NULL"
                     return .failure(MetadataProblem(message: "easel_class_metadata #\(index) names \(named), which is not a class of this plugin"))
                 }
+                var properties: [PropertyMetadata] = []
+                if entrySize >= Int(EASEL_CLASS_METADATA_PROPERTIES_SIZE) {
+                    switch readPropertyMetadata(entry, of: spec) {
+                    case .success(let read): properties = read
+                    case .failure(let problem):
+                        return .failure(MetadataProblem(message: "easel_class_metadata #\(index) ('\(name)'): \(problem.message)"))
+                    }
+                }
                 classes.append(ClassMetadata(className: name, summary: metadataText(entry.summary, firstLineOnly: true),
-                                             previewProperties: metadataText(entry.preview_properties)))
+                                             previewProperties: metadataText(entry.preview_properties), properties: properties))
             }
         }
         return .success(PluginMetadata(description: metadataText(metadata.description), version: metadataText(metadata.version),
                                        author: metadataText(metadata.author), license: metadataText(metadata.license),
                                        url: metadataText(metadata.url), classes: classes))
+    }
+
+    /// The property metadata of one class entry (easel.metadata.v1, class metadata size 48).
+    static func readPropertyMetadata(_ entry: easel_class_metadata, of spec: ClassSpec) -> Result<[PropertyMetadata], MetadataProblem> {
+        let count = Int(entry.property_count)
+        guard count <= metadataPropertyLimit else {
+            return .failure(MetadataProblem(message: "property_count is \(count), more than \(metadataPropertyLimit)"))
+        }
+        guard count > 0 else { return .success([]) }
+        guard let first = entry.properties else { return .failure(MetadataProblem(message: "property_count is \(count) but properties is NULL")) }
+        let entrySize = Int(first.pointee.struct_size)
+        guard entrySize >= MemoryLayout<easel_property_metadata>.size, entrySize <= HostABI.maximumDescriptorSize else {
+            return .failure(MetadataProblem(message: "easel_property_metadata #0: struct_size is \(entrySize); expected \(MemoryLayout<easel_property_metadata>.size)"))
+        }
+        var result: [PropertyMetadata] = []
+        for index in 0..<count {
+            let item = UnsafeRawPointer(first).advanced(by: index * entrySize).assumingMemoryBound(to: easel_property_metadata.self).pointee
+            func fail(_ message: String) -> Result<[PropertyMetadata], MetadataProblem> {
+                .failure(MetadataProblem(message: "easel_property_metadata #\(index): \(message)"))
+            }
+            guard Int(item.struct_size) == entrySize else { return fail("struct_size is \(item.struct_size) but #0's is \(entrySize)") }
+            guard let name = metadataText(item.property_name), let property = spec.properties.first(where: { $0.name == name }) else {
+                let named = metadataText(item.property_name).map { "'\($0)'" } ?? "NULL"
+                let declared = spec.properties.isEmpty ? "it declares none" : "it declares: \(spec.properties.map(\.name).joined(separator: ", "))"
+                return fail("names \(named), which is not a property of the class (\(declared))")
+            }
+            guard !result.contains(where: { $0.name == name }) else { return fail("'\(name)' is described twice") }
+            let enumCount = Int(item.enum_count)
+            var cases: [PropertyMetadata.EnumCase] = []
+            if enumCount > 0 {
+                guard enumCount <= metadataEnumLimit else { return fail("'\(name)' has \(enumCount) value names, more than \(metadataEnumLimit)") }
+                guard property.type.fitsInteger(0) != nil else {
+                    return fail("'\(name)' has value names but its type is \(property.type.readableName) (\(property.type.encoding)); only integer properties can")
+                }
+                guard let names = item.enum_names else { return fail("'\(name)': enum_count is \(enumCount) but enum_names is NULL") }
+                for caseIndex in 0..<enumCount {
+                    guard let caseName = metadataText(names[caseIndex]),
+                          !caseName.isEmpty, caseName.utf8.count <= metadataEnumNameLimit else {
+                        return fail("'\(name)': value name #\(caseIndex) is NULL, empty or longer than \(metadataEnumNameLimit) bytes")
+                    }
+                    guard !cases.contains(where: { $0.name == caseName }) else { return fail("'\(name)': the value name '\(caseName)' is given twice") }
+                    let value = item.enum_values.map { $0[caseIndex] } ?? Int64(caseIndex)
+                    guard property.type.fitsInteger(value) == true else {
+                        return fail("'\(name)': the value \(value) of '\(caseName)' does not fit its type \(property.type.readableName)")
+                    }
+                    cases.append(PropertyMetadata.EnumCase(name: caseName, value: value))
+                }
+            }
+            result.append(PropertyMetadata(name: name, description: metadataText(item.description, firstLineOnly: true), enumCases: cases))
+        }
+        return .success(result)
     }
 
     /// Property types parsed so far, by encoding, under the same policy as

@@ -32,6 +32,9 @@ import Glibc
 ///              class:    name superclass instanceSize(int) count(properties) count(methods)
 ///              property: name encoding offset(int) default(hex string or absent)
 ///              method:   selector encoding
+///              metadata: count(0 or 1), then description? version? author? license? url? count(classes)
+///              class metadata: name summary? preview? count(properties)
+///              property metadata: name description? count(value names), each name value(int)
 /// failure 'F'  path kind className? selector? message count(output lines)
 /// ```
 ///
@@ -40,7 +43,7 @@ import Glibc
 /// copies, where JSON cost about 10 µs per plugin each way.
 package enum ScannerProtocol {
     /// Bumped whenever a message changes shape.
-    package static let version = 5
+    package static let version = 6
 
     /// The line the helper writes to standard error after each answer
     /// (a record separator, then a newline): the lines before it belong to
@@ -115,6 +118,17 @@ package enum ScannerProtocol {
                     writer.string(cls.className)
                     writer.optionalString(cls.summary)
                     writer.optionalString(cls.previewProperties)
+                    // Since version 6: the property metadata.
+                    writer.count(cls.properties.count)
+                    for property in cls.properties {
+                        writer.string(property.name)
+                        writer.optionalString(property.description)
+                        writer.count(property.enumCases.count)
+                        for enumCase in property.enumCases {
+                            writer.string(enumCase.name)
+                            writer.integer(Int(enumCase.value))
+                        }
+                    }
                 }
             }
         case .failure(let error):
@@ -292,8 +306,20 @@ package enum ScannerProtocol {
                 var classMetadata: [ClassMetadata] = []
                 for _ in 0..<classCount {
                     guard let className = string(), case .some(let summary) = optionalString(),
-                          case .some(let preview) = optionalString() else { return nil }
-                    classMetadata.append(ClassMetadata(className: className, summary: summary, previewProperties: preview))
+                          case .some(let preview) = optionalString(), let propertyCount = count(itemSize: 12) else { return nil }
+                    var properties: [PropertyMetadata] = []
+                    for _ in 0..<propertyCount {
+                        guard let propertyName = string(), case .some(let description) = optionalString(),
+                              let caseCount = count(itemSize: 12) else { return nil }
+                        var cases: [PropertyMetadata.EnumCase] = []
+                        for _ in 0..<caseCount {
+                            guard let caseName = string(), let value = integer() else { return nil }
+                            cases.append(PropertyMetadata.EnumCase(name: caseName, value: Int64(value)))
+                        }
+                        properties.append(PropertyMetadata(name: propertyName, description: description, enumCases: cases))
+                    }
+                    classMetadata.append(ClassMetadata(className: className, summary: summary, previewProperties: preview,
+                                                       properties: properties))
                 }
                 metadata = PluginMetadata(description: texts[0], version: texts[1], author: texts[2], license: texts[3],
                                           url: texts[4], classes: classMetadata)

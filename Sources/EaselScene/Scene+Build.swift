@@ -405,7 +405,8 @@ struct Builder {
         let described = "\(what) (\(type.readableName))"
         let arena = registry.valueArena
         var made: [EaselObject] = []
-        let bytes = try ValueConversion.bytes(node, as: type, what: described, arena: arena) { (inner: Node) throws(SceneError) -> EaselObject in
+        let bytes = try ValueConversion.bytes(node, as: type, what: described, arena: arena, registry: registry,
+                                              enumeration: object.objectClass.propertyMetadata(name)) { (inner: Node) throws(SceneError) -> EaselObject in
             var nested = Builder(registry: registry, canvas: canvas)
             let object = try nested.object(inner)
             made.append(contentsOf: nested.objects)

@@ -112,7 +112,12 @@ enum ValueConversion {
     ///   - what: How the property reads in messages ("property 'tailWidth' (double)").
     ///   - arena: Memory for strings and arrays, alive as long as the registry.
     ///   - makeObject: Builds an object for an `@` property.
-    static func bytes(_ node: Node, as type: TypeEncoding, what: String, arena: ValueArena,
+    ///   - registry: Reads classes (`#`) by name; selectors (`:`) are read by name too, and
+    ///     both may be `null` (also inside structs).
+    ///   - enumeration: The property's value names (easel.metadata.v1), when it has any:
+    ///     a string is read as one of them.
+    static func bytes(_ node: Node, as type: TypeEncoding, what: String, arena: ValueArena, registry: Registry? = nil,
+                      enumeration: PropertyMetadata? = nil,
                       makeObject: (Node) throws(SceneError) -> EaselObject) throws(SceneError) -> [UInt8] {
         func pack<T>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
         func whole<T>(_ body: (Node) throws(SceneError) -> T) throws(SceneError) -> [UInt8] {
@@ -125,15 +130,48 @@ enum ValueConversion {
         case .size: return try whole(size)
         case .rect: return try whole(rect)
         case .affineTransform: return try whole(transform)
+        case .class, .selector:
+            if let registry {
+                do { return pack(try reference(node.value, as: type, registry: registry)) } catch { throw node.error("\(what): \(error.message)") }
+            }
         default: break
         }
         if type == .float, case .number(let number) = node.value, !Float(number).isFinite {
             throw node.error("\(ValueCodec.formatReal(number)) is too large for \(what): a float is at most \(Float.greatestFiniteMagnitude)")
         }
+        var value = node.value
+        if case .string(let name) = value, let enumeration, !enumeration.enumCases.isEmpty, type.fitsInteger(0) != nil {
+            do { value = .text(try enumeration.enumValueText(name, what: what)) } catch { throw node.error(error.message) }
+        }
+        let references: ValueCodec.References? = registry.map { registry in
+            { (value: Value, type: TypeEncoding) throws(ValueError) -> UnsafeRawPointer? in try reference(value, as: type, registry: registry) }
+        }
         do {
-            return try ValueCodec.encode(node.value, as: type, storage: arena)
+            return try ValueCodec.encode(value, as: type, storage: arena, references: references)
         } catch {
             throw propertyError(error, at: node, type: type, what: what)
+        }
+    }
+
+    /// A class (`#`) by its registered name or a selector (`:`) by name, or `null` for either; other
+    /// references (an object inside a struct, a pointer) scene files cannot set.
+    static func reference(_ value: Value, as type: TypeEncoding, registry: Registry) throws(ValueError) -> UnsafeRawPointer? {
+        let form = type == .class ? "a class name or null" : "a selector name or null"
+        switch (type, value) {
+        case (.class, .null), (.selector, .null): return nil
+        case (.class, .string(let name)):
+            guard let cls = registry.objectClass(named: name) else {
+                let known = registry.classes.map(\.name)
+                throw ValueError(.invalid("no class named '\(name)' is registered\(NameSuggestion.clause(for: name, among: known))"))
+            }
+            return UnsafeRawPointer(cls.internedName)
+        case (.selector, .string(let name)):
+            guard case .success = PluginNames.check(Array(name.utf8), .selector), !name.isEmpty else {
+                throw ValueError(.invalid("'\(name)' is not a selector name (\(PluginNames.Role.selector.allowed))"))
+            }
+            return UnsafeRawPointer(Selector(name).pointer)
+        case (.class, _), (.selector, _): throw ValueError(.expected(form, got: value.kind))
+        default: throw ValueError(.unsupported(type))
         }
     }
 

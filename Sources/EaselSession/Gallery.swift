@@ -25,6 +25,10 @@ public struct GalleryOptions: Sendable {
     public var quality: Int
     /// Where to write the JSON index of the tiles (`--json`), if anywhere.
     public var index: String?
+    /// Told about each class as its tile is made (index from 0, count, class name), and once more
+    /// (count, count, "drawing the sheet") before the sheet is drawn: for a progress line. Not
+    /// called by ``Session/galleryIsolated(_:isolation:)``, whose tiles are made in the worker.
+    public var progress: ((Int, Int, String) -> Void)?
 
     /// Creates options.
     ///
@@ -77,7 +81,7 @@ extension Session {
                                     destination: CanvasDestination(target: options.output, compression: options.compression,
                                                                     quality: options.quality),
                                     warn: report,
-                                    phase: PluginExitGuard.setPhase)
+                                    phase: PluginExitGuard.setPhase, progress: options.progress)
         try Self.writeIndex(outcome.galleryTiles, to: options.index)
         return outcome
     }
@@ -161,7 +165,8 @@ extension Session {
     static func drawGallery(registry: Registry, cellWidth: Double, cellHeight: Double, columns: Int, scale: Double,
                             failed: [String: String] = [:],
                             destination: some RenderDestination, observer: RenderObserver? = nil,
-                            warn: (String) -> Void, phase: (String) -> Void) throws(SessionError) -> RenderOutcome {
+                            warn: (String) -> Void, phase: (String) -> Void,
+                            progress: ((Int, Int, String) -> Void)? = nil) throws(SessionError) -> RenderOutcome {
         let entries = registry.plugins.flatMap { plugin in
             plugin.classNames.compactMap { name -> (String, LoadedPlugin)? in
                 guard let cls = registry.objectClass(named: name), cls.ancestry.contains(where: { $0.name == "View" }) else { return nil }
@@ -190,11 +195,14 @@ extension Session {
         var tiles: [GalleryTile] = []
         phase("making the views")
         for (index, (name, plugin)) in entries.enumerated() {
+            progress?(index, entries.count, name)
             let x = padding + Double(index % columnCount) * (cellWidth + padding)
             let y = padding + Double(index / columnCount) * (cellHeight + labelHeight + padding)
             let frame = easel_rect(x: x, y: y, width: cellWidth, height: cellHeight)
             var tile = GalleryTile(className: name, plugin: plugin.name, file: plugin.path,
                                    cell: .init(x: x, y: y, width: cellWidth, height: cellHeight), reason: failed[name])
+            tile.version = plugin.metadata?.version
+            tile.summary = plugin.metadata?.forClass(name)?.summary
             if tile.reason == nil {
                 tile.reason = makeTile(name, frame: frame, in: root, registry: registry)
             }
@@ -207,6 +215,7 @@ extension Session {
             }
             tiles.append(tile)
         }
+        progress?(entries.count, entries.count, "drawing the sheet")
         var outcome = try SceneRenderer(registry: registry).finish(
             root, on: canvas, destination: destination, scene: nil, observer: observer, times: StageTimes(),
             decorate: { canvas in Self.drawLabels(tiles, on: canvas) }, phase: phase)
@@ -306,10 +315,22 @@ extension Session {
                 canvas.showText(tile.className, x: cell.x + 2, y: cell.y + cell.height + 15)
                 canvas.setFillColor(easel_color(red: 0.45, green: 0.45, blue: 0.5, alpha: 1))
                 canvas.setFont("DejaVu Sans", size: 10)
-                canvas.showText("plugin \(tile.plugin)", x: cell.x + 2, y: cell.y + cell.height + 27)
+                canvas.showText(fitted(tile.caption, width: cell.width - 4, canvas: canvas), x: cell.x + 2, y: cell.y + cell.height + 27)
             }
             canvas.restoreState()
         }
+    }
+
+    /// `text`, cut at the end with "…" until it is at most `width` points wide in the current font.
+    private static func fitted(_ text: String, width: Double, canvas: Canvas) -> String {
+        guard canvas.measureText(text).width > width else { return text }
+        var characters = Array(text)
+        while !characters.isEmpty {   // bounded: one character fewer each time
+            characters.removeLast()
+            let candidate = String(characters).trimmingCharacters(in: .whitespaces) + "…"
+            if canvas.measureText(candidate).width <= width { return candidate }
+        }
+        return ""
     }
 }
 
@@ -331,11 +352,23 @@ public struct GalleryTile: Codable, Sendable, Equatable {
     public var cell: Rect
     /// Why the class could not be made or drawn; `nil` when it was drawn.
     public var reason: String?
+    /// The plugin's version, from its metadata (easel.metadata.v1); `nil` when not given.
+    public var version: String?
+    /// The class's one-line summary, from its plugin's metadata; `nil` when not given.
+    public var summary: String?
+
+    /// The second line of the tile's label: `plugin Shapes 1.0.0 · A filled rectangle` (the parts given).
+    var caption: String {
+        var text = "plugin \(plugin)"
+        if let version { text += " \(version)" }
+        if let summary { text += " · \(summary)" }
+        return text
+    }
 
     /// `drawn`, or `failed` when ``reason`` says why.
     public var status: String { reason == nil ? "drawn" : "failed" }
 
-    private enum CodingKeys: String, CodingKey { case className = "class", plugin, file, cell, status, reason }
+    private enum CodingKeys: String, CodingKey { case className = "class", plugin, file, cell, status, reason, version, summary }
 
     /// Creates a tile.
     public init(className: String, plugin: String, file: String, cell: Rect, reason: String?) {
@@ -354,6 +387,8 @@ public struct GalleryTile: Codable, Sendable, Equatable {
         file = try container.decode(String.self, forKey: .file)
         cell = try container.decode(Rect.self, forKey: .cell)
         reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        version = try container.decodeIfPresent(String.self, forKey: .version)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
     }
 
     /// Writes a tile to the index, with its status.
@@ -365,5 +400,7 @@ public struct GalleryTile: Codable, Sendable, Equatable {
         try container.encode(cell, forKey: .cell)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encodeIfPresent(version, forKey: .version)
+        try container.encodeIfPresent(summary, forKey: .summary)
     }
 }

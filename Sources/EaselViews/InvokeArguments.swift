@@ -197,6 +197,13 @@ final class InvokeArguments {
             }
             do throws(RuntimeError) {
                 let type = try object.propertyType(key)
+                var value = value
+                if case .string(let name) = value, type.fitsInteger(0) != nil,
+                   let enumeration = object.objectClass.propertyMetadata(key), !enumeration.enumCases.isEmpty {
+                    do { value = .text(try enumeration.enumValueText(name, what: "property '\(key)' (\(type.readableName))")) } catch {
+                        throw RuntimeError(.badArgument, error.message)
+                    }
+                }
                 let bytes: [UInt8]
                 // Property strings and arrays live as long as the registry, as easel.h promises.
                 do { bytes = try ValueCodec.encode(value, as: type, storage: registry.valueArena, references: reference) } catch {

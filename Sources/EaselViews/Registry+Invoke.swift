@@ -90,9 +90,23 @@ extension Registry {
         }
 
         let reader = InvokeArguments(registry: self, target: target, canvas: canvas)
-        for (offset, text) in arguments.enumerated() {
+        // A setter of a property with value names (setStyle: of "style") takes a name too.
+        let setterEnumeration = declared == 1 ? Self.setterProperty(selectorName).flatMap {
+            target.objectClass.propertyMetadata($0) }.flatMap { $0.enumCases.isEmpty ? nil : $0 } : nil
+        for (offset, given) in arguments.enumerated() {
             let index = offset + 2
             let type = signature.argumentType(at: index)
+            var text = given
+            if let setterEnumeration, type.fitsInteger(0) != nil,
+               let first = given.trimmingSpaces.unicodeScalars.first, first.properties.isAlphabetic {
+                do {
+                    text = try setterEnumeration.enumValueText(given.trimmingSpaces,
+                                                               what: "property '\(setterEnumeration.name)' (\(type.readableName))")
+                } catch {
+                    throw InvokeError(isUsageError: true, message: "argument 1 of \(message.readableSignature): \(error.message)",
+                                      usage: usage)
+                }
+            }
             let bytes: [UInt8]
             do { bytes = try reader.bytes(text, as: type) } catch {
                 throw InvokeError(isUsageError: true,
@@ -114,6 +128,15 @@ extension Registry {
             : message.returnBytes.withUnsafeBytes { ValueCodec.format($0, as: signature.returnType, names: reader.name) }
         withExtendedLifetime(reader) {}
         return InvokeResult(signature: message.readableSignature, returnValue: returned, diagnostics: diagnostics)
+    }
+
+    /// The property a setter sets: `setStyle:` → `style`, `setURL:` → `URL`; `nil` for another selector.
+    static func setterProperty(_ selector: String) -> String? {
+        guard selector.hasPrefix("set"), selector.hasSuffix(":"), selector.count > 4 else { return nil }
+        let name = selector.dropFirst(3).dropLast()
+        guard !name.contains(":"), let first = name.first, first.isUppercase else { return nil }
+        let second = name.dropFirst().first
+        return second?.isUppercase == true ? String(name) : first.lowercased() + name.dropFirst()
     }
 
     /// Why an argument was refused, with the form it takes:

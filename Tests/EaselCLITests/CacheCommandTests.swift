@@ -36,27 +36,27 @@ struct CacheCommandTests {
 
         let cleared = try easel(["cache", "clear"], environment: environment)
         #expect(cleared.status == 0)
-        #expect(cleared.stdout == "removed \(environment["XDG_CACHE_HOME"]!)/easel/registry-v3.bin\n")
+        #expect(cleared.stdout == "removed \(environment["XDG_CACHE_HOME"]!)/easel/registry-v4.bin\n")
         #expect(try easel(["cache", "clear"], environment: environment).stdout
-                == "no plugin cache at \(environment["XDG_CACHE_HOME"]!)/easel/registry-v3.bin\n")
+                == "no plugin cache at \(environment["XDG_CACHE_HOME"]!)/easel/registry-v4.bin\n")
         _ = try easel(["list"], environment: environment)
         #expect(loads(log) == 4)
     }
 
-    @Test("the cache file is $XDG_CACHE_HOME/easel/registry-v3.bin, else ~/.cache/easel/registry-v3.bin")
+    @Test("the cache file is $XDG_CACHE_HOME/easel/registry-v4.bin, else ~/.cache/easel/registry-v4.bin")
     func cacheLocation() throws {
         let (_, environment, _) = try setUp("list-location")
         let xdg = environment["XDG_CACHE_HOME"]!
-        #expect(try easel(["cache", "path"], environment: environment).stdout == "\(xdg)/easel/registry-v3.bin\n")
+        #expect(try easel(["cache", "path"], environment: environment).stdout == "\(xdg)/easel/registry-v4.bin\n")
         _ = try easel(["list"], environment: environment)
-        #expect(FileManager.default.fileExists(atPath: "\(xdg)/easel/registry-v3.bin"))
+        #expect(FileManager.default.fileExists(atPath: "\(xdg)/easel/registry-v4.bin"))
 
         let home = try Fixtures.makeTemporaryDirectory("home")
         var withoutXDG = environment
         withoutXDG["XDG_CACHE_HOME"] = ""   // empty: not an absolute path, so ignored
         withoutXDG["HOME"] = home.path
         #expect(try easel(["list"], environment: withoutXDG).status == 0)
-        #expect(FileManager.default.fileExists(atPath: "\(home.path)/.cache/easel/registry-v3.bin"))
+        #expect(FileManager.default.fileExists(atPath: "\(home.path)/.cache/easel/registry-v4.bin"))
     }
 
     @Test("easel list --failed shows every failure with its reason and the time it was recorded")

@@ -40,6 +40,60 @@ struct CompletionTests {
         #expect(try bash("complete_words easel inspect --plugins '\(samples)' Ch") == "Chart\nChartCoordinator\n")
     }
 
+    @Test("bash completes the property names of the class after easel inspect CLASS, and value names after an invoke setter")
+    func bashPropertyCompletion() throws {
+        let samples = try Fixtures.samplePluginsDirectory().path
+        #expect(try bash("complete_words easel inspect --plugins '\(samples)' Swatch ''") == "color\ncornerRadius\nstyle\n")
+        // Chart's own and Swatch's, inherited.
+        #expect(try bash("complete_words easel inspect --plugins '\(samples)' Chart line") == "lineColor\nlineWidth\n")
+        #expect(try bash("complete_words easel inspect --plugins '\(samples)' Chart co") == "color\ncornerRadius\n")
+        #expect(try bash("complete_words easel invoke --plugins '\(samples)' Swatch setStyle: ''") == "circle\npill\nrounded\n")
+        #expect(try bash("complete_words easel invoke --plugins '\(samples)' Swatch setStyle: p") == "pill\n")
+    }
+
+    /// The script `easel --generate-completion-script SHELL` prints, in a file of a new folder.
+    func script(_ shell: String) throws -> URL {
+        let folder = try Fixtures.makeTemporaryDirectory("completion-\(shell)")
+        let result = try easel(["--generate-completion-script", shell])
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = folder.appendingPathComponent("easel.\(shell)")
+        try Data(result.stdout.utf8).write(to: file)
+        return file
+    }
+
+    @Test("zsh parses its script (zsh -n), which asks easel for classes, selectors, properties and values")
+    func zshScript() throws {
+        let file = try script("zsh")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix("#compdef easel"))
+        #expect(text.components(separatedBy: "---completion").count >= 5, "the custom completions: inspect's class and property, invoke's class, selector and values")
+        guard let zsh = try? Fixtures.executable(named: "zsh") else { return }   // Debian: apt-get install zsh
+        let result = try Fixtures.run(zsh, ["-n", file.path])
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+    }
+
+    @Test("fish parses its script (fish -n) and completes classes, selectors, properties and values through it (complete -C)")
+    func fishScript() throws {
+        let file = try script("fish")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("complete -c easel"))
+        guard let fish = try? Fixtures.executable(named: "fish") else { return }   // Debian: apt-get install fish
+        let parsed = try Fixtures.run(fish, ["-n", file.path])
+        #expect(parsed.status == 0 && parsed.stderr == "", "\(parsed.stderr)")
+        let samples = try Fixtures.samplePluginsDirectory().path
+        func complete(_ line: String) throws -> [String] {
+            let result = try Fixtures.run(fish, ["--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"],
+                                          environment: ["PATH": samples + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+                                                        "EASEL_PLUGIN_PATH": "", "HOME": file.deletingLastPathComponent().path])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted()
+        }
+        #expect(try complete("easel inspect --plugins \(samples) Bub") == ["BubbleView"])
+        #expect(try complete("easel inspect --plugins \(samples) Swatch st") == ["style"])
+        #expect(try complete("easel invoke --plugins \(samples) Swatch size") == ["sizeThatFits:"])
+        #expect(try complete("easel invoke --plugins \(samples) Swatch setStyle: ci") == ["circle"])
+    }
+
     @Test("bash completes invoke's class, then the selectors that class responds to (own and inherited)")
     func bashInvokeCompletion() throws {
         let samples = try Fixtures.samplePluginsDirectory().path

@@ -97,6 +97,8 @@ struct LanguageExampleTests {
                                       timeout: 300)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("test every_size_offset_and_constant_matches_easel_h ... ok"))
+        // The check catches a moved slot, an appended slot and a new constant in altered copies of the header.
+        #expect(result.stdout.contains("test a_tampered_header_fails ... ok"))
     }
 
     @Test("Rust: the RustBadge cdylib builds with cargo --offline against the crate and draws its badges",

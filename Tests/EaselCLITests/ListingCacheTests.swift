@@ -143,7 +143,7 @@ struct ListingCacheTests {
         try expectFresh("another search path was listed")
 
         // The registry cache rewritten (by any scan that records an answer).
-        let registryFile = URL(fileURLWithPath: environment["XDG_CACHE_HOME"]! + "/easel/registry-v3.bin")
+        let registryFile = URL(fileURLWithPath: environment["XDG_CACHE_HOME"]! + "/easel/registry-v4.bin")
         try setModificationTime(registryFile, 2_000_000)
         try expectFresh("the registry cache was rewritten")
         #expect(try list(environment).stdout == original)

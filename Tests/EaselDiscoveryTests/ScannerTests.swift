@@ -126,7 +126,7 @@ struct RegistryCacheTests {
         let first = scanner.scan(folders: [folder.path])
         #expect(first.statistics == PluginScan.Statistics(cacheHits: 0, probed: 2, helperLaunches: 1))
         #expect(first.failure(folder, "b_plugin.so")?.kind == .crashed)
-        #expect(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("registry-v3.bin").path))
+        #expect(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent("registry-v4.bin").path))
 
         let second = scanner.scan(folders: [folder.path])
         #expect(second.statistics == PluginScan.Statistics(cacheHits: 2, probed: 0, helperLaunches: 0))
@@ -153,7 +153,7 @@ struct RegistryCacheTests {
     func keyedByABI() throws {
         let folder = try pluginFolder("cache-abi", [("good", "good_extra")])
         let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
-        let file = cacheFolder.appendingPathComponent("registry-v3.bin")
+        let file = cacheFolder.appendingPathComponent("registry-v4.bin")
         _ = try scanner(cache: cacheFolder).scan(folders: [folder.path])
         // The host ABI is a length-prefixed string in each record's header.
         let current: [UInt8] = [3, 0, 0, 0] + Array("2.0".utf8), other: [UInt8] = [3, 0, 0, 0] + Array("1.0".utf8)
@@ -172,7 +172,7 @@ struct RegistryCacheTests {
     func versioned() throws {
         let folder = try pluginFolder("cache-format", [("good", "good_extra")])
         let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
-        let file = cacheFolder.appendingPathComponent("registry-v3.bin")
+        let file = cacheFolder.appendingPathComponent("registry-v4.bin")
         try Data("{\"format\": 1, \"entries\": []}".utf8).write(to: file)
         let scan = try scanner(cache: cacheFolder).scan(folders: [folder.path])
         #expect(scan.warnings == ["ignoring the plugin cache \(file.path): it is not a format-3 cache file; scanning again"])
@@ -209,7 +209,7 @@ struct RegistryCacheTests {
         let one = try pluginFolder("cache-prune-1", [("a", "good_extra"), ("b", "crash_draw")])
         let two = try pluginFolder("cache-prune-2", [("c", "hang_draw")])
         let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
-        let file = cacheFolder.appendingPathComponent("registry-v3.bin")
+        let file = cacheFolder.appendingPathComponent("registry-v4.bin")
         _ = try scanner(cache: cacheFolder).scan(folders: [one.path, two.path])
         try FileManager.default.removeItem(at: one.appendingPathComponent("b.so"))
         _ = try scanner(cache: cacheFolder).scan(folders: [one.path])
@@ -222,6 +222,6 @@ struct RegistryCacheTests {
         #expect(RegistryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/easel")
         #expect(RegistryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.cache/easel")
         #expect(RegistryCache.defaultDirectory(environment: ["HOME": "/home/u"]) == "/home/u/.cache/easel")
-        #expect(RegistryCache(directory: "/x/cache/easel").file == "/x/cache/easel/registry-v3.bin")
+        #expect(RegistryCache(directory: "/x/cache/easel").file == "/x/cache/easel/registry-v4.bin")
     }
 }

@@ -157,6 +157,7 @@ struct ABITests {
             "easel_layer_api": imported(easel_layer_api()),
             "easel_gesture_api": imported(easel_gesture_api()),
             "easel_class_metadata": imported(easel_class_metadata()), "easel_plugin_metadata": imported(easel_plugin_metadata()),
+            "easel_property_metadata": imported(easel_property_metadata()),
             "easel_animation_api": imported(easel_animation_api()),
             "easel_animation_options": imported(easel_animation_options()),
             "easel_layout_api": imported(easel_layout_api()),

@@ -39,6 +39,7 @@ struct SamplePluginTests {
             "-[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]",
             "-[Swatch sizeThatFits:(CGSize)] -> CGSize",
             "-[Swatch isRounded] -> BOOL",
+            "-[Swatch setStyle:(int32_t)]",
         ])
     }
 

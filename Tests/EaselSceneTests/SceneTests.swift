@@ -47,7 +47,7 @@ struct SceneErrorTests {
         (sceneText(##"{ "class": "swatch" }"##),
          "test.json: root.subviews[0].class: unknown class 'swatch'; did you mean 'Swatch'?"),
         (sceneText(##"{ "class": "View" }, { "class": "Swatch", "properties": { "colour": "#ff0000" } }"##),
-         "test.json: root.subviews[1].properties.colour: class 'Swatch' has no property 'colour' (it declares: color, cornerRadius); did you mean 'color'?"),
+         "test.json: root.subviews[1].properties.colour: class 'Swatch' has no property 'colour' (it declares: color, cornerRadius, style); did you mean 'color'?"),
         (sceneText(##"{ "class": "Swatch", "properties": { "cornerRadius": "big" } }"##),
          "test.json: root.subviews[0].properties.cornerRadius: expected a number, got a string for property 'cornerRadius' (double)"),
         (sceneText(##"{ "class": "Swatch", "properties": { "color": "#12345" } }"##),

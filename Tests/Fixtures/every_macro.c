@@ -9,6 +9,7 @@ static const easel_host_api *g_host;
 typedef struct DotStorage {
     easel_color color;
     double radius;
+    int32_t style;
 } DotStorage;
 
 static const easel_color kDefaultColor = {0, 0, 1, 1};
@@ -47,6 +48,7 @@ static int32_t Dot_answer(easel_object *self, easel_sel cmd) {
 static const easel_property_desc kDotProperties[] = {
     EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, DotStorage, color, &kDefaultColor),
     EASEL_PROPERTY_AT("radius", "d", offsetof(DotStorage, radius), &kDefaultRadius),
+    EASEL_PROPERTY("style", "i", DotStorage, style, NULL),
 };
 
 static const easel_method_desc kDotMethods[] = {
@@ -65,6 +67,19 @@ static const easel_class_desc kClasses[] = {
 };
 
 EASEL_DEFINE_PLUGIN(kPlugin, "EveryMacro", kClasses);
+
+/* The metadata macros (easel.metadata.v1): a class with property metadata, one without. */
+static const char *const kStyleNames[] = {"plain", "rounded"};
+static const int64_t kStyleValues[] = {0, 4};
+static const easel_property_metadata kDotPropertyMetadata[] = {
+    EASEL_PROPERTY_INFO("color", "The fill"),
+    EASEL_PROPERTY_ENUM("style", NULL, kStyleNames, kStyleValues),
+};
+static const easel_class_metadata kClassMetadata[] = {
+    EASEL_CLASS_METADATA_WITH_PROPERTIES("MacroDot", "A dot", NULL, kDotPropertyMetadata),
+    EASEL_CLASS_METADATA("MacroMarker", NULL, NULL),
+};
+EASEL_DEFINE_METADATA(kMetadata, "Every macro", "1.0.0", NULL, NULL, NULL, kClassMetadata)
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

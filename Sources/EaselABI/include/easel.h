@@ -1901,6 +1901,46 @@ extern "C" {
 #define EASEL_PLUGIN_METADATA_SYMBOL "easel_plugin_metadata_v2"
 
 /**
+ * What a class says about one of its properties: a one-line description,
+ * and for an integer property (c C s S i I l L q Q) the names of its values,
+ * an enumeration (a property "style" of type i with the names plain, rounded,
+ * pill: a scene may write "style": "rounded" for 1). Every string is UTF-8,
+ * owned by the plugin (static). The host refuses the plugin when the property
+ * is not one the class declares, when names are given for a type that is not
+ * an integer, when a name is empty, longer than 64 bytes or given twice, or
+ * when a value does not fit the property's type.
+ * Since: easel.metadata.v1 (class metadata size 48)
+ */
+typedef struct easel_property_metadata {
+    /** EASEL_ABI_VERSION at the plugin's compile time. */
+    uint32_t abi_version;
+    /** sizeof(easel_property_metadata) at the plugin's compile time. */
+    uint32_t struct_size;
+    /** The property: one the class declares (not an inherited one). Non-NULL. */
+    const char *property_name;
+    /** A one-line description shown by `easel inspect`, `easel schema` and editors; may be NULL. */
+    const char *description;
+    /** The number of value names; 0 when the property is not an enumeration (at most 256 are read). */
+    uint32_t enum_count;
+    /** Reserved: 0. */
+    uint32_t reserved;
+    /** `enum_count` names, e.g. {"plain", "rounded", "pill"}; NULL when enum_count is 0. */
+    const char *const *enum_names;
+    /** `enum_count` values, one per name; NULL for 0, 1, 2, … in the order of the names. */
+    const int64_t *enum_values;
+} easel_property_metadata;
+
+/**
+ * sizeof(easel_class_metadata) in the first easel.metadata.v1 (no property
+ * metadata): the least struct_size the host accepts. An entry at least
+ * EASEL_CLASS_METADATA_PROPERTIES_SIZE bytes long has property_count and
+ * properties. Since: easel.metadata.v1 (class metadata size 48)
+ */
+#define EASEL_CLASS_METADATA_V1_SIZE 32
+/** sizeof(easel_class_metadata) with property metadata. Since: easel.metadata.v1 (class metadata size 48) */
+#define EASEL_CLASS_METADATA_PROPERTIES_SIZE 48
+
+/**
  * What one class of the plugin says about itself. Every string is UTF-8,
  * owned by the plugin (static), and may be NULL; the host copies at most
  * 4096 bytes of each (a summary: its first line). Since: easel.metadata.v1
@@ -1920,6 +1960,16 @@ typedef struct easel_class_metadata {
      * editor shows the class with. Shown by `easel inspect`.
      */
     const char *preview_properties;
+    /**
+     * Number of entries in `properties` (at most 4096 are read).
+     * Since: easel.metadata.v1 (class metadata size 48)
+     */
+    uint32_t property_count;
+    /**
+     * Array of `property_count` property metadata (descriptions, value names);
+     * may be NULL when the count is 0. Since: easel.metadata.v1 (class metadata size 48)
+     */
+    const easel_property_metadata *properties;
 } easel_class_metadata;
 
 /**

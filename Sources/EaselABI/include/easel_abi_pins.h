@@ -503,7 +503,8 @@ static inline const easel_abi_pin *easel_gesture_pins(uint32_t *count) {
 
 /** The metadata structs: S(type, size in bytes). */
 #define EASEL_METADATA_PINNED_STRUCTS(S) \
-    S(easel_class_metadata, 32) \
+    S(easel_property_metadata, 48) \
+    S(easel_class_metadata, 48) \
     S(easel_plugin_metadata, 64)
 
 /** Their fields, in declaration order: F(type, field, offset in bytes). */
@@ -513,6 +514,16 @@ static inline const easel_abi_pin *easel_gesture_pins(uint32_t *count) {
     F(easel_class_metadata, class_name, 8) \
     F(easel_class_metadata, summary, 16) \
     F(easel_class_metadata, preview_properties, 24) \
+    F(easel_class_metadata, property_count, 32) \
+    F(easel_class_metadata, properties, 40) \
+    F(easel_property_metadata, abi_version, 0) \
+    F(easel_property_metadata, struct_size, 4) \
+    F(easel_property_metadata, property_name, 8) \
+    F(easel_property_metadata, description, 16) \
+    F(easel_property_metadata, enum_count, 24) \
+    F(easel_property_metadata, reserved, 28) \
+    F(easel_property_metadata, enum_names, 32) \
+    F(easel_property_metadata, enum_values, 40) \
     F(easel_plugin_metadata, abi_version, 0) \
     F(easel_plugin_metadata, struct_size, 4) \
     F(easel_plugin_metadata, description, 8) \

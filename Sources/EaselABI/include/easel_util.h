@@ -128,7 +128,41 @@ static inline void easel_add_rounded_rect(const easel_graphics_api *g, easel_con
  * preview property values as a JSON object (or NULL). Since: easel.metadata.v1
  */
 #define EASEL_CLASS_METADATA(class_name, summary, preview_properties) \
-    { (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_class_metadata), (class_name), (summary), (preview_properties) }
+    { (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_class_metadata), (class_name), (summary), (preview_properties), 0, NULL }
+
+/**
+ * An easel_class_metadata with property metadata: EASEL_CLASS_METADATA's
+ * three fields, then an array of easel_property_metadata (EASEL_PROPERTY_INFO,
+ * EASEL_PROPERTY_ENUM). Since: easel.metadata.v1 (class metadata size 48)
+ *
+ *     static const char *const kStyleNames[] = {"plain", "rounded", "pill"};
+ *     static const easel_property_metadata kBadgeProperties[] = {
+ *         EASEL_PROPERTY_INFO("title", "The text in the badge"),
+ *         EASEL_PROPERTY_ENUM("style", "The shape of its ends", kStyleNames, NULL),
+ *     };
+ *     static const easel_class_metadata kClassMetadata[] = {
+ *         EASEL_CLASS_METADATA_WITH_PROPERTIES("Badge", "A rounded label", NULL, kBadgeProperties),
+ *     };
+ */
+#define EASEL_CLASS_METADATA_WITH_PROPERTIES(class_name, summary, preview_properties, property_metadata)                \
+    { (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_class_metadata), (class_name), (summary), (preview_properties), \
+      EASEL_COUNT(property_metadata), (property_metadata) }
+
+/**
+ * An easel_property_metadata with a description only (a string or NULL).
+ * Since: easel.metadata.v1 (class metadata size 48)
+ */
+#define EASEL_PROPERTY_INFO(property_name, description) \
+    { (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_property_metadata), (property_name), (description), 0, 0, NULL, NULL }
+
+/**
+ * An easel_property_metadata of an enumeration: a description (or NULL), an
+ * array of names, and an array of as many int64_t values or NULL for
+ * 0, 1, 2, …. Since: easel.metadata.v1 (class metadata size 48)
+ */
+#define EASEL_PROPERTY_ENUM(property_name, description, names, values)                                         \
+    { (uint32_t)EASEL_ABI_VERSION, (uint32_t)sizeof(easel_property_metadata), (property_name), (description), \
+      EASEL_COUNT(names), 0, (names), (values) }
 
 /**
  * Defines `static const easel_plugin_metadata symbol` with a description,

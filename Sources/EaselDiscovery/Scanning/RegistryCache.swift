@@ -15,7 +15,7 @@ import Foundation
 ///
 /// An entry is keyed by the file's path, modification time (to the
 /// nanosecond), size and the host's ABI version; any difference is a miss.
-/// The file is `registry-v3.bin` in the cache folder (format 3 adds the plugins' metadata): the magic bytes
+/// The file is `registry-v4.bin` in the cache folder (format 3 added the plugins' metadata, format 4 their property descriptions and value names): the magic bytes
 /// `EASELREG`, then one record per file in the scanner's own packet format
 /// (``ScannerProtocol/writeCacheRecord(_:to:)``: a header with the host ABI,
 /// modification time, size, when it was recorded and a time-out's limit, then
@@ -26,9 +26,9 @@ import Foundation
 /// the Swift runtime's first protocol-conformance lookups.)
 public struct RegistryCache: Sendable {
     /// The version of the file's format, also part of its name.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
     /// The cache file's name inside the cache folder.
-    public static let fileName = "registry-v3.bin"
+    public static let fileName = "registry-v4.bin"
     /// The first bytes of the file.
     static let magic: [UInt8] = Array("EASELREG".utf8)
 

@@ -247,6 +247,13 @@ extension TypeEncoding {
     }
 
     /// The Swift type of an integer type's values (`Int32` for `i` and `l`), `nil` for the others.
+    /// Whether `value` fits this integer type (`char` … `unsigned long long`); `nil`
+    /// when the type is not an integer (what an enumeration's value names may be given for).
+    public func fitsInteger(_ value: Int64) -> Bool? {
+        guard let integerType else { return nil }
+        return integerType.init(exactly: value) != nil
+    }
+
     var integerType: (any (FixedWidthInteger & BitwiseCopyable).Type)? {
         switch self {
         case .char: Int8.self

@@ -359,7 +359,7 @@ public enum ValueCodec {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces (only U+0020).
-    var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

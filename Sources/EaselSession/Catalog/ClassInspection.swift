@@ -14,10 +14,36 @@ public struct ClassInspection: Encodable, Sendable {
         public let encoding: String
         /// The class that declares it.
         public let declaredBy: String
-        /// The default value as `easel invoke` prints values, `nil` for a pointer
-        /// (its value is an address in the plugin's process) or a built-in property.
+        /// The default value as `easel invoke` prints values (by its name for an
+        /// enumeration), `nil` for a pointer (its value is an address in the plugin's
+        /// process) or a built-in property.
         public let defaultValue: String?
+        /// Its one-line description, from its plugin's metadata.
+        public let description: String?
+        /// Its value names (an enumeration), from its plugin's metadata; `nil` when none.
+        public let values: [PropertyMetadata.EnumCase]?
     }
+
+    /// A delegate protocol whose calls the class answers.
+    public struct DelegateProtocol: Encodable, Sendable {
+        /// The protocol, e.g. `scroll view delegate`.
+        public let name: String
+        /// The class whose instances send the calls, e.g. `ScrollView`.
+        public let sender: String
+        /// The selectors of the protocol the class answers.
+        public let selectors: [String]
+    }
+
+    /// The delegate protocols the host's classes send, with their selectors.
+    static let knownDelegateProtocols: [(name: String, sender: String, selectors: [String])] = [
+        ("right-handed view delegate", "RHView", ["drawView:inRect:inContext:"]),
+        ("scroll view delegate", "ScrollView", ["scrollViewDidScroll:", "scrollViewWillBeginDragging:",
+                                                "scrollViewDidEndDragging:willDecelerate:", "scrollViewWillBeginDecelerating:",
+                                                "scrollViewDidEndDecelerating:"]),
+        ("gesture recognizer delegate", "GestureRecognizer", ["gestureRecognizerShouldBegin:", "gestureRecognizer:shouldReceiveTouch:",
+                                                               "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:"]),
+        ("layer delegate", "Layer", ["drawLayer:inContext:"]),
+    ]
 
     /// A method, with where it is implemented.
     public struct Method: Encodable, Sendable {
@@ -47,8 +73,14 @@ public struct ClassInspection: Encodable, Sendable {
     public let methods: [Method]
     /// UIKit callbacks declared with a signature the host does not call.
     public let warnings: [String]
-    /// Selectors a right-handed view sends its delegate, which this class answers.
-    public let delegateProtocols: [String]
+    /// The delegate protocols (right-handed view, scroll view, gesture recognizer, layer) whose
+    /// calls this class answers, with the selectors it answers.
+    public let delegateProtocols: [DelegateProtocol]
+    /// Selectors besides `drawRect:` with its signature (`v@:{CGRect=…}`), which an overlay
+    /// can draw with (a scene's "overlays", easel.h's `add_overlay`).
+    public let overlays: [String]
+    /// Whether the class is an overlay view itself (its chain reaches `OverlayView`).
+    public let isOverlayView: Bool
     /// The class's one-line summary, from its plugin's metadata.
     public let summary: String?
     /// Preview property values (a JSON object, as the plugin wrote it), from its plugin's metadata.
@@ -98,9 +130,14 @@ public struct ClassInspection: Encodable, Sendable {
         }
         for name in chain.reversed() {   // farthest first, as the storage is laid out
             if let entry = described[name] {
+                let classMetadata = entry.plugin.metadata?.forClass(name)
                 for property in entry.cls.properties {
+                    let info = classMetadata?.forProperty(property.name)
+                    var defaultValue = Self.defaultText(property)
+                    if let text = defaultValue, let value = Int64(text), let named = info?.name(of: value) { defaultValue = named }
                     properties.append(Property(name: property.name, type: property.readableType, encoding: property.encoding,
-                                               declaredBy: name, defaultValue: Self.defaultText(property)))
+                                               declaredBy: name, defaultValue: defaultValue, description: info?.description,
+                                               values: (info?.enumCases.isEmpty ?? true) ? nil : info?.enumCases))
                 }
             } else if let builtIn = builtIns.objectClass(named: name) {
                 // Defaults of the host's own properties, read from a fresh instance of the built-in class.
@@ -113,7 +150,8 @@ public struct ClassInspection: Encodable, Sendable {
                         return bytes.withUnsafeBytes { ValueCodec.format($0, as: property.type) }
                     }
                     properties.append(Property(name: propertyName, type: property.type.readableName,
-                                               encoding: property.type.encoding, declaredBy: name, defaultValue: value))
+                                               encoding: property.type.encoding, declaredBy: name, defaultValue: value,
+                                               description: nil, values: nil))
                 }
             }
         }
@@ -122,12 +160,20 @@ public struct ClassInspection: Encodable, Sendable {
         let warnings = isView ? (own?.cls.methods ?? []).compactMap {
             ViewCallbackCheck.warning(className: className, selector: $0.selector, encoding: $0.encoding)
         } : []
-        let delegateSelectors = ["drawView:inRect:inContext:"]
+        let delegates = knownDelegateProtocols.compactMap { known -> DelegateProtocol? in
+            let answered = known.selectors.filter { implemented.contains($0) }
+            return answered.isEmpty ? nil : DelegateProtocol(name: known.name, sender: known.sender, selectors: answered)
+        }
+        let overlays = methods.filter { method in
+            guard !method.overridden, method.selector != "drawRect:",
+                  let signature = try? MethodSignature.cached(method.encoding) else { return false }
+            return signature.returnType == .void && signature.numberOfArguments == 3 && signature.argumentType(at: 2) == .rect
+        }.map(\.selector)
         return ClassInspection(
             name: className, superclasses: Array(chain.dropFirst()), plugin: own?.plugin.name,
             file: own.map { FileSystemName.jsonText($0.plugin.path) }, isView: isView,
             properties: properties, methods: methods, warnings: warnings,
-            delegateProtocols: delegateSelectors.filter { implemented.contains($0) },
+            delegateProtocols: delegates, overlays: overlays, isOverlayView: chain.contains("OverlayView"),
             summary: own?.plugin.metadata?.forClass(className)?.summary,
             previewProperties: own?.plugin.metadata?.forClass(className)?.previewProperties,
             pluginMetadata: own?.plugin.metadata.map { metadata in
@@ -156,6 +202,30 @@ public struct ClassInspection: Encodable, Sendable {
         }
     }
 
+    /// The lines `easel inspect` prints for one property: `  name: type = default  (declaring class)`,
+    /// then its description and value names, each on a line of its own.
+    public func propertyText(_ property: Property) -> String {
+        let value = property.defaultValue.map { " = \($0)" } ?? ""
+        let from = property.declaredBy == name ? "" : "  (\(property.declaredBy))"
+        var out = "  \(property.name): \(property.type)\(value)\(from)\n"
+        if let description = property.description { out += "      \(DisplayText.escaped(description))\n" }
+        if let values = property.values {
+            out += "      values: \(values.map { "\($0.name) (\($0.value))" }.joined(separator: ", "))\n"
+        }
+        return out
+    }
+
+    /// The property `propertyName` of the class (its own or inherited).
+    ///
+    /// - Throws: ``SessionError`` (status 2) naming the class and the property, with a "did you mean".
+    public func property(named propertyName: String) throws(SessionError) -> Property {
+        if let found = properties.last(where: { $0.name == propertyName }) { return found }
+        let names = properties.map(\.name)
+        let known = names.isEmpty ? "it has none" : "it has: \(names.joined(separator: ", "))"
+        throw SessionError("class '\(name)' has no property '\(propertyName)' (\(known))\(NameSuggestion.clause(for: propertyName, among: names))",
+                           className: name, isUsageError: true)
+    }
+
     /// The text `easel inspect` prints.
     public var text: String {
         var out = "class \(name) : \(superclasses.joined(separator: " : "))\n"
@@ -165,11 +235,7 @@ public struct ClassInspection: Encodable, Sendable {
         if let previewProperties { out += "  preview: \(DisplayText.escaped(previewProperties))\n" }
         out += "\nproperties:\n"
         if properties.isEmpty { out += "  (none)\n" }
-        for property in properties {
-            let value = property.defaultValue.map { " = \($0)" } ?? ""
-            let from = property.declaredBy == name ? "" : "  (\(property.declaredBy))"
-            out += "  \(property.name): \(property.type)\(value)\(from)\n"
-        }
+        for property in properties { out += propertyText(property) }
         out += "\nmethods:\n"
         if methods.isEmpty { out += "  (none)\n" }
         for method in methods {
@@ -178,7 +244,15 @@ public struct ClassInspection: Encodable, Sendable {
             out += "  \(method.signature)  \(method.encoding)\(from)\n"
         }
         if !delegateProtocols.isEmpty {
-            out += "\nanswers a right-handed view's delegate calls: \(delegateProtocols.joined(separator: ", "))\n"
+            out += "\ndelegate protocols:\n"
+            for known in delegateProtocols {
+                out += "  \(known.name) (sent by \(known.sender)): \(known.selectors.joined(separator: ", "))\n"
+            }
+        }
+        if isOverlayView || !overlays.isEmpty {
+            out += "\noverlays:\n"
+            if isOverlayView { out += "  an overlay view itself (a subclass of OverlayView)\n" }
+            for selector in overlays { out += "  \(selector): draws an overlay (\"overlays\": [\"\(selector)\"] in a scene)\n" }
         }
         for warning in warnings { out += "\nwarning: \(warning)\n" }
         return out

@@ -22,7 +22,7 @@ import EaselProbe
 /// easel-listing 1 <length of these lines>
 /// program <device> <inode> <mtime ns> <size>    the executable that made it (easel)
 /// abi 1 1                                      the host ABI (major, minor)
-/// cache <device> <inode> <mtime ns> <size>      registry-v3.bin
+/// cache <device> <inode> <mtime ns> <size>      registry-v4.bin
 /// timeouts <seconds>                           shortest limit of a recorded time-out, or -
 /// trust <writable>                             1 when writable plugins were allowed, else 0
 /// folders <count>                              then, for each folder in order:

@@ -125,6 +125,9 @@ struct JSONListing: Encodable {
         let name: String; let encoding: String; let type: String
         /// The default as `easel invoke` prints values; absent for pointers (addresses in the plugin's process).
         let `default`: String?
+        /// Its description and value names (an enumeration) from the plugin's metadata; omitted when none.
+        let description: String?
+        let values: [PropertyMetadata.EnumCase]?
     }
     struct MethodEntry: Encodable { let selector: String; let encoding: String; let signature: String }
     struct ClassEntry: Encodable {
@@ -175,8 +178,12 @@ struct JSONListing: Encodable {
     static func classEntry(_ cls: ClassDescription, warnings: [String] = [], metadata: ClassMetadata? = nil) -> ClassEntry {
         ClassEntry(
             name: cls.name, superclass: cls.superclass, summary: metadata?.summary, previewProperties: metadata?.previewProperties,
-            properties: cls.properties.map { PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType,
-                                                       default: ClassInspection.defaultText($0)) },
+            properties: cls.properties.map {
+                let info = metadata?.forProperty($0.name)
+                return PropertyEntry(name: $0.name, encoding: $0.encoding, type: $0.readableType,
+                                     default: ClassInspection.defaultText($0), description: info?.description,
+                                     values: (info?.enumCases.isEmpty ?? true) ? nil : info?.enumCases)
+            },
             methods: cls.methods.map {
                 MethodEntry(selector: $0.selector, encoding: $0.encoding, signature: $0.readableSignature(className: cls.name))
             },

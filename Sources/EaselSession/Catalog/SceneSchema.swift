@@ -17,12 +17,18 @@ public enum SceneSchema {
     static func schema(_ listing: PluginListing) -> [String: Any] {
         let views = listing.viewClassNames
         var byName: [String: ClassDescription] = [:]
-        for plugin in listing.catalog.plugins { for cls in plugin.classes where byName[cls.name] == nil { byName[cls.name] = cls } }
-        var classes: [(name: String, properties: [PropertyDescription])] = []
+        var metadata: [String: ClassMetadata] = [:]
+        for plugin in listing.catalog.plugins {
+            for cls in plugin.classes where byName[cls.name] == nil {
+                byName[cls.name] = cls
+                metadata[cls.name] = plugin.metadata?.forClass(cls.name)
+            }
+        }
+        var classes: [(name: String, properties: [(PropertyDescription, PropertyMetadata?)])] = []
         for plugin in listing.catalog.plugins {
             for cls in plugin.classes where views.contains(cls.name) {
                 // A class's properties and its plugin superclasses' (the scene sets them all by name).
-                classes.append((cls.name, inheritedProperties(of: cls.name, in: byName)))
+                classes.append((cls.name, inheritedProperties(of: cls.name, in: byName, metadata: metadata)))
             }
         }
         let classNames = (Array(ViewCallbackCheck.builtInViewClasses) + classes.map(\.name)).sorted()
@@ -30,7 +36,7 @@ public enum SceneSchema {
         var perClass: [[String: Any]] = []
         for cls in classes.sorted(by: { $0.name < $1.name }) {
             var properties: [String: Any] = [:]
-            for property in cls.properties { properties[property.name] = propertySchema(property) }
+            for (property, info) in cls.properties { properties[property.name] = propertySchema(property, metadata: info) }
             perClass.append([
                 "if": ["properties": ["class": ["const": cls.name]], "required": ["class"]],
                 "then": ["properties": ["properties": [
@@ -276,19 +282,48 @@ public enum SceneSchema {
         ]
     }
 
-    /// The properties of a plugin class and of its plugin superclasses, nearest last.
-    static func inheritedProperties(of name: String, in byName: [String: ClassDescription]) -> [PropertyDescription] {
+    /// The properties of a plugin class and of its plugin superclasses, nearest last, each with
+    /// what its class's metadata says about it.
+    static func inheritedProperties(of name: String, in byName: [String: ClassDescription],
+                                    metadata: [String: ClassMetadata]) -> [(PropertyDescription, PropertyMetadata?)] {
         var chain: [ClassDescription] = []
         var current = name
         while let cls = byName[current], chain.count < 4096 {
             chain.append(cls)
             current = cls.superclass
         }
-        return chain.reversed().flatMap(\.properties)
+        return chain.reversed().flatMap { cls in cls.properties.map { ($0, metadata[cls.name]?.forProperty($0.name)) } }
     }
 
-    /// A property's schema from its type encoding, with its type and default as a description.
-    static func propertySchema(_ property: PropertyDescription) -> [String: Any] {
+    /// A property's schema from its type encoding and metadata: its description, type and
+    /// default as the description; for an enumeration, its names (`anyOf` the names' `enum`
+    /// and the integer type).
+    static func propertySchema(_ property: PropertyDescription, metadata: PropertyMetadata? = nil) -> [String: Any] {
+        var schema = typeSchema(property)
+        let readable = property.readableType
+        var details = readable
+        if let text = ClassInspection.defaultText(property) {
+            let named = Int64(text).flatMap { metadata?.name(of: $0) }
+            details += ", default \(named ?? text)"
+            if case .bool? = try? TypeEncoding(parsing: property.encoding) { schema["default"] = text == "true" }
+            else if let named { schema["default"] = named }
+            else if let number = Double(text), schema["type"] as? String == "number" || schema["type"] as? String == "integer" {
+                schema["default"] = number
+            }
+        }
+        if let metadata, !metadata.enumCases.isEmpty {
+            let names = metadata.enumCases.map(\.name)
+            details += "; one of \(names.joined(separator: ", "))"
+            let fallback = schema.removeValue(forKey: "default")
+            schema = ["anyOf": [["enum": names], schema]]
+            if let fallback { schema["default"] = fallback }
+        }
+        schema["description"] = metadata?.description.map { "\($0) (\(details))" } ?? details
+        return schema
+    }
+
+    /// The schema of a property's type.
+    static func typeSchema(_ property: PropertyDescription) -> [String: Any] {
         var schema: [String: Any]
         let type = try? TypeEncoding(parsing: property.encoding)
         switch type {
@@ -303,6 +338,8 @@ public enum SceneSchema {
         case .longLong?: schema = ["type": "integer"]
         case .unsignedLongLong?: schema = ["type": "integer", "minimum": 0]
         case .cString?: schema = ["type": ["string", "null"]]
+        case .class?: schema = ["type": ["string", "null"], "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]
+        case .selector?: schema = ["type": ["string", "null"], "pattern": "^[A-Za-z_][A-Za-z0-9_:]*$"]
         case .object?: schema = ["$ref": "#/$defs/object"]
         case .structure(let name, _)?:
             switch name {
@@ -316,16 +353,6 @@ public enum SceneSchema {
             default: schema = ["type": ["array", "object"]]
             }
         default: schema = [:]
-        }
-        let readable = property.readableType
-        if let text = ClassInspection.defaultText(property) {
-            schema["description"] = "\(readable), default \(text)"
-            if case .bool? = type { schema["default"] = text == "true" }
-            else if let number = Double(text), schema["type"] as? String == "number" || schema["type"] as? String == "integer" {
-                schema["default"] = number
-            }
-        } else {
-            schema["description"] = readable
         }
         return schema
     }

@@ -60,7 +60,7 @@ extension SceneRenderer {
     ///
     /// - Returns: The outcome (the last frame's canvas and the tree).
     func renderAnimation(scene path: String, scale: Double?, settings: AnimationRendering,
-                         sink: inout some FrameSink) throws(SessionError) -> RenderOutcome {
+                         sink: inout some FrameSink, progress: ((Int, Int) -> Void)? = nil) throws(SessionError) -> RenderOutcome {
         var times = StageTimes()
         let model: Scene
         do { model = try Scene.load(contentsOf: path) } catch { throw SessionError(error) }
@@ -79,6 +79,7 @@ extension SceneRenderer {
         } catch { throw SessionError(describing: error) }
         let frameDuration = 1 / settings.framesPerSecond
         for index in 0..<settings.frameCount {
+            progress?(index, settings.frameCount)
             measure(&times.scene) { tree.run(to: Double(index) * frameDuration) }
             measure(&times.layout) { tree.root.layoutIfNeeded() }
             try measure(&times.draw) { () throws(SessionError) in
@@ -109,9 +110,10 @@ extension Session {
     ///   - output: A numbered sequence (`frames/%04d.png`; any raster extension).
     ///   - settings: Duration and frame rate.
     ///   - options: Scale, compression and quality.
+    ///   - progress: Told the index (from 0) and count of each frame before it is drawn.
     /// - Throws: ``SessionError``: a bad pattern or format, a bad scene, a drawing failure, an unwritable frame.
     public func renderAnimation(scene: String, output: String, settings: AnimationRendering,
-                                options: RenderOptions) throws(SessionError) -> RenderOutcome {
+                                options: RenderOptions, progress: ((Int, Int) -> Void)? = nil) throws(SessionError) -> RenderOutcome {
         let format: FrameSequenceWriter.Format
         do { format = try FrameSequenceWriter.Format(path: output) } catch {
             throw SessionError("\(error)", file: output, isUsageError: true)
@@ -135,7 +137,7 @@ extension Session {
         } catch { throw SessionError("\(error)", file: output) }
         var sink = WriterSink(writer: writer)
         var outcome = try SceneRenderer(registry: registry).renderAnimation(scene: scene, scale: options.scale,
-                                                                          settings: settings, sink: &sink)
+                                                                          settings: settings, sink: &sink, progress: progress)
         outcome.times.load += load
         return outcome
     }

@@ -568,6 +568,38 @@ pub struct easel_layer_api {
     pub convert_point_from_window: Option<unsafe extern "C" fn(view: *const easel_object, point: easel_point, window: *const easel_object) -> easel_point>,
     pub convert_rect_to_window: Option<unsafe extern "C" fn(view: *const easel_object, rect: easel_rect, window: *const easel_object) -> easel_rect>,
     pub convert_rect_from_window: Option<unsafe extern "C" fn(view: *const easel_object, rect: easel_rect, window: *const easel_object) -> easel_rect>,
+    // Since: easel.layer.v1 (size 424): standalone layers, contents, image views.
+    pub create_layer: Option<unsafe extern "C" fn() -> *mut easel_object>,
+    pub add_sublayer: Option<unsafe extern "C" fn(parent: *mut easel_object, sublayer: *mut easel_object) -> i32>,
+    pub insert_sublayer_at: Option<unsafe extern "C" fn(parent: *mut easel_object, sublayer: *mut easel_object, index: u32) -> i32>,
+    pub insert_sublayer_above: Option<unsafe extern "C" fn(parent: *mut easel_object, sublayer: *mut easel_object, sibling: *mut easel_object) -> i32>,
+    pub insert_sublayer_below: Option<unsafe extern "C" fn(parent: *mut easel_object, sublayer: *mut easel_object, sibling: *mut easel_object) -> i32>,
+    pub remove_from_superlayer: Option<unsafe extern "C" fn(layer: *mut easel_object) -> i32>,
+    pub sublayer_count: Option<unsafe extern "C" fn(parent: *const easel_object) -> u32>,
+    pub sublayer_at: Option<unsafe extern "C" fn(parent: *const easel_object, index: u32) -> *mut easel_object>,
+    pub superlayer: Option<unsafe extern "C" fn(layer: *const easel_object) -> *mut easel_object>,
+    pub set_contents: Option<unsafe extern "C" fn(layer: *mut easel_object, image: *const easel_image) -> i32>,
+    pub set_image_view_image: Option<unsafe extern "C" fn(image_view: *mut easel_object, image: *const easel_image, highlighted: i32) -> i32>,
+    // Since: easel.layer.v1 (size 456): content modes.
+    pub content_mode: Option<unsafe extern "C" fn(view: *const easel_object) -> i32>,
+    pub set_content_mode: Option<unsafe extern "C" fn(view: *mut easel_object, mode: i32) -> i32>,
+    pub content_stretch: Option<unsafe extern "C" fn(view: *const easel_object) -> easel_rect>,
+    pub set_content_stretch: Option<unsafe extern "C" fn(view: *mut easel_object, stretch: easel_rect) -> i32>,
+}
+
+/// What a class says about one of its properties: a description and, for an integer property,
+/// the names of its values. Since: easel.metadata.v1 (class metadata size 48).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_property_metadata {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub property_name: *const c_char,
+    pub description: *const c_char,
+    pub enum_count: u32,
+    pub reserved: u32,
+    pub enum_names: *const *const c_char,
+    pub enum_values: *const i64,
 }
 
 /// What one class says about itself (easel.metadata.v1).
@@ -579,6 +611,10 @@ pub struct easel_class_metadata {
     pub class_name: *const c_char,
     pub summary: *const c_char,
     pub preview_properties: *const c_char,
+    /// Since: easel.metadata.v1 (class metadata size 48): the number of entries in `properties`.
+    pub property_count: u32,
+    /// Since: easel.metadata.v1 (class metadata size 48): descriptions and value names of properties.
+    pub properties: *const easel_property_metadata,
 }
 
 /// What the plugin says about itself (easel.metadata.v1), returned by `easel_plugin_metadata_v2`.
@@ -598,3 +634,208 @@ pub struct easel_plugin_metadata {
 
 /// The type of `easel_plugin_metadata_v2`.
 pub type easel_plugin_metadata_fn = Option<unsafe extern "C" fn() -> *const easel_plugin_metadata>;
+
+// ---- the extensions after easel.layer.v1: constants ----
+
+pub const EASEL_LAYER_API_CONTENT_SIZE: u32 = 456;
+pub const EASEL_GRAVITY_RESIZE: i32 = 0;
+pub const EASEL_GRAVITY_RESIZE_ASPECT: i32 = 1;
+pub const EASEL_GRAVITY_RESIZE_ASPECT_FILL: i32 = 2;
+pub const EASEL_GRAVITY_CENTER: i32 = 3;
+pub const EASEL_GRAVITY_TOP: i32 = 4;
+pub const EASEL_GRAVITY_BOTTOM: i32 = 5;
+pub const EASEL_GRAVITY_LEFT: i32 = 6;
+pub const EASEL_GRAVITY_RIGHT: i32 = 7;
+pub const EASEL_GRAVITY_TOP_LEFT: i32 = 8;
+pub const EASEL_GRAVITY_TOP_RIGHT: i32 = 9;
+pub const EASEL_GRAVITY_BOTTOM_LEFT: i32 = 10;
+pub const EASEL_GRAVITY_BOTTOM_RIGHT: i32 = 11;
+pub const EASEL_CONTENT_MODE_SCALE_TO_FILL: i32 = 0;
+pub const EASEL_CONTENT_MODE_SCALE_ASPECT_FIT: i32 = 1;
+pub const EASEL_CONTENT_MODE_SCALE_ASPECT_FILL: i32 = 2;
+pub const EASEL_CONTENT_MODE_REDRAW: i32 = 3;
+pub const EASEL_CONTENT_MODE_CENTER: i32 = 4;
+pub const EASEL_CONTENT_MODE_TOP: i32 = 5;
+pub const EASEL_CONTENT_MODE_BOTTOM: i32 = 6;
+pub const EASEL_CONTENT_MODE_LEFT: i32 = 7;
+pub const EASEL_CONTENT_MODE_RIGHT: i32 = 8;
+pub const EASEL_CONTENT_MODE_TOP_LEFT: i32 = 9;
+pub const EASEL_CONTENT_MODE_TOP_RIGHT: i32 = 10;
+pub const EASEL_CONTENT_MODE_BOTTOM_LEFT: i32 = 11;
+pub const EASEL_CONTENT_MODE_BOTTOM_RIGHT: i32 = 12;
+pub const EASEL_GESTURE_EXTENSION_ID: &[u8] = b"easel.gesture.v1\0";
+pub const EASEL_GESTURE_API_V1_SIZE: u32 = 232;
+pub const EASEL_GESTURE_POSSIBLE: i32 = 0;
+pub const EASEL_GESTURE_BEGAN: i32 = 1;
+pub const EASEL_GESTURE_CHANGED: i32 = 2;
+pub const EASEL_GESTURE_ENDED: i32 = 3;
+pub const EASEL_GESTURE_RECOGNIZED: i32 = 3;
+pub const EASEL_GESTURE_CANCELLED: i32 = 4;
+pub const EASEL_GESTURE_FAILED: i32 = 5;
+pub const EASEL_SWIPE_RIGHT: i32 = 1;
+pub const EASEL_SWIPE_LEFT: i32 = 2;
+pub const EASEL_SWIPE_UP: i32 = 4;
+pub const EASEL_SWIPE_DOWN: i32 = 8;
+pub const EASEL_CLASS_METADATA_V1_SIZE: u32 = 32;
+pub const EASEL_CLASS_METADATA_PROPERTIES_SIZE: u32 = 48;
+pub const EASEL_ANIMATION_EXTENSION_ID: &[u8] = b"easel.animation.v1\0";
+pub const EASEL_ANIMATION_API_V1_SIZE: u32 = 88;
+pub const EASEL_ANIMATION_OPTIONS_V1_SIZE: u32 = 80;
+pub const EASEL_ANIMATION_CURVE_EASE_IN_OUT: i32 = 0;
+pub const EASEL_ANIMATION_CURVE_EASE_IN: i32 = 1;
+pub const EASEL_ANIMATION_CURVE_EASE_OUT: i32 = 2;
+pub const EASEL_ANIMATION_CURVE_LINEAR: i32 = 3;
+pub const EASEL_ANIMATION_CURVE_SPRING: i32 = 4;
+pub const EASEL_ANIMATION_CURVE_BEZIER: i32 = 5;
+pub const EASEL_ANIMATION_LAYOUT_SUBVIEWS: u32 = 1 << 0;
+pub const EASEL_ANIMATION_ALLOW_USER_INTERACTION: u32 = 1 << 1;
+pub const EASEL_ANIMATION_BEGIN_FROM_CURRENT_STATE: u32 = 1 << 2;
+pub const EASEL_ANIMATION_REPEAT: u32 = 1 << 3;
+pub const EASEL_ANIMATION_AUTOREVERSE: u32 = 1 << 4;
+pub const EASEL_LAYOUT_EXTENSION_ID: &[u8] = b"easel.layout.v1\0";
+pub const EASEL_LAYOUT_API_V1_SIZE: u32 = 264;
+pub const EASEL_LAYOUT_ATTRIBUTE_NOT_AN_ATTRIBUTE: i32 = 0;
+pub const EASEL_LAYOUT_ATTRIBUTE_LEFT: i32 = 1;
+pub const EASEL_LAYOUT_ATTRIBUTE_RIGHT: i32 = 2;
+pub const EASEL_LAYOUT_ATTRIBUTE_TOP: i32 = 3;
+pub const EASEL_LAYOUT_ATTRIBUTE_BOTTOM: i32 = 4;
+pub const EASEL_LAYOUT_ATTRIBUTE_LEADING: i32 = 5;
+pub const EASEL_LAYOUT_ATTRIBUTE_TRAILING: i32 = 6;
+pub const EASEL_LAYOUT_ATTRIBUTE_WIDTH: i32 = 7;
+pub const EASEL_LAYOUT_ATTRIBUTE_HEIGHT: i32 = 8;
+pub const EASEL_LAYOUT_ATTRIBUTE_CENTER_X: i32 = 9;
+pub const EASEL_LAYOUT_ATTRIBUTE_CENTER_Y: i32 = 10;
+pub const EASEL_LAYOUT_ATTRIBUTE_LAST_BASELINE: i32 = 11;
+pub const EASEL_LAYOUT_ATTRIBUTE_FIRST_BASELINE: i32 = 12;
+pub const EASEL_LAYOUT_RELATION_LESS_THAN_OR_EQUAL: i32 = -1;
+pub const EASEL_LAYOUT_RELATION_EQUAL: i32 = 0;
+pub const EASEL_LAYOUT_RELATION_GREATER_THAN_OR_EQUAL: i32 = 1;
+pub const EASEL_LAYOUT_AXIS_HORIZONTAL: i32 = 0;
+pub const EASEL_LAYOUT_AXIS_VERTICAL: i32 = 1;
+pub const EASEL_LAYOUT_PRIORITY_REQUIRED: f64 = 1000.0;
+pub const EASEL_LAYOUT_PRIORITY_DEFAULT_HIGH: f64 = 750.0;
+pub const EASEL_LAYOUT_PRIORITY_DEFAULT_LOW: f64 = 250.0;
+pub const EASEL_LAYOUT_PRIORITY_FITTING_SIZE_LEVEL: f64 = 50.0;
+
+// ---- extension easel.gesture.v1 ----
+
+/// The gesture extension's table: `host.get_extension(EASEL_GESTURE_EXTENSION_ID)`. Since: easel.gesture.v1.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_gesture_api {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub create: Option<unsafe extern "C" fn(class_name: *const c_char) -> *mut easel_object>,
+    pub add_to_view: Option<unsafe extern "C" fn(recognizer: *mut easel_object, view: *mut easel_object) -> i32>,
+    pub remove_from_view: Option<unsafe extern "C" fn(recognizer: *mut easel_object) -> i32>,
+    pub view: Option<unsafe extern "C" fn(recognizer: *const easel_object) -> *mut easel_object>,
+    pub add_target: Option<unsafe extern "C" fn(recognizer: *mut easel_object, target: *mut easel_object, action: easel_sel) -> i32>,
+    pub require_to_fail: Option<unsafe extern "C" fn(recognizer: *mut easel_object, other: *mut easel_object) -> i32>,
+    pub set_delegate: Option<unsafe extern "C" fn(recognizer: *mut easel_object, delegate: *mut easel_object) -> i32>,
+    pub state: Option<unsafe extern "C" fn(recognizer: *const easel_object) -> i32>,
+    pub set_state: Option<unsafe extern "C" fn(recognizer: *mut easel_object, state: i32) -> i32>,
+    pub number_of_touches: Option<unsafe extern "C" fn(recognizer: *const easel_object) -> u32>,
+    pub location_in_view: Option<unsafe extern "C" fn(recognizer: *const easel_object, view: *const easel_object) -> easel_point>,
+    pub translation_in_view: Option<unsafe extern "C" fn(recognizer: *const easel_object, view: *const easel_object) -> easel_point>,
+    pub set_translation: Option<unsafe extern "C" fn(recognizer: *mut easel_object, translation: easel_point, view: *const easel_object) -> i32>,
+    pub velocity_in_view: Option<unsafe extern "C" fn(recognizer: *const easel_object, view: *const easel_object) -> easel_point>,
+    pub scale: Option<unsafe extern "C" fn(recognizer: *const easel_object) -> f64>,
+    pub rotation: Option<unsafe extern "C" fn(recognizer: *const easel_object) -> f64>,
+    pub velocity: Option<unsafe extern "C" fn(recognizer: *const easel_object) -> f64>,
+    pub event_timestamp: Option<unsafe extern "C" fn(event: *const easel_object) -> f64>,
+    pub event_touch_count: Option<unsafe extern "C" fn(event: *const easel_object, view: *const easel_object) -> u32>,
+    pub event_touch_at: Option<unsafe extern "C" fn(event: *const easel_object, view: *const easel_object, index: u32) -> *mut easel_object>,
+    pub touch_identifier: Option<unsafe extern "C" fn(touch: *const easel_object) -> i64>,
+    pub touch_tap_count: Option<unsafe extern "C" fn(touch: *const easel_object) -> u32>,
+    pub touch_timestamp: Option<unsafe extern "C" fn(touch: *const easel_object) -> f64>,
+    pub touch_window: Option<unsafe extern "C" fn(touch: *const easel_object) -> *mut easel_object>,
+    pub multiple_touch_enabled: Option<unsafe extern "C" fn(view: *const easel_object) -> i32>,
+    pub set_multiple_touch_enabled: Option<unsafe extern "C" fn(view: *mut easel_object, enabled: i32) -> i32>,
+    pub exclusive_touch: Option<unsafe extern "C" fn(view: *const easel_object) -> i32>,
+    pub set_exclusive_touch: Option<unsafe extern "C" fn(view: *mut easel_object, exclusive: i32) -> i32>,
+}
+
+// ---- extension easel.animation.v1 ----
+
+/// An animation block: sets the view properties to animate. Since: easel.animation.v1.
+pub type easel_animation_block = Option<unsafe extern "C" fn(context: *mut c_void)>;
+/// A completion: called once, `finished` 1 when the animations ran to their end. Since: easel.animation.v1.
+pub type easel_animation_completion = Option<unsafe extern "C" fn(finished: i32, context: *mut c_void)>;
+
+/// How an animation runs (UIView's animation options). Since: easel.animation.v1.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_animation_options {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub duration: f64,
+    pub delay: f64,
+    pub curve: i32,
+    pub flags: u32,
+    pub spring_damping: f64,
+    pub spring_velocity: f64,
+    pub control_points: [f64; 4],
+}
+
+/// The animation extension's table: `host.get_extension(EASEL_ANIMATION_EXTENSION_ID)`. Since: easel.animation.v1.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_animation_api {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub animate: Option<unsafe extern "C" fn(options: *const easel_animation_options, animations: easel_animation_block, animations_context: *mut c_void, completion: easel_animation_completion, completion_context: *mut c_void) -> i32>,
+    pub begin_animations: Option<unsafe extern "C" fn(options: *const easel_animation_options) -> i32>,
+    pub commit_animations: Option<unsafe extern "C" fn(completion: easel_animation_completion, completion_context: *mut c_void) -> i32>,
+    pub perform_after_delay: Option<unsafe extern "C" fn(target: *mut easel_object, selector: easel_sel, argument: *mut easel_object, delay: f64) -> i32>,
+    pub cancel_perform_requests: Option<unsafe extern "C" fn(target: *mut easel_object, selector: easel_sel, argument: *mut easel_object) -> i32>,
+    pub add_display_link: Option<unsafe extern "C" fn(target: *mut easel_object, selector: easel_sel) -> u64>,
+    pub remove_display_link: Option<unsafe extern "C" fn(link: u64) -> i32>,
+    pub media_time: Option<unsafe extern "C" fn(object: *const easel_object) -> f64>,
+    pub remove_all_animations: Option<unsafe extern "C" fn(view: *mut easel_object) -> i32>,
+    pub has_animations: Option<unsafe extern "C" fn(view: *const easel_object) -> i32>,
+}
+
+// ---- extension easel.layout.v1 ----
+
+/// A layout constraint: a number the host hands out (0 is "no constraint"). Since: easel.layout.v1.
+pub type easel_constraint = u64;
+
+/// The layout extension's table: `host.get_extension(EASEL_LAYOUT_EXTENSION_ID)`. Since: easel.layout.v1.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct easel_layout_api {
+    pub abi_version: u32,
+    pub struct_size: u32,
+    pub constraint_create: Option<unsafe extern "C" fn(item: *mut easel_object, attribute: i32, relation: i32, to_item: *mut easel_object, to_attribute: i32, multiplier: f64, constant: f64, priority: f64) -> easel_constraint>,
+    pub constraint_set_active: Option<unsafe extern "C" fn(constraint: easel_constraint, active: i32) -> i32>,
+    pub constraint_is_active: Option<unsafe extern "C" fn(constraint: easel_constraint) -> i32>,
+    pub constraint_constant: Option<unsafe extern "C" fn(constraint: easel_constraint) -> f64>,
+    pub constraint_set_constant: Option<unsafe extern "C" fn(constraint: easel_constraint, constant: f64) -> i32>,
+    pub constraint_priority: Option<unsafe extern "C" fn(constraint: easel_constraint) -> f64>,
+    pub constraint_set_priority: Option<unsafe extern "C" fn(constraint: easel_constraint, priority: f64) -> i32>,
+    pub constraint_release: Option<unsafe extern "C" fn(constraint: easel_constraint) -> i32>,
+    pub translates_autoresizing_mask: Option<unsafe extern "C" fn(view: *const easel_object) -> i32>,
+    pub set_translates_autoresizing_mask: Option<unsafe extern "C" fn(view: *mut easel_object, translates: i32) -> i32>,
+    pub content_hugging_priority: Option<unsafe extern "C" fn(view: *const easel_object, axis: i32) -> f64>,
+    pub set_content_hugging_priority: Option<unsafe extern "C" fn(view: *mut easel_object, axis: i32, priority: f64) -> i32>,
+    pub compression_resistance_priority: Option<unsafe extern "C" fn(view: *const easel_object, axis: i32) -> f64>,
+    pub set_compression_resistance_priority: Option<unsafe extern "C" fn(view: *mut easel_object, axis: i32, priority: f64) -> i32>,
+    pub invalidate_intrinsic_content_size: Option<unsafe extern "C" fn(view: *mut easel_object) -> i32>,
+    pub set_needs_update_constraints: Option<unsafe extern "C" fn(view: *mut easel_object) -> i32>,
+    pub layout_if_needed: Option<unsafe extern "C" fn(view: *mut easel_object) -> i32>,
+    pub layout_margins_guide: Option<unsafe extern "C" fn(view: *mut easel_object) -> *mut easel_object>,
+    pub safe_area_layout_guide: Option<unsafe extern "C" fn(view: *mut easel_object) -> *mut easel_object>,
+    pub add_layout_guide: Option<unsafe extern "C" fn(view: *mut easel_object) -> *mut easel_object>,
+    pub layout_frame: Option<unsafe extern "C" fn(item: *const easel_object) -> easel_rect>,
+    pub set_directional_layout_margins: Option<unsafe extern "C" fn(view: *mut easel_object, top: f64, leading: f64, bottom: f64, trailing: f64) -> i32>,
+    pub set_semantic_content_attribute: Option<unsafe extern "C" fn(view: *mut easel_object, attribute: i32) -> i32>,
+    pub system_layout_size_fitting: Option<unsafe extern "C" fn(view: *mut easel_object, target: easel_size, horizontal_priority: f64, vertical_priority: f64) -> easel_size>,
+    pub view_controller_view: Option<unsafe extern "C" fn(controller: *mut easel_object) -> *mut easel_object>,
+    pub view_controller_set_view: Option<unsafe extern "C" fn(controller: *mut easel_object, view: *mut easel_object) -> i32>,
+    pub view_controller_add_child: Option<unsafe extern "C" fn(parent: *mut easel_object, child: *mut easel_object) -> i32>,
+    pub view_controller_remove_from_parent: Option<unsafe extern "C" fn(controller: *mut easel_object) -> i32>,
+    pub view_controller_did_move_to_parent: Option<unsafe extern "C" fn(controller: *mut easel_object, parent: *mut easel_object) -> i32>,
+    pub window_root_view_controller: Option<unsafe extern "C" fn(window: *mut easel_object) -> *mut easel_object>,
+    pub window_set_root_view_controller: Option<unsafe extern "C" fn(window: *mut easel_object, controller: *mut easel_object) -> i32>,
+    pub window_make_key_and_visible: Option<unsafe extern "C" fn(window: *mut easel_object) -> i32>,
+}

@@ -1,10 +1,13 @@
 //! Checks this crate against `easel.h`: compiles a C program against the header, which prints
 //! the size of every pinned struct, the offset of every field and function slot (the lists of
-//! `easel_abi_pins.h`) and the value of every constant this crate mirrors, and compares each with
-//! what Rust computes for `easel_abi::sys`. Fails on any disagreement, on a 2.0 struct the crate
-//! lacks, and on a field the crate skipped or added (a skipped slot would make every later slot
-//! call the wrong host function). A table that grew at its end (a newer minor) and extensions the
-//! crate does not mirror yet are printed as notes.
+//! `easel_abi_pins.h`, 2.0 and every extension) and the value of every constant this crate
+//! mirrors, and compares each with what Rust computes for `easel_abi::sys`. Fails on any
+//! disagreement, on a pinned struct the crate lacks, on a field or slot the crate skipped, added
+//! or has not mirrored yet (a skipped slot would make every later slot call the wrong host
+//! function; a slot appended to a table in a newer header fails too, so that the crate is updated
+//! with it), and on an `EASEL_*` constant of the header the crate does not mirror.
+//! `a_tampered_header_fails` runs the same check on altered copies of the header (a moved slot,
+//! an appended slot, a new constant) and expects each to be caught.
 //!
 //! The header is `$EASEL_INCLUDE/easel.h`, by default `../../../Sources/EaselABI/include` from
 //! this crate (its place in the Easel repository); the C compiler is `$CC`, by default `cc`.
@@ -12,7 +15,7 @@
 
 use easel_abi::*;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Every struct Rust mirrors: (name, size, [(field, offset)]) in declaration order.
@@ -47,9 +50,14 @@ fn rust_structs() -> Vec<(&'static str, usize, Vec<(&'static str, usize)>)> {
         layout!(easel_text_attribute { start, end, kind, value, color, number, font });
         layout!(easel_text_api { abi_version, struct_size, set_font, font_metrics, draw_text_at, draw_text_in_rect, measure_text, character_rect });
         layout!(easel_image_api_v1 { abi_version, struct_size, load_image, release_image, image_size, image_scale, draw_image, draw_image_part, image_named, set_interpolation_quality, interpolation_quality, draw_tiled_image, clip_to_image_mask, image_from_pixels, bitmap_context_create, image_from_bitmap_context, bitmap_context_release });
-        layout!(easel_layer_api { abi_version, struct_size, corner_radius, set_corner_radius, masked_corners, set_masked_corners, masks_to_bounds, set_masks_to_bounds, border_width, set_border_width, border_color, set_border_color, shadow_color, set_shadow_color, shadow_opacity, set_shadow_opacity, shadow_offset, set_shadow_offset, shadow_radius, set_shadow_radius, set_shadow_path_rect, set_shadow_path_ellipse, set_shadow_path_polygon, clear_shadow_path, has_shadow_path, opacity, set_opacity, anchor_point, set_anchor_point, position, set_position, z_position, set_z_position, hidden, set_hidden, background_color, set_background_color, allows_group_opacity, set_allows_group_opacity, convert_point_to_window, convert_point_from_window, convert_rect_to_window, convert_rect_from_window });
-        layout!(easel_class_metadata { abi_version, struct_size, class_name, summary, preview_properties });
+        layout!(easel_layer_api { abi_version, struct_size, corner_radius, set_corner_radius, masked_corners, set_masked_corners, masks_to_bounds, set_masks_to_bounds, border_width, set_border_width, border_color, set_border_color, shadow_color, set_shadow_color, shadow_opacity, set_shadow_opacity, shadow_offset, set_shadow_offset, shadow_radius, set_shadow_radius, set_shadow_path_rect, set_shadow_path_ellipse, set_shadow_path_polygon, clear_shadow_path, has_shadow_path, opacity, set_opacity, anchor_point, set_anchor_point, position, set_position, z_position, set_z_position, hidden, set_hidden, background_color, set_background_color, allows_group_opacity, set_allows_group_opacity, convert_point_to_window, convert_point_from_window, convert_rect_to_window, convert_rect_from_window, create_layer, add_sublayer, insert_sublayer_at, insert_sublayer_above, insert_sublayer_below, remove_from_superlayer, sublayer_count, sublayer_at, superlayer, set_contents, set_image_view_image, content_mode, set_content_mode, content_stretch, set_content_stretch });
+        layout!(easel_property_metadata { abi_version, struct_size, property_name, description, enum_count, reserved, enum_names, enum_values });
+        layout!(easel_class_metadata { abi_version, struct_size, class_name, summary, preview_properties, property_count, properties });
         layout!(easel_plugin_metadata { abi_version, struct_size, description, version, author, license, url, class_count, classes });
+        layout!(easel_gesture_api { abi_version, struct_size, create, add_to_view, remove_from_view, view, add_target, require_to_fail, set_delegate, state, set_state, number_of_touches, location_in_view, translation_in_view, set_translation, velocity_in_view, scale, rotation, velocity, event_timestamp, event_touch_count, event_touch_at, touch_identifier, touch_tap_count, touch_timestamp, touch_window, multiple_touch_enabled, set_multiple_touch_enabled, exclusive_touch, set_exclusive_touch });
+        layout!(easel_animation_options { abi_version, struct_size, duration, delay, curve, flags, spring_damping, spring_velocity, control_points });
+        layout!(easel_animation_api { abi_version, struct_size, animate, begin_animations, commit_animations, perform_after_delay, cancel_perform_requests, add_display_link, remove_display_link, media_time, remove_all_animations, has_animations });
+        layout!(easel_layout_api { abi_version, struct_size, constraint_create, constraint_set_active, constraint_is_active, constraint_constant, constraint_set_constant, constraint_priority, constraint_set_priority, constraint_release, translates_autoresizing_mask, set_translates_autoresizing_mask, content_hugging_priority, set_content_hugging_priority, compression_resistance_priority, set_compression_resistance_priority, invalidate_intrinsic_content_size, set_needs_update_constraints, layout_if_needed, layout_margins_guide, safe_area_layout_guide, add_layout_guide, layout_frame, set_directional_layout_margins, set_semantic_content_attribute, system_layout_size_fitting, view_controller_view, view_controller_set_view, view_controller_add_child, view_controller_remove_from_parent, view_controller_did_move_to_parent, window_root_view_controller, window_set_root_view_controller, window_make_key_and_visible });
     structs
 }
 
@@ -177,7 +185,83 @@ fn rust_integers() -> Vec<(&'static str, i128)> {
             EASEL_CORNER_MAX_X_MIN_Y,
             EASEL_CORNER_MIN_X_MAX_Y,
             EASEL_CORNER_MAX_X_MAX_Y,
-            EASEL_CORNER_ALL
+            EASEL_CORNER_ALL,
+            EASEL_LAYER_API_CONTENT_SIZE,
+            EASEL_GRAVITY_RESIZE,
+            EASEL_GRAVITY_RESIZE_ASPECT,
+            EASEL_GRAVITY_RESIZE_ASPECT_FILL,
+            EASEL_GRAVITY_CENTER,
+            EASEL_GRAVITY_TOP,
+            EASEL_GRAVITY_BOTTOM,
+            EASEL_GRAVITY_LEFT,
+            EASEL_GRAVITY_RIGHT,
+            EASEL_GRAVITY_TOP_LEFT,
+            EASEL_GRAVITY_TOP_RIGHT,
+            EASEL_GRAVITY_BOTTOM_LEFT,
+            EASEL_GRAVITY_BOTTOM_RIGHT,
+            EASEL_CONTENT_MODE_SCALE_TO_FILL,
+            EASEL_CONTENT_MODE_SCALE_ASPECT_FIT,
+            EASEL_CONTENT_MODE_SCALE_ASPECT_FILL,
+            EASEL_CONTENT_MODE_REDRAW,
+            EASEL_CONTENT_MODE_CENTER,
+            EASEL_CONTENT_MODE_TOP,
+            EASEL_CONTENT_MODE_BOTTOM,
+            EASEL_CONTENT_MODE_LEFT,
+            EASEL_CONTENT_MODE_RIGHT,
+            EASEL_CONTENT_MODE_TOP_LEFT,
+            EASEL_CONTENT_MODE_TOP_RIGHT,
+            EASEL_CONTENT_MODE_BOTTOM_LEFT,
+            EASEL_CONTENT_MODE_BOTTOM_RIGHT,
+            EASEL_GESTURE_API_V1_SIZE,
+            EASEL_GESTURE_POSSIBLE,
+            EASEL_GESTURE_BEGAN,
+            EASEL_GESTURE_CHANGED,
+            EASEL_GESTURE_ENDED,
+            EASEL_GESTURE_RECOGNIZED,
+            EASEL_GESTURE_CANCELLED,
+            EASEL_GESTURE_FAILED,
+            EASEL_SWIPE_RIGHT,
+            EASEL_SWIPE_LEFT,
+            EASEL_SWIPE_UP,
+            EASEL_SWIPE_DOWN,
+            EASEL_CLASS_METADATA_V1_SIZE,
+            EASEL_CLASS_METADATA_PROPERTIES_SIZE,
+            EASEL_ANIMATION_API_V1_SIZE,
+            EASEL_ANIMATION_OPTIONS_V1_SIZE,
+            EASEL_ANIMATION_CURVE_EASE_IN_OUT,
+            EASEL_ANIMATION_CURVE_EASE_IN,
+            EASEL_ANIMATION_CURVE_EASE_OUT,
+            EASEL_ANIMATION_CURVE_LINEAR,
+            EASEL_ANIMATION_CURVE_SPRING,
+            EASEL_ANIMATION_CURVE_BEZIER,
+            EASEL_ANIMATION_LAYOUT_SUBVIEWS,
+            EASEL_ANIMATION_ALLOW_USER_INTERACTION,
+            EASEL_ANIMATION_BEGIN_FROM_CURRENT_STATE,
+            EASEL_ANIMATION_REPEAT,
+            EASEL_ANIMATION_AUTOREVERSE,
+            EASEL_LAYOUT_API_V1_SIZE,
+            EASEL_LAYOUT_ATTRIBUTE_NOT_AN_ATTRIBUTE,
+            EASEL_LAYOUT_ATTRIBUTE_LEFT,
+            EASEL_LAYOUT_ATTRIBUTE_RIGHT,
+            EASEL_LAYOUT_ATTRIBUTE_TOP,
+            EASEL_LAYOUT_ATTRIBUTE_BOTTOM,
+            EASEL_LAYOUT_ATTRIBUTE_LEADING,
+            EASEL_LAYOUT_ATTRIBUTE_TRAILING,
+            EASEL_LAYOUT_ATTRIBUTE_WIDTH,
+            EASEL_LAYOUT_ATTRIBUTE_HEIGHT,
+            EASEL_LAYOUT_ATTRIBUTE_CENTER_X,
+            EASEL_LAYOUT_ATTRIBUTE_CENTER_Y,
+            EASEL_LAYOUT_ATTRIBUTE_LAST_BASELINE,
+            EASEL_LAYOUT_ATTRIBUTE_FIRST_BASELINE,
+            EASEL_LAYOUT_RELATION_LESS_THAN_OR_EQUAL,
+            EASEL_LAYOUT_RELATION_EQUAL,
+            EASEL_LAYOUT_RELATION_GREATER_THAN_OR_EQUAL,
+            EASEL_LAYOUT_AXIS_HORIZONTAL,
+            EASEL_LAYOUT_AXIS_VERTICAL,
+            EASEL_LAYOUT_PRIORITY_REQUIRED,
+            EASEL_LAYOUT_PRIORITY_DEFAULT_HIGH,
+            EASEL_LAYOUT_PRIORITY_DEFAULT_LOW,
+            EASEL_LAYOUT_PRIORITY_FITTING_SIZE_LEVEL,
     )
 }
 
@@ -206,7 +290,10 @@ fn rust_strings() -> Vec<(&'static str, String)> {
             EASEL_TEXT_EXTENSION_ID,
             EASEL_IMAGE_EXTENSION_V1,
             EASEL_LAYER_EXTENSION_ID,
-            EASEL_PLUGIN_METADATA_SYMBOL
+            EASEL_PLUGIN_METADATA_SYMBOL,
+            EASEL_GESTURE_EXTENSION_ID,
+            EASEL_ANIMATION_EXTENSION_ID,
+            EASEL_LAYOUT_EXTENSION_ID,
     )
 }
 
@@ -284,23 +371,31 @@ fn header_constants(header: &str) -> Vec<String> {
     names
 }
 
-#[test]
-fn every_size_offset_and_constant_matches_easel_h() {
-    let include = include_dir();
+/// What the check found: the disagreements, and how many structs and integers were compared.
+struct Report {
+    errors: Vec<String>,
+    structs: usize,
+    integers: usize,
+}
+
+/// Compares the crate with the header in `include` (a folder with easel.h and easel_abi_pins.h).
+fn check(include: &Path) -> Report {
     let pins = std::fs::read_to_string(include.join("easel_abi_pins.h"))
         .unwrap_or_else(|error| panic!("cannot read {}: {}", include.join("easel_abi_pins.h").display(), error));
     let header = std::fs::read_to_string(include.join("easel.h")).expect("easel.h");
     let groups = pinned_groups(&pins);
     assert!(groups.iter().any(|group| group == "EASEL_ABI"), "no EASEL_ABI_PINNED_STRUCTS in easel_abi_pins.h");
 
-    let work = std::env::temp_dir().join(format!("easel-abi-layout-{}", std::process::id()));
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run_number = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let work = std::env::temp_dir().join(format!("easel-abi-layout-{}-{}", std::process::id(), run_number));
     std::fs::create_dir_all(&work).expect("temporary folder");
     let source = work.join("layout.c");
     let program = work.join("layout");
     std::fs::write(&source, c_program(&groups)).expect("write layout.c");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let build = Command::new(&cc)
-        .args(["-std=c99", "-Wall", "-Werror", "-I"]).arg(&include).arg(&source).arg("-o").arg(&program)
+        .args(["-std=c99", "-Wall", "-Werror", "-I"]).arg(include).arg(&source).arg("-o").arg(&program)
         .output()
         .unwrap_or_else(|error| panic!("cannot run {}: {}", cc, error));
     assert!(build.status.success(), "{} failed on the generated layout.c (a constant the crate mirrors is gone from easel.h?):\n{}",
@@ -339,7 +434,6 @@ fn every_size_offset_and_constant_matches_easel_h() {
     }
 
     let mut errors: Vec<String> = Vec::new();
-    let mut notes: Vec<String> = Vec::new();
     let rust = rust_structs();
     for (name, size, fields) in &rust {
         let c_list = c_fields.get(*name).cloned().unwrap_or_default();
@@ -361,23 +455,18 @@ fn every_size_offset_and_constant_matches_easel_h() {
                 None => errors.push(format!("{}: Rust has field `{}` at offset {}, easel.h has no field {}", name, field, offset, index)),
             }
         }
-        let grows = name.ends_with("_api") || name.ends_with("_api_v1");
         if fields.len() < c_list.len() {
+            // Also a table that grew at its end: mirror the new slots in src/sys.rs.
             let missing: Vec<&str> = c_list[fields.len()..].iter().map(|(field, _)| field.as_str()).collect();
-            if grows {
-                notes.push(format!("{}: easel.h has {} more slots at its end ({}); Rust's table is {} bytes, C's {}",
-                                   name, missing.len(), missing.join(", "), size, c_size));
-            } else {
-                errors.push(format!("{}: Rust lacks the fields {}", name, missing.join(", ")));
-            }
+            errors.push(format!("{}: easel.h has {} more fields or slots at its end ({}), which Rust lacks; Rust's struct is {} bytes, C's {}",
+                                name, missing.len(), missing.join(", "), size, c_size));
         } else if *size != c_size {
             errors.push(format!("{}: size {} in Rust, {} in easel.h", name, size, c_size));
         }
     }
     for (name, (_, group)) in &c_sizes {
         if !rust.iter().any(|(rust_name, _, _)| rust_name == name) {
-            let message = format!("{}: pinned in easel.h ({}) but not mirrored in Rust", name, group);
-            if group == "EASEL_ABI" { errors.push(message) } else { notes.push(message) }
+            errors.push(format!("{}: pinned in easel.h ({}) but not mirrored in Rust", name, group));
         }
     }
     for (name, value) in rust_integers() {
@@ -393,12 +482,63 @@ fn every_size_offset_and_constant_matches_easel_h() {
     let mirrored: Vec<&str> = rust_integers().iter().map(|(name, _)| *name).chain(rust_strings().iter().map(|(name, _)| *name)).collect();
     for name in header_constants(&header) {
         if !mirrored.contains(&name.as_str()) {
-            notes.push(format!("{}: defined in easel.h but not mirrored in Rust", name));
+            errors.push(format!("{}: defined in easel.h but not mirrored in Rust", name));
         }
     }
-    for note in &notes {
-        eprintln!("note: {}", note);
+    Report { errors, structs: rust.len(), integers: c_integers.len() }
+}
+
+#[test]
+fn every_size_offset_and_constant_matches_easel_h() {
+    let report = check(&include_dir());
+    assert!(report.errors.is_empty(), "easel-abi disagrees with easel.h:\n{}", report.errors.join("\n"));
+    assert!(report.structs >= 30 && report.integers >= 180,
+            "too little was compared: {} structs, {} integers", report.structs, report.integers);
+}
+
+/// A copy of the header folder with `edit` applied to easel.h and `edit_pins` to easel_abi_pins.h.
+fn tampered(label: &str, edit: impl Fn(&str) -> String, edit_pins: impl Fn(&str) -> String) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("easel-abi-tampered-{}-{}", label, std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temporary folder");
+    let include = include_dir();
+    for name in ["easel.h", "easel_abi_pins.h", "easel_util.h"] {
+        let text = std::fs::read_to_string(include.join(name)).expect(name);
+        let text = match name {
+            "easel.h" => edit(&text),
+            "easel_abi_pins.h" => edit_pins(&text),
+            _ => text,
+        };
+        std::fs::write(folder.join(name), text).expect("write the copy");
     }
-    assert!(errors.is_empty(), "easel-abi disagrees with easel.h:\n{}", errors.join("\n"));
-    assert!(rust.len() >= 15 && c_integers.len() >= 100, "too little was compared: {} structs, {} integers", rust.len(), c_integers.len());
+    folder
+}
+
+#[test]
+fn a_tampered_header_fails() {
+    // A slot moved: remove_from_view after view in easel_gesture_api.
+    let moved_line = "    int32_t (*remove_from_view)(easel_object *recognizer);\n";
+    let anchor = "    easel_object *(*view)(const easel_object *recognizer);\n";
+    let moved = tampered("moved", |text| {
+        assert!(text.contains(moved_line) && text.contains(anchor), "the gesture table changed: update this test");
+        text.replacen(moved_line, "", 1).replacen(anchor, &format!("{}{}", anchor, moved_line), 1)
+    }, str::to_string);
+    let report = check(&moved);
+    assert!(report.errors.iter().any(|error| error.starts_with("easel_gesture_api: Rust field 4 `remove_from_view` at offset 24, easel.h has `remove_from_view` at offset 32")),
+            "a moved slot was not caught: {:?}", report.errors);
+
+    // A slot appended to a table (with its pin), and a new constant: neither is mirrored yet.
+    let end = "} easel_layout_api;";
+    let appended = tampered("appended", |text| {
+        text.replacen(end, &format!("    int32_t (*appended_later)(easel_object *view);\n{}", end), 1)
+            .replacen("#define EASEL_LAYOUT_API_V1_SIZE 264", "#define EASEL_LAYOUT_API_V1_SIZE 264\n#define EASEL_LAYOUT_API_LATER_SIZE 272", 1)
+    }, |pins| pins.replacen("    F(easel_layout_api, window_make_key_and_visible, 256)",
+                             "    F(easel_layout_api, window_make_key_and_visible, 256) \\\n    F(easel_layout_api, appended_later, 264)", 1)
+                   .replacen("S(easel_layout_api, 264)", "S(easel_layout_api, 272)", 1));
+    let report = check(&appended);
+    assert!(report.errors.iter().any(|error| error.starts_with("easel_layout_api: easel.h has 1 more fields or slots at its end (appended_later)")),
+            "an appended slot was not caught: {:?}", report.errors);
+    assert!(report.errors.iter().any(|error| error == "EASEL_LAYOUT_API_LATER_SIZE: defined in easel.h but not mirrored in Rust"),
+            "a new constant was not caught: {:?}", report.errors);
+    let _ = std::fs::remove_dir_all(&moved);
+    let _ = std::fs::remove_dir_all(&appended);
 }
