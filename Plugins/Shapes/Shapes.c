@@ -16,6 +16,11 @@
  *                   (`tailColor`) at the bottom centre of the bounds, over any
  *                   subviews. Both draw from views->bounds, not from the rect
  *                   argument.
+ *   RingPainter : Object   a layer's delegate (a layer that is not a view,
+ *                   easel.layer.v1): drawLayer:inContext: strokes the ellipse
+ *                   inscribed in the layer's bounds, inset by half the line
+ *                   width (`color`, `lineWidth`), and fills a dot of that
+ *                   width's radius at its centre.
  *
  * Everything here is read from easel.h, with the description macros and the
  * rounded-rectangle path of easel_util.h. Methods are C functions shaped like
@@ -368,6 +373,55 @@ static const easel_method_desc kTileMethods[] = {
 };
 
 /* ------------------------------------------------------------------------ */
+/* RingPainter : Object                                                      */
+/* ------------------------------------------------------------------------ */
+
+typedef struct RingPainterStorage {
+    easel_color color;
+    double lineWidth;
+} RingPainterStorage;
+
+/* - (void)drawLayer:(id)layer inContext:(easel_context *)ctx — in the layer's coordinates, clipped to its bounds */
+static void RingPainter_drawLayer(easel_object *self, easel_sel _cmd, easel_object *layer, easel_context *ctx) {
+    (void)_cmd;
+    static easel_class *cls;
+    RingPainterStorage *s = (RingPainterStorage *)g_host->object_storage(self, cached_class(&cls, "RingPainter"));
+    easel_rect b;
+    if (s == NULL || ctx == NULL || g_host->property_get(layer, "bounds", &b) != EASEL_OK) {
+        return;
+    }
+    const easel_graphics_api *g = g_host->graphics;
+    double w = s->lineWidth > 0 ? s->lineWidth : 0;
+    easel_rect ring = {{b.origin.x + w / 2, b.origin.y + w / 2}, {b.size.width - w, b.size.height - w}};
+    g->save_state(ctx);
+    if (w > 0 && ring.size.width > 0 && ring.size.height > 0) {
+        g->set_stroke_color(ctx, s->color);
+        g->set_line_width(ctx, w);
+        g->begin_path(ctx);
+        g->add_ellipse_in_rect(ctx, ring);
+        g->stroke_path(ctx);
+    }
+    easel_rect dot = {{b.origin.x + b.size.width / 2 - w, b.origin.y + b.size.height / 2 - w}, {2 * w, 2 * w}};
+    g->set_fill_color(ctx, s->color);
+    g->begin_path(ctx);
+    g->add_ellipse_in_rect(ctx, dot);
+    g->fill_path(ctx, EASEL_FILL_NONZERO);
+    g->restore_state(ctx);
+}
+
+static const easel_color kRingDefaultColor = {0, 0, 0, 1};    /* opaque black */
+static const double kRingDefaultLineWidth = 4;
+
+static const easel_property_desc kRingPainterProperties[] = {
+    EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, RingPainterStorage, color, &kRingDefaultColor),
+    EASEL_PROPERTY("lineWidth", "d", RingPainterStorage, lineWidth, &kRingDefaultLineWidth),
+};
+
+static const easel_method_desc kRingPainterMethods[] = {
+    EASEL_METHOD("drawLayer:inContext:", "v@:@" EASEL_ENCODE_CONTEXT, RingPainter_drawLayer),
+};
+
+/* ------------------------------------------------------------------------ */
 /* The plugin                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -375,6 +429,7 @@ static const easel_class_desc kClasses[] = {
     EASEL_CLASS("Swatch", "View", sizeof(SwatchStorage), kSwatchProperties, kSwatchMethods),
     EASEL_CLASS("Tally", "View", sizeof(TallyStorage), kTallyProperties, kTallyMethods),
     EASEL_CLASS("Tile", "View", sizeof(TileStorage), kTileProperties, kTileMethods),
+    EASEL_CLASS("RingPainter", "Object", sizeof(RingPainterStorage), kRingPainterProperties, kRingPainterMethods),
 };
 
 EASEL_DEFINE_PLUGIN(plugin, "Shapes", kClasses);

@@ -70,8 +70,11 @@ private enum ShadowKind: CaseIterable {
     }
 }
 
-private func buildCards(registry: Registry, shadow: ShadowKind) throws -> View {
+/// The cards, under a backing-store policy: `.onChange` (the default here) draws every frame of an
+/// unchanged tree as the first (what `easel render` does); `.firstDraw` keeps each card in a store.
+private func buildCards(registry: Registry, shadow: ShadowKind, policy: BackingStorePolicy = .onChange) throws -> View {
     let root = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: Cards.frameWidth, height: Cards.frameHeight))
+    root.backingStorePolicy = policy
     for index in 0..<Cards.count {
         let card = try registry.makeView(ofClass: "View", frame: Cards.frame(of: index))
         card.backgroundColor = Cards.background(of: index)
@@ -221,17 +224,24 @@ func runLayerBenchmarks(registry: Registry, options: ViewBenchmarkOptions) throw
 
 /// Issue 14 item 9, second part: re-rendering the 1000 cards after moving
 /// every one by a point, their content unchanged, against the first full
-/// render of the same tree. A card moved after its tree was rendered keeps
-/// its pixels (shadow, background, border) in a backing store from the next
-/// render on (View+BackingStore.swift): that render draws them once more, into
-/// the stores; every later move composites the stores.
+/// render of the same tree, under each backing-store policy
+/// (View+BackingStore.swift): `.firstDraw` (the default) draws each card into
+/// its store at the first render, so the first re-render after a move
+/// composites; `.onChange` (one-frame renders) draws the first frame directly
+/// and each card into its store at the first render after a move.
 private func runMovedLayerBenchmark(registry: Registry, options: ViewBenchmarkOptions) throws -> Bool {
-    let cards = try measureMoves(registry: registry, rounds: options.rounds) { try buildCards(registry: registry, shadow: .content) }
+    let direct = DirectCards()
+    let eager = try measureMoves(registry: registry, rounds: options.rounds, baseline: { direct.draw() }) {
+        try buildCards(registry: registry, shadow: .content, policy: .firstDraw)
+    }
+    let lazy = try measureMoves(registry: registry, rounds: options.rounds, baseline: { direct.draw() }) {
+        try buildCards(registry: registry, shadow: .content, policy: .onChange)
+    }
     // Plugin views with content: Tiles (drawRect: and an overlay's drawTail:) with the same layer
     // effects; their content is composited from stores, their shadows (of the composited subtree,
     // a transparency layer) and borders stay live.
-    let tiles = registry.objectClass(named: "Tile") == nil ? nil : try measureMoves(registry: registry, rounds: options.rounds) {
-        let root = try buildCards(registry: registry, shadow: .content)
+    func tiles(_ policy: BackingStorePolicy) throws -> View {
+        let root = try buildCards(registry: registry, shadow: .content, policy: policy)
         for card in root.subviews {
             let tile = try registry.makeView(ofClass: "Tile", frame: card.frame)
             tile.backgroundColor = card.backgroundColor
@@ -249,62 +259,82 @@ private func runMovedLayerBenchmark(registry: Registry, options: ViewBenchmarkOp
         }
         return root
     }
+    let hasTiles = registry.objectClass(named: "Tile") != nil
+    let eagerTiles = hasTiles ? try measureMoves(registry: registry, rounds: options.rounds) { try tiles(.firstDraw) } : nil
+    let lazyTiles = hasTiles ? try measureMoves(registry: registry, rounds: options.rounds) { try tiles(.onChange) } : nil
     func ms(_ ns: Double) -> String { format(ns / 1e6) + " ms" }
-    let ratio = cards.moved / cards.first
-    let met = ratio <= 0.35 && cards.drawCalls == 0
+    let ratio = eager.moved / eager.first
+    let firstRatio = eager.first / eager.baseline
+    let met = ratio <= 0.35 && eager.movedDrawCalls == 0 && firstRatio <= 1.20
     print("")
-    print("Backing stores: the same 1000 cards (shadow of the content) moved by one point each, content unchanged; the first render of a fresh tree against re-renders after the move (best of \(options.rounds) rounds)")
+    print("Backing stores: the same 1000 cards (shadow of the content) moved by one point each, content unchanged; each round a fresh tree, its first render, then re-renders after moves (best of \(options.rounds) rounds; cairo's frame timed in the same rounds)")
     print("")
-    print("| case | time | / first full render | target | met |")
-    print("|---|---|---|---|---|")
-    print("| first full render of the tree (no stores) | \(ms(cards.first)) | 1.00 | | |")
-    print("| first re-render after moving every card (draws them into their stores) | \(ms(cards.storing)) | \(format(cards.storing / cards.first)) | | |")
-    print("| re-render after moving every card by one point (composites the stores) | \(ms(cards.moved)) | \(format(ratio)) | ≤ 0.35, zero drawRect: calls | \(met ? "yes" : "**no**") (\(cards.drawCalls) calls) |")
-    if let tiles {
-        print("| 1000 Tiles with the same layer effects: first full render | \(ms(tiles.first)) | 1.00 | | |")
-        print("| Tiles: re-render after moving every one by one point (content from stores; shadows and borders live) | \(ms(tiles.moved)) | \(format(tiles.moved / tiles.first)) | zero drawRect: calls | \(tiles.drawCalls == 0 ? "yes" : "**no**") (\(tiles.drawCalls) calls) |")
+    print("| policy | first full render | / cairo | first re-render after moving every card | / first render | drawRect: calls | later re-renders after a move | / first render | store bytes per card |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (name, times) in [("`.firstDraw` (default)", eager), ("`.onChange` (one-frame renders)", lazy)] {
+        print("| \(name) | \(ms(times.first)) | \(format(times.first / times.baseline)) | \(ms(times.storing)) | \(format(times.storing / times.first)) | \(times.storingDrawCalls) | \(ms(times.moved)) | \(format(times.moved / times.first)) | \(format(times.bytesPerView, digits: 0)) |")
     }
     print("")
-    print("Memory per cached view: \(format(cards.bytesPerView, digits: 0)) bytes of store (a 33 x 33 card with the shadow's reach: its pixels, 4 bytes each)\(tiles.map { "; per Tile \(format($0.bytesPerView, digits: 0)) bytes (its content and its overlay's, 33 x 33 each)" } ?? ""). The composited frame of the cards differs from the cards drawn directly at the same places in \(cards.differing.any) pixels (\(cards.differing.visible) by more than 2/255)\(tiles.map { "; of the Tiles, in \($0.differing.any) (\($0.differing.visible))" } ?? "").")
-    return met
+    print("Target (issue 14): the first re-render after moving every view ≤ 0.35 x the first full render with zero drawRect: calls, the first render ≤ 1.20 x cairo: \(met ? "met" : "**not met**") under `.firstDraw` (\(format(eager.storing / eager.first)), \(eager.storingDrawCalls) calls; first render \(format(firstRatio)) x cairo).")
+    if let eagerTiles, let lazyTiles {
+        print("")
+        print("| 1000 Tiles (drawRect: and an overlay) with the same layer effects | first full render | first re-render after a move | / first | drawRect: calls in it | later re-renders | / first | store bytes per Tile |")
+        print("|---|---|---|---|---|---|---|---|")
+        for (name, times) in [("`.firstDraw`", eagerTiles), ("`.onChange`", lazyTiles)] {
+            print("| \(name) | \(ms(times.first)) | \(ms(times.storing)) | \(format(times.storing / times.first)) | \(times.storingDrawCalls) | \(ms(times.moved)) | \(format(times.moved / times.first)) | \(format(times.bytesPerView, digits: 0)) |")
+        }
+    }
+    print("")
+    print("The composited frame of the cards differs from the cards drawn directly at the same places in \(eager.differing.any) pixels (\(eager.differing.visible) by more than 2/255) under `.firstDraw`, \(lazy.differing.any) (\(lazy.differing.visible)) under `.onChange`\(eagerTiles.map { "; of the Tiles, in \($0.differing.any) (\($0.differing.visible))" } ?? "").")
+    return met && eager.differing.visible == 0
 }
 
 /// What moving every view of a tree by a point costs to render.
 private struct MoveTimes {
-    var first = Double.infinity, storing = Double.infinity, moved = Double.infinity
-    var drawCalls = 0, differing = (any: 0, visible: 0), bytesPerView = 0.0
+    var first = Double.infinity, storing = Double.infinity, moved = Double.infinity, baseline = Double.infinity
+    var storingDrawCalls = 0, movedDrawCalls = 0, differing = (any: 0, visible: 0), bytesPerView = 0.0
 }
 
-private func measureMoves(registry: Registry, rounds: Int, build: () throws -> View) throws -> MoveTimes {
+/// Each round: a fresh tree (built outside the timing), its first full render, the first
+/// re-render after moving every view by a point, then four more moves (a point right, then
+/// back), each re-rendered; `baseline`, when given, is timed once per round between them.
+private func measureMoves(registry: Registry, rounds: Int, baseline: (() -> Void)? = nil,
+                          build: () throws -> View) throws -> MoveTimes {
     var times = MoveTimes()
     func fresh() throws -> (View, Canvas) {
         (try build(), try Canvas(width: Cards.frameWidth, height: Cards.frameHeight, backing: .raster(scale: 1)))
     }
-    // The first full render of a tree (each round a new tree, built outside the timing).
     var step = 1.0
     for round in 0..<rounds {
         let (root, canvas) = try fresh()
         var start = nanoseconds()
         try root.render(into: canvas, mode: .full)
         times.first = min(times.first, Double(nanoseconds() - start))
-        // The first move: the render that makes the stores.
+        if let baseline {
+            start = nanoseconds()
+            baseline()
+            times.baseline = min(times.baseline, Double(nanoseconds() - start))
+        }
+        // The first move: under .onChange the render that makes the stores.
         for card in root.subviews { card.center = easel_point(x: card.center.x + 1, y: card.center.y) }
         start = nanoseconds()
-        try root.render(into: canvas, mode: .full)
+        var report = try root.render(into: canvas, mode: .full)
         times.storing = min(times.storing, Double(nanoseconds() - start))
+        times.storingDrawCalls = max(times.storingDrawCalls, report.drawnViews.count)
         // Moves that composite: one point right, then back, four frames.
         for _ in 0..<4 {
             step = -step
             for card in root.subviews { card.center = easel_point(x: card.center.x + step, y: card.center.y) }
             start = nanoseconds()
-            let report = try root.render(into: canvas, mode: .full)
+            report = try root.render(into: canvas, mode: .full)
             times.moved = min(times.moved, Double(nanoseconds() - start))
-            times.drawCalls = max(times.drawCalls, report.drawnViews.count)
+            times.movedDrawCalls = max(times.movedDrawCalls, report.drawnViews.count)
         }
         if round == 0 {
             times.bytesPerView = Double(root.backingStoreBytes) / Double(Cards.count)
             // The composited frame against the same views drawn directly at their places.
             let direct = try build()
+            direct.backingStorePolicy = .onChange
             for (view, placed) in zip(direct.subviews, root.subviews) { view.center = placed.center }
             let directCanvas = try Canvas(width: Cards.frameWidth, height: Cards.frameHeight, backing: .raster(scale: 1))
             try direct.render(into: directCanvas, mode: .full)

@@ -101,10 +101,14 @@ private struct Tree {
     let liveBytesPerTile: Double
 }
 
-private func buildTree(_ grid: Grid, registry: Registry) throws -> Tree {
+/// The tree of `grid`'s tiles. Its backing-store policy is `.onChange` by default: an unchanged
+/// tree then draws every frame as its first (what `easel render` does), which is what the frame
+/// benchmark times; `.firstDraw` keeps every tile's content in a store from the first frame.
+private func buildTree(_ grid: Grid, registry: Registry, policy: BackingStorePolicy = .onChange) throws -> Tree {
     let count0 = easel_malloc_count(), bytes0 = easel_malloc_bytes(), live0 = easel_malloc_live_bytes()
     let root = try registry.makeView(ofClass: "View", frame: easel_rect(
         origin: easel_point(x: 0, y: 0), size: easel_size(width: Grid.frameWidth, height: Grid.frameHeight)))
+    root.backingStorePolicy = policy
     var tiles: [View] = []
     tiles.reserveCapacity(grid.count)
     for index in 0..<grid.count {
@@ -320,6 +324,47 @@ private func measureFrame(_ grid: Grid, registry: Registry, options: ViewBenchma
                         cairoAllocations: cairoAllocations, differing: differing), canvas)
 }
 
+/// The first frame of fresh trees under each backing-store policy, against cairo's frame in
+/// the same rounds, and the first re-render after moving every tile by a point under `.firstDraw`.
+private struct FirstFrames {
+    var onChange = Double.infinity, firstDraw = Double.infinity, cairo = Double.infinity, moved = Double.infinity
+    var movedDrawCalls = 0, storeBytesPerTile = 0.0, differing = (any: 0, visible: 0)
+}
+
+private func measureFirstFrames(_ grid: Grid, registry: Registry, rounds: Int) throws -> FirstFrames {
+    var result = FirstFrames()
+    let direct = DirectFrame()
+    for round in 0..<rounds {
+        let lazy = try buildTree(grid, registry: registry, policy: .onChange)
+        let eager = try buildTree(grid, registry: registry, policy: .firstDraw)
+        let lazyCanvas = try Canvas(width: Grid.frameWidth, height: Grid.frameHeight, backing: .raster(scale: 1))
+        let eagerCanvas = try Canvas(width: Grid.frameWidth, height: Grid.frameHeight, backing: .raster(scale: 1))
+        var start = nanoseconds()
+        try lazy.root.render(into: lazyCanvas, mode: .full)
+        result.onChange = min(result.onChange, Double(nanoseconds() - start))
+        start = nanoseconds()
+        direct.draw(grid)
+        result.cairo = min(result.cairo, Double(nanoseconds() - start))
+        start = nanoseconds()
+        try eager.root.render(into: eagerCanvas, mode: .full)
+        result.firstDraw = min(result.firstDraw, Double(nanoseconds() - start))
+        for tile in eager.tiles { tile.center = easel_point(x: tile.center.x + 1, y: tile.center.y) }
+        start = nanoseconds()
+        let report = try eager.root.render(into: eagerCanvas, mode: .full)
+        result.moved = min(result.moved, Double(nanoseconds() - start))
+        result.movedDrawCalls = max(result.movedDrawCalls, report.drawnViews.count)
+        if round == 0 {
+            result.storeBytesPerTile = Double(eager.root.backingStoreBytes) / Double(grid.count)
+            let directCanvas = try Canvas(width: Grid.frameWidth, height: Grid.frameHeight, backing: .raster(scale: 1))
+            let fresh = try buildTree(grid, registry: registry)
+            for (tile, moved) in zip(fresh.tiles, eager.tiles) { tile.center = moved.center }
+            try fresh.root.render(into: directCanvas, mode: .full)
+            result.differing = differences(try eagerCanvas.rasterImage(), try directCanvas.rasterImage())
+        }
+    }
+    return result
+}
+
 func allocationsOf(_ body: () throws -> Void) rethrows -> Double {
     let before = easel_malloc_count()
     try body()
@@ -356,6 +401,8 @@ func runViewBenchmarks(registry: Registry, options: ViewBenchmarkOptions) throws
     let (thousand, canvas) = try measureFrame(small, registry: registry, options: options, rounds: rounds, frames: 4)
     let (tenThousand, _) = try measureFrame(tiny, registry: registry, options: options,
                                             rounds: max(3, rounds / 2), frames: 1)
+    let firstThousand = try measureFirstFrames(small, registry: registry, rounds: max(3, rounds / 2))
+    let firstTenThousand = try measureFirstFrames(tiny, registry: registry, rounds: max(3, rounds / 4))
 
     // One dirty tile in the 1000-tile frame, near the middle.
     let root = thousand.tree.root
@@ -415,6 +462,14 @@ func runViewBenchmarks(registry: Registry, options: ViewBenchmarkOptions) throws
         let tree = result.tree
         let pixels = result.differing.map { "\($0.any) (\($0.visible))" }.joined(separator: ", ")
         print("| \(result.grid.count) tiles | \(format(tree.allocationsPerTile, digits: 1)) | \(format(tree.bytesPerTile, digits: 0)) | \(format(tree.liveBytesPerTile, digits: 0)) | \(format(result.easelAllocations, digits: 0)), \(format(result.cairoAllocations, digits: 0)) | \(pixels) |")
+    }
+    print("")
+    print("The frames above re-render an unchanged tree under the `.onChange` backing-store policy (each frame drawn as the first; what `easel render` does). The first frame of a fresh tree under each policy, and under `.firstDraw` (the default: every tile and overlay drawn into a backing store) the first re-render after moving every tile by one point, in the same rounds as a cairo frame:")
+    print("")
+    print("| tree | first frame, `.onChange` | / cairo | first frame, `.firstDraw` | / cairo | re-render after moving every tile | / first frame | drawRect: calls | store bytes per tile | pixels differing from drawing directly |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for (grid, first) in [(small, firstThousand), (tiny, firstTenThousand)] {
+        print("| \(grid.count) tiles | \(ms(first.onChange)) | \(format(first.onChange / first.cairo)) | \(ms(first.firstDraw)) | \(format(first.firstDraw / first.cairo)) | \(ms(first.moved)) | \(format(first.moved / first.firstDraw)) | \(first.movedDrawCalls) | \(format(first.storeBytesPerTile, digits: 0)) | \(first.differing.any) (\(first.differing.visible)) |")
     }
     print("")
     print("A tile is a Tile view (Shapes.c) plus the overlay view its init adds. The dirty redraw sent drawRect: to \(drawnOnRedraw) views, made \(format(dirtyAllocations, digits: 0)) heap allocations, and left \(redrawDifferences.any) pixels different from the full frame.")

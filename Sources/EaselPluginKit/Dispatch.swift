@@ -125,6 +125,7 @@ typealias ObjectObjectHandler = (ObjectRef, OpaquePointer?, OpaquePointer?) -> V
 typealias RectHandler = (ObjectRef, easel_rect) -> Void
 typealias RectContextHandler = (ObjectRef, easel_rect, OpaquePointer?) -> Void
 typealias ObjectRectContextHandler = (ObjectRef, OpaquePointer?, easel_rect, OpaquePointer?) -> Void
+typealias ObjectContextHandler = (ObjectRef, OpaquePointer?, OpaquePointer?) -> Void
 typealias SizeToSizeHandler = (ObjectRef, easel_size) -> easel_size
 typealias PointObjectToObjectHandler = (ObjectRef, easel_point, OpaquePointer?) -> OpaquePointer?
 typealias PointObjectToBoolHandler = (ObjectRef, easel_point, OpaquePointer?) -> Bool
@@ -144,6 +145,7 @@ enum Shapes {
     typealias RectContextFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_rect, OpaquePointer?) -> Void
     typealias ObjectRectContextFunction = @convention(c) (
         OpaquePointer?, OpaquePointer?, OpaquePointer?, easel_rect, OpaquePointer?) -> Void
+    typealias ObjectContextFunction = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Void
     typealias SizeToSizeFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_size) -> easel_size
     typealias PointObjectToObjectFunction = @convention(c) (OpaquePointer?, OpaquePointer?, easel_point, OpaquePointer?)
         -> OpaquePointer?
@@ -198,6 +200,13 @@ enum Shapes {
                 $0(ObjectRef(known: object), view, rect, context)
             }
         } as ObjectRectContextFunction))
+
+    /// `v@:@^v`: drawLayer:inContext:.
+    static let objectContext: MethodShape<ObjectContextHandler> = MethodShape(
+        "v@:@\(EASEL_ENCODE_CONTEXT)", imp: imp({ object, cmd, layer, context in
+            guard let object else { return }
+            objectContext.dispatch(object, cmd, unresolved: ()) { $0(ObjectRef(known: object), layer, context) }
+        } as ObjectContextFunction))
 
     /// `{CGSize=dd}@:{CGSize=dd}`: sizeThatFits:.
     static let sizeToSize: MethodShape<SizeToSizeHandler> = MethodShape(

@@ -168,6 +168,18 @@ public struct Method<W: PluginClass> {
         }
     }
 
+    /// `drawLayer:inContext:` (`v@:@^v`): the receiver is a layer's delegate
+    /// (``Layer/delegate``) and draws the layer, in the layer's coordinates,
+    /// clipped to its bounds.
+    public static func drawLayer(_ body: @escaping (Instance<W>, Layer, Graphics) -> Void) -> Method {
+        make("drawLayer:inContext:", Shapes.objectContext) { runtime in
+            { object, layer, context in
+                guard let layer = ObjectRef(layer) else { return }
+                body(Instance(object: object, runtime: runtime), Layer(object: layer), Graphics(context: context))
+            }
+        }
+    }
+
     // MARK: Touches and hit testing
 
     /// `touchesBegan:withEvent:` (`v@:@@`).

@@ -21,6 +21,8 @@ public final class SceneTree {
     let objects: [EaselObject]
     /// The JSON path of every view.
     private let paths: [ObjectIdentifier: String]
+    /// Pixels per point of a `display` step's pass: the scene's scale unless the renderer sets the render's.
+    public var displayScale = 1.0
 
     init(root: View, viewsByID: [String: View], steps: [SceneStep], stepTimes: [Double], objects: [EaselObject],
          paths: [ObjectIdentifier: String]) {
@@ -96,11 +98,16 @@ public enum SceneStep {
     case gesture([(offset: Double, inputs: [TouchInput])], path: String)
     /// An animation of a view's properties (Scene+Animation.swift).
     case animate(SceneAnimation, path: String)
+    /// The tree is shown as it is now (`{"display": true}`): each view draws
+    /// its content into its backing store, as on screen, so that later steps
+    /// that resize a view show its `contentMode` (View+BackingStore.swift).
+    case display(path: String)
 
     /// The step's JSON path (`steps[0]`).
     public var path: String {
         switch self {
-        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path), .animate(_, let path): path
+        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path), .animate(_, let path),
+             .display(let path): path
         }
     }
 
@@ -145,8 +152,10 @@ extension Scene {
                 times.append(try Self.stepTime(node, after: times.last ?? 0))
                 steps.append(try builder.step(node))
             }
-            return SceneTree(root: root, viewsByID: builder.ids, steps: steps, stepTimes: times, objects: builder.objects,
-                             paths: builder.paths)
+            let tree = SceneTree(root: root, viewsByID: builder.ids, steps: steps, stepTimes: times, objects: builder.objects,
+                                 paths: builder.paths)
+            tree.displayScale = scale
+            return tree
         } catch var error {
             error.file = file
             throw error
@@ -199,6 +208,9 @@ extension SceneTree {
             }
         case .animate(let animation, _):
             animation.run()
+        case .display:
+            // A failing drawing call fails the final render again, where it is reported.
+            _ = try? root.display(scale: displayScale)
         }
     }
 }
@@ -459,10 +471,15 @@ struct Builder {
             guard let viewNode = animate.child("view") else { throw animate.error("an animate step needs 'view': the id of the view to animate") }
             return .animate(try SceneAnimation.parse(animate, view: view(named: viewNode)), path: node.path)
         }
+        if let display = node.child("display") {
+            try node.checkKeys(["display", "at"])
+            guard try display.bool() else { throw display.error("a display step is {\"display\": true}") }
+            return .display(path: node.path)
+        }
         if let step = try inputStep(node) { return step }
         throw node.error("a step is {\"resize\": ID, \"size\": [w, h]}, {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}, "
                          + "{\"touches\": [{\"finger\": n, \"phase\": …, \"at\": [x, y]}, …]}, or a gesture: "
-                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", or {\"animate\": {\"view\": ID, …}}")
+                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", or {\"animate\": {\"view\": ID, …}}, or {\"display\": true}")
     }
 
     /// A view by id ("root" is the root view unless a view has that id).

@@ -143,10 +143,13 @@ final class DrawList {
     var pool = StorePool()
     /// The root view (which owns the list).
     unowned let root: View
+    /// Whether views keep stores from their first draw (the root's ``View/backingStorePolicy`` when the list was built).
+    private let storesOnFirstDraw: Bool
 
     /// Builds the list of the tree rooted at `root`, without recursion.
     init(root: View) {
         self.root = root
+        storesOnFirstDraw = root.backingStorePolicy == .firstDraw
         var path: [(index: Int, subviews: [View], next: Int)] = []
         path.append((append(root, parent: -1), root.subviewsInDrawingOrder, 0))
         while let top = path.last {
@@ -174,9 +177,10 @@ final class DrawList {
 
     /// The record of a view, from its current state.
     ///
-    /// With `changed` (a drawn property of the view or an ancestor changed
-    /// after the tree was rendered), a view whose pixels are worth keeping
-    /// starts keeping them in a backing store (View+BackingStore.swift).
+    /// A view whose pixels are worth keeping starts keeping them in a backing
+    /// store (View+BackingStore.swift) when the tree's policy is to keep them
+    /// from the first draw, or with `changed` (a drawn property of the view or
+    /// an ancestor changed after the tree was rendered).
     private func record(of view: View, index: Int, parent: Int, parentToCanvas: easel_affine_transform,
                         changed: Bool = false) -> Record {
         // A view with running animations is drawn with its presented values (Animation/Animator.swift).
@@ -227,7 +231,7 @@ final class DrawList {
             // A new list counts the stores its views already hold.
             if !changed, let store = content.store, store.isLive { pool.add(store) }
         }
-        if changed, !flags.contains(.cache),
+        if changed || storesOnFirstDraw, !flags.contains(.cache),
            call != nil || (view.layerStorage?.hasEffects == true && drawRect == nil && view.subviews.isEmpty
                            && view.layerStorage?.contents == nil && view.layerStorage?.sublayers.isEmpty != false) {
             view.contentStorage.keepsStore = true

@@ -10,16 +10,26 @@ import EaselGeometry
 // pixels, and `drawRect:` runs again only when the view is marked with
 // `setNeedsDisplay`, when its size changes and its `contentMode` is
 // `redraw`, or when its scale changes. Easel does the same on raster
-// canvases, with one difference that keeps its first frames as fast as
-// drawing with cairo directly: a store costs a surface and a composite per
-// view, so a view gets one only when keeping its pixels pays:
+// canvases. When a view starts keeping a store is the root's
+// ``View/backingStorePolicy``:
 //
-//   - when the view is changed in a way that composites (moved, resized,
-//     turned, faded, hidden, reordered; or one of its ancestors is) after its
-//     tree was rendered: from the next render on, its content is drawn once
-//     into a store and then composited (a view that never changes is drawn
-//     directly into the frame, every frame, as before);
-//   - when its ``View/contentMode`` is set: from its first draw on.
+//   - ``BackingStorePolicy/firstDraw`` (the default, UIKit's behaviour): a
+//     view that draws content (`drawRect:`, or an overlay's host method), and
+//     a leaf view with layer effects and no content (a card with rounded
+//     corners, a border and a shadow), is drawn into a store from its first
+//     draw on, within the budget: a view moved 1000 times draws once;
+//   - ``BackingStorePolicy/onChange``, for a tree rendered once (`easel
+//     render` of a scene, the gallery, the golden tests): such a view is
+//     drawn directly into the frame, as with cairo, and keeps a store only
+//     once it changes in a way that composites (moved, resized, turned,
+//     faded, hidden, reordered; or one of its ancestors is) after its tree
+//     was rendered: from the next render on, its content is drawn once into a
+//     store and then composited. A single frame pays for no store.
+//
+// Setting a view's ``View/contentMode`` asks for a store from its first draw
+// under either policy. Views with only a background, and views with
+// sublayers or an image, keep no store (they are cheap to fill, or their
+// layers change without marking the view).
 //
 // What a store holds:
 //   - for a view with content (`drawRect:`, or an overlay's host method):
@@ -54,6 +64,16 @@ import EaselGeometry
 // recently drawn stores are dropped first, and if that is not enough the
 // view is drawn directly. A dropped store is drawn again when next needed.
 
+/// When the views of a tree start keeping their drawn content in backing stores (``View/backingStorePolicy``).
+public enum BackingStorePolicy: Hashable, Sendable {
+    /// From a view's first draw, as UIKit keeps every layer's content: later
+    /// frames composite it (the default).
+    case firstDraw
+    /// Only once a view changes after its tree was rendered: a tree rendered
+    /// once, as `easel render` renders a scene, pays for no store.
+    case onChange
+}
+
 /// What a view keeps about its content: its content mode and its backing store.
 final class ContentStorage {
     var contentMode = ContentMode.scaleToFill
@@ -64,6 +84,8 @@ final class ContentStorage {
     var store: BackingStore?
     /// On a root view: the budget of its tree's stores, in bytes.
     var budget: Int?
+    /// On a root view: when its tree's views start keeping stores.
+    var policy: BackingStorePolicy?
 }
 
 /// A view's kept pixels (see the top of this file).
@@ -184,6 +206,51 @@ extension View {
     public final var backingStoreBudget: Int {
         get { rootView.layerStorage?.content?.budget ?? View.defaultBackingStoreBudget }
         set { rootView.contentStorage.budget = max(newValue, 0) }
+    }
+
+    /// When the views of this view's tree start keeping their content in
+    /// backing stores (set it on the root view; ``BackingStorePolicy/firstDraw`` by default).
+    ///
+    /// With ``BackingStorePolicy/firstDraw`` a view that draws content is
+    /// drawn into its store from its first render on, so moving, turning or
+    /// fading it never calls `drawRect:` again; with
+    /// ``BackingStorePolicy/onChange`` it is drawn directly until it changes
+    /// after a render, which suits a tree rendered once. A view whose
+    /// ``contentMode`` is set keeps a store from its first draw either way.
+    public final var backingStorePolicy: BackingStorePolicy {
+        get { rootView.layerStorage?.content?.policy ?? .firstDraw }
+        set {
+            let root = rootView
+            guard root.backingStorePolicy != newValue else { return }
+            root.contentStorage.policy = newValue
+            root.drawList = nil   // its records say which views keep stores
+        }
+    }
+
+    /// Draws the view's tree as a frame at `scale` pixels per point would,
+    /// without keeping the frame: each view that keeps a backing store keeps
+    /// what it drew, as Core Animation's display pass fills the layers'
+    /// stores before anything is composited (`CALayer.displayIfNeeded`).
+    ///
+    /// A scene's `display` step calls it, so that a view resized by a later
+    /// step places its kept content by its ``contentMode`` instead of being
+    /// drawn at its new size. The tree's ``backingStorePolicy`` applies.
+    ///
+    /// - Parameter scale: Device pixels per point (the scale of the render to come: a store at
+    ///   another scale is drawn again).
+    /// - Returns: The report of the pass (the views it drew).
+    /// - Throws: ``RenderError`` when a drawing call failed, or the tree is too large to draw.
+    @discardableResult
+    public final func display(scale: Double) throws(RenderError) -> RenderReport {
+        let root = rootView
+        let width = max(root.frame.maxX, 1), height = max(root.frame.maxY, 1)
+        let canvas: Canvas
+        do {
+            canvas = try Canvas(width: width, height: height, backing: .raster(scale: scale))
+        } catch {
+            throw RenderError(message: "cannot display the tree of \(root) at scale \(scale): \(error)")
+        }
+        return try root.render(into: canvas, mode: .full)
     }
 
     /// The bytes the backing stores of this view's tree hold, as of its last render.
@@ -413,8 +480,9 @@ extension View {
 extension View {
     /// How the view's kept content is placed when its bounds change size (``ContentMode/scaleToFill`` by default, as in UIKit).
     ///
-    /// Setting it also asks for a backing store from the view's first draw
-    /// (see ``hasBackingStore``): the content is then kept for later frames.
+    /// Setting it also asks for a backing store from the view's first draw,
+    /// whatever the tree's ``backingStorePolicy`` (see ``hasBackingStore``):
+    /// the content is then kept for later frames.
     /// The area the view covers is repainted when the mode changes.
     public final var contentMode: ContentMode {
         get { layerStorage?.content?.contentMode ?? .scaleToFill }

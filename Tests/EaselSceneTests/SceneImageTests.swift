@@ -142,3 +142,46 @@ struct SceneImageTests {
         }
     }
 }
+
+extension SceneImageTests {
+    @Test("a sublayer's delegate from a scene draws it through drawLayer:inContext: (the sample RingPainter), clipped to its bounds")
+    func layerDelegate() throws {
+        let images = try ImageFolder()
+        let tree = try images.build(##"""
+            { "class": "View", "frame": [0, 0, 100, 80], "backgroundColor": "#ffffff", "subviews": [
+              { "class": "View", "frame": [10, 10, 60, 60],
+                "layer": { "sublayers": [ { "frame": [0, 0, 60, 60],
+                  "delegate": { "class": "RingPainter", "properties": { "color": "#ff0000", "lineWidth": 6 } } } ] } } ] }
+            """##)
+        let layer = try #require(tree.root.subviews.first?.subviews.first?.layer.sublayers.first)
+        #expect(layer.delegate?.objectClass.name == "RingPainter")
+        // The ring: the ellipse inscribed in (3, 3, 54, 54) of the layer stroked 6 wide, so 24 to 30
+        // from the centre (40, 40) of the root; the dot: 6 from it.
+        let image = try fullImage(tree.root)
+        #expect(image.pixel(x: 40, y: 13) == red)    // 27 above the centre: on the ring
+        #expect(image.pixel(x: 67, y: 40) == red)    // 27 right of it
+        #expect(image.pixel(x: 40, y: 40) == red)    // the dot
+        #expect(image.pixel(x: 40, y: 25) == white)  // 15 above: between the dot and the ring
+        #expect(image.pixel(x: 12, y: 12) == white)  // the layer's corner, outside the ring
+        #expect(image.pixel(x: 40, y: 8) == white)   // outside the layer
+    }
+
+    @Test("a layer delegate whose class does not respond to drawLayer:inContext: is an error with its JSON path")
+    func layerDelegateErrors() throws {
+        let images = try ImageFolder()
+        let cases: [(String, String)] = [
+            (##"{ "class": "View", "layer": { "sublayers": [ { "delegate": { "class": "GraphController" } } ] } }"##,
+             "root.subviews[0].layer.sublayers[0].delegate: the delegate's class 'GraphController' does not respond to drawLayer:inContext:, which a layer sends its delegate"),
+            (##"{ "class": "View", "layer": { "sublayers": [ { "sublayers": [ {}, { "delegate": { "class": "Tally" } } ] } ] } }"##,
+             "root.subviews[0].layer.sublayers[0].sublayers[1].delegate: the delegate's class 'Tally' does not respond to drawLayer:inContext:, which a layer sends its delegate"),
+            (##"{ "class": "View", "layer": { "sublayers": [ { "delegate": { "class": "RingPainer" } } ] } }"##,
+             "root.subviews[0].layer.sublayers[0].delegate.class: unknown class 'RingPainer'; did you mean 'RingPainter'?"),
+            (##"{ "class": "View", "layer": { "sublayers": [ { "delegate": "RingPainter" } ] } }"##,
+             "root.subviews[0].layer.sublayers[0].delegate: expected an object, got a string"),
+        ]
+        for (subviews, message) in cases {
+            let error = try images.error(subviews)
+            #expect(error == "\(images.scenePath): \(message)", "\(error ?? "no error")")
+        }
+    }
+}

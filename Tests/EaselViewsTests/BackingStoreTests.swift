@@ -118,15 +118,19 @@ struct BackingStoreTests {
         #expect(image.pixel(x: 65, y: 65) == black)
     }
 
-    @Test("a view moved 1000 times draws once (with contentMode set) or twice (the first frame, then into its store)")
-    func movedThousandTimes() throws {
+    @Test("a view moved 1000 times draws once; under the onChange policy (one-frame renders) twice unless its contentMode is set",
+          arguments: [BackingStorePolicy.firstDraw, .onChange])
+    func movedThousandTimes(policy: BackingStorePolicy) throws {
         let registry = try widgetRegistry()
         let root = try whiteRoot(registry, width: 60, height: 60)
+        #expect(root.backingStorePolicy == .firstDraw)   // the default
+        root.backingStorePolicy = policy
         let asked = try dot(registry, rect(0, 0, 10, 10), blueColor)
         asked.contentMode = .redraw
         let lazy = try dot(registry, rect(0, 30, 10, 10), greenColor)
         try root.addSubview(asked)
         try root.addSubview(lazy)
+        #expect(lazy.backingStorePolicy == policy)   // the root's
         let canvas = try rasterCanvas(for: root)
         var drawsAsked = 0, drawsLazy = 0
         func count(_ report: RenderReport) {
@@ -143,7 +147,9 @@ struct BackingStoreTests {
             count(try root.render(into: canvas, mode: step % 10 == 0 ? .full : .dirtyRegions))
         }
         #expect(drawsAsked == 1)
-        #expect(drawsLazy == 2)
+        // The default view: drawn into its store at the first render; under onChange drawn
+        // directly first, then into its store at the first render after it moved.
+        #expect(drawsLazy == (policy == .firstDraw ? 1 : 2))
         // Back unrotated and opaque on whole points: the pixels drawing them directly gives.
         asked.transform = .identity
         asked.alpha = 1
@@ -297,5 +303,44 @@ struct BackingStoreTests {
         #expect(view.hasBackingStore)
         view.removeFromSuperview()
         #expect(!view.hasBackingStore)
+    }
+}
+
+extension BackingStoreTests {
+    @Test("a change of scale redraws the store exactly once: the canvas's scale, then a scaling transform; a rotation keeps it")
+    func scaleChange() throws {
+        let registry = try widgetRegistry()
+        let root = try whiteRoot(registry, width: 60, height: 60)
+        let view = try patch(registry, rect(10, 10, 20, 20), patch: rect(0, 0, 10, 10), redColor)
+        view.contentMode = .scaleToFill
+        try root.addSubview(view)
+        let one = try rasterCanvas(for: root, scale: 1)
+        #expect(draws(of: view, in: try root.render(into: one)) == 1)
+        #expect(draws(of: view, in: try root.render(into: one)) == 0)
+
+        // The canvas's scale: drawn again once at 2 pixels a point, then composited.
+        let two = try rasterCanvas(for: root, scale: 2)
+        #expect(draws(of: view, in: try root.render(into: two)) == 1)
+        view.center = easel_point(x: 21, y: 21)
+        #expect(draws(of: view, in: try root.render(into: two, mode: .dirtyRegions)) == 0)
+        var image = try two.rasterImage()
+        // The view at (11, 11, 20, 20), at 2x: red (11...21) x 2, black beyond.
+        #expect(image.pixel(x: 23, y: 23) == red && image.pixel(x: 41, y: 41) == red && image.pixel(x: 43, y: 43) == black)
+        #expect(image.pixel(x: 21, y: 21) == white)
+
+        // Scaled 2x by its transform (about its centre: the frame is (1, 1, 40, 40)): once, sharp at 4 pixels a point.
+        view.transform = easel_affine_transform(scaleX: 2, y: 2)
+        #expect(draws(of: view, in: try root.render(into: two, mode: .dirtyRegions)) == 1)
+        image = try two.rasterImage()
+        #expect(image.pixel(x: 3, y: 3) == red && image.pixel(x: 41, y: 41) == red && image.pixel(x: 43, y: 43) == black)
+        #expect(image.pixel(x: 1, y: 1) == white)
+        // Turned a quarter at the same scale: composited, no drawRect:.
+        view.transform = easel_affine_transform(scaleX: 2, y: 2).concatenating(easel_affine_transform(rotationAngle: .pi / 2))
+        #expect(draws(of: view, in: try root.render(into: two, mode: .dirtyRegions)) == 0)
+        // Back to no transform: the store at 2 pixels a point is drawn again, once.
+        view.transform = .identity
+        #expect(draws(of: view, in: try root.render(into: two, mode: .dirtyRegions)) == 1)
+        #expect(draws(of: view, in: try root.render(into: two, mode: .dirtyRegions)) == 0)
+        #expect(differences(try two.rasterImage(), try fullImage(root, scale: 2)).isEmpty)
     }
 }

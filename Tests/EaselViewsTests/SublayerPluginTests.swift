@@ -91,3 +91,33 @@ struct SublayerPluginTests {
         #expect(image.pixel(x: 59, y: 70) == white)
     }
 }
+
+extension SublayerPluginTests {
+    @Test("insert_sublayer_at, _above and _below from C: each call's order, clamping, missing siblings, refused calls")
+    func insertSlots() throws {
+        let registry = try registry()
+        let root = try whiteRoot(registry)
+        let view = try registry.makeView(ofClass: "LayerOrder", frame: rect(0, 0, 100, 100))
+        try root.addSubview(view)
+        let diagnostics = registry.takeDiagnostics().map(\.message)
+        // The plugin's log, after the host's reports of the refused calls (NULL is refused without one).
+        #expect(diagnostics.count == 3, "\(diagnostics)")
+        #expect(diagnostics.last == "[SublayerWidgets] LayerOrder: names ABCDE; orders A BA BCA DBCA DBCAE DBCEA EDBCA EBCAD EBCAD ; "
+                + "codes 0 0 0 0 0 0 0 0 2 4 0 6", "\(diagnostics)")
+        #expect(diagnostics.first?.hasPrefix("layer->insert_sublayer_above: <LayerOrder") == true, "\(diagnostics)")
+        #expect(diagnostics.first?.hasSuffix("is not a layer") == true, "\(diagnostics)")
+        #expect(diagnostics.dropFirst().first?.hasPrefix("layer->insert_sublayer_at: ") == true, "\(diagnostics)")
+        // The same order seen from Swift, by colour, back to front: E B C A D.
+        let colors = view.layer.sublayers.map { $0.backgroundColor.map { [$0.red, $0.green, $0.blue] } }
+        #expect(colors == [[1, 0, 1], [0, 1, 0], [0, 0, 1], [1, 0, 0], [1, 1, 0]])
+        // Each 40 x 40 layer stands 10 right and down of the one before (A at 0, E at 40): the drawn
+        // order shows A over B and C, C over B, D over B, C and E.
+        let image = try fullImage(root)
+        #expect(image.pixel(x: 25, y: 25) == red)                            // A
+        #expect(image.pixel(x: 45, y: 15) == green)                          // B
+        #expect(image.pixel(x: 45, y: 25) == blue)                           // C over B
+        #expect(image.pixel(x: 45, y: 45) == RGBA(r: 255, g: 255, b: 0))     // D over B, C, E
+        #expect(image.pixel(x: 75, y: 75) == RGBA(r: 255, g: 0, b: 255))     // E
+        #expect(image.pixel(x: 95, y: 5) == white)
+    }
+}

@@ -312,3 +312,38 @@ struct SublayerTests {
         #expect(try layer.value(ofProperty: "opacity", as: Double.self) == 1)
     }
 }
+
+extension SublayerTests {
+    @Test("a touch over a standalone layer reaches the view under it, never the layer: on top by zPosition, or sticking out of its view")
+    func touchesPassThroughLayers() throws {
+        let registry = try widgetRegistry()
+        let root = try whiteRoot(registry)
+        let panel = try registry.makeView(ofClass: "Panel", frame: rect(10, 10, 60, 40))
+        try root.addSubview(panel)
+        root.layoutIfNeeded()   // its Dots: (0, 0, 30, 40) and (30, 0, 30, 40) of the panel
+        let dot = try #require(panel.viewWithTag(2))
+        #expect(dot.frame == rect(30, 0, 30, 40))
+        // A red layer on the right Dot: (10, 10, 40, 50) of it, (50, 20, 40, 50) in the root; it
+        // sticks out of the panel to the right and below, and is first by zPosition.
+        let layer = registry.makeLayer()
+        layer.frame = rect(10, 10, 40, 50)
+        layer.backgroundColor = redColor
+        layer.zPosition = 100
+        try dot.layer.addSublayer(layer)
+        let image = try fullImage(root)
+        #expect(image.pixel(x: 60, y: 30) == red && image.pixel(x: 80, y: 60) == red)   // the layer is drawn at both points
+
+        // Over the layer inside the Dot: the Dot, and up the responder chain its Panel.
+        #expect(root.hitTest(easel_point(x: 60, y: 30)) === dot)
+        let inside = try root.sendTouch(.began, at: easel_point(x: 60, y: 30))
+        #expect(inside.view === dot)
+        #expect(try panel.value(ofProperty: "touches", as: Int32.self) == 1)
+        _ = try root.sendTouch(.ended, at: easel_point(x: 60, y: 30), touch: inside)
+        // Over the part of the layer outside the panel: the root, as if the layer were not there.
+        #expect(root.hitTest(easel_point(x: 80, y: 60)) === root)
+        let outside = try root.sendTouch(.began, at: easel_point(x: 80, y: 60))
+        #expect(outside.view === root)
+        #expect(try panel.value(ofProperty: "touches", as: Int32.self) == 1)
+        _ = try root.sendTouch(.ended, at: easel_point(x: 80, y: 60), touch: outside)
+    }
+}

@@ -17,9 +17,19 @@
  *                        (contentMode 1 through property_set).
  *   PaintedView : View   in init: a layer over its bounds whose delegate, a
  *                        LayerPainter, fills it green in drawLayer:inContext:.
+ *   LayerOrder : View    in init: five layers (A red, B green, C blue, D
+ *                        yellow, E magenta; 40 x 40, each 10 right and down
+ *                        of the one before) arranged with add_sublayer,
+ *                        insert_sublayer_at, _above and _below, then the
+ *                        refused calls; it logs the order after each call
+ *                        (letters back to front, read with sublayer_count
+ *                        and sublayer_at) and each call's status.
  */
 #include "easel.h"
 #include "easel_util.h"
+
+#include <stdio.h>
+#include <string.h>
 
 static const easel_host_api *g_host;
 
@@ -123,6 +133,81 @@ static void PaintedView_init(easel_object *self, easel_sel _cmd) {
     layer->add_sublayer(self, sublayer);
 }
 
+/* The letter of a layer, kept in its contentsScale (A = 1, B = 2, ...), which a layer without contents does not draw. */
+static char letter(easel_object *layer) {
+    double scale = 0;
+    g_host->property_get(layer, "contentsScale", &scale);
+    return (char)('A' + (int)(scale + 0.5) - 1);
+}
+
+/* Appends the current order of `self`'s sublayers, back to front, and a space to `text`. */
+static void note_order(easel_object *self, const easel_layer_api *api, char *text, size_t size) {
+    size_t used = strlen(text);
+    uint32_t count = api->sublayer_count(self);
+    for (uint32_t i = 0; i < count && used + 2 < size; i++) {
+        text[used++] = letter(api->sublayer_at(self, i));
+    }
+    if (used + 1 < size) {
+        text[used++] = ' ';
+    }
+    text[used] = 0;
+}
+
+static void LayerOrder_init(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    const easel_layer_api *api = layer_api();
+    if (api == NULL) {
+        return;
+    }
+    static const easel_color colors[5] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}, {1, 0, 1, 1}};
+    easel_object *layers[5];
+    for (int i = 0; i < 5; i++) {
+        layers[i] = api->create_layer();
+        easel_rect frame = {{10.0 * i, 10.0 * i}, {40, 40}};
+        g_host->property_set(layers[i], "frame", &frame);
+        g_host->property_set(layers[i], "backgroundColor", &colors[i]);
+        double scale = i + 1;
+        g_host->property_set(layers[i], "contentsScale", &scale);
+    }
+    char names[5];
+    for (int i = 0; i < 5; i++) {
+        names[i] = letter(layers[i]);
+    }
+    easel_object *A = layers[0], *B = layers[1], *C = layers[2], *D = layers[3], *E = layers[4];
+    easel_object *stray = api->create_layer();   /* never added to self: not a sublayer of it */
+    char steps[96] = "";
+    int32_t codes[12];
+    int n = 0;
+    codes[n++] = api->add_sublayer(self, A);                    /* A */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_at(self, B, 0);           /* B A */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_above(self, C, B);        /* B C A */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_below(self, D, B);        /* D B C A */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_at(self, E, 99);          /* D B C A E: the index is clamped */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_above(self, A, E);        /* D B C E A: A moves */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_below(self, E, stray);    /* E D B C A: no sibling, so the bottom */
+    note_order(self, api, steps, sizeof steps);
+    codes[n++] = api->insert_sublayer_above(self, D, stray);    /* E B C A D: no sibling, so the top */
+    note_order(self, api, steps, sizeof steps);
+    /* Refused calls leave the order as it is. */
+    codes[n++] = api->insert_sublayer_at(self, NULL, 0);        /* NULL */
+    codes[n++] = api->insert_sublayer_above(self, self, A);     /* a view is not a layer */
+    codes[n++] = api->insert_sublayer_below(A, stray, NULL);    /* fine: stray goes under A, */
+    codes[n++] = api->insert_sublayer_at(stray, A, 0);          /* so A into its own sublayer is refused */
+    api->remove_from_superlayer(stray);
+    note_order(self, api, steps, sizeof steps);
+    char message[256];
+    snprintf(message, sizeof message, "names %.5s; orders %s; codes %d %d %d %d %d %d %d %d %d %d %d %d", names, steps,
+             codes[0], codes[1], codes[2], codes[3], codes[4], codes[5], codes[6], codes[7], codes[8], codes[9],
+             codes[10], codes[11]);
+    g_host->log(self, message);
+}
+
 static const easel_property_desc kBadgeProperties[] = {
     EASEL_PROPERTY("selfInto", "i", BadgeStorage, selfInto, NULL),
     EASEL_PROPERTY("viewAsLayer", "i", BadgeStorage, viewAsLayer, NULL),
@@ -145,11 +230,16 @@ static const easel_method_desc kPaintedMethods[] = {
     EASEL_METHOD("init", "v@:", PaintedView_init),
 };
 
+static const easel_method_desc kOrderMethods[] = {
+    EASEL_METHOD("init", "v@:", LayerOrder_init),
+};
+
 static const easel_class_desc kClasses[] = {
     EASEL_CLASS("BadgeView", "View", sizeof(BadgeStorage), kBadgeProperties, kBadgeMethods),
     EASEL_CLASS_WITHOUT_PROPERTIES("PhotoFrame", "View", 0, kPhotoFrameMethods),
     EASEL_CLASS_WITHOUT_PROPERTIES("LayerPainter", "Object", 0, kPainterMethods),
     EASEL_CLASS_WITHOUT_PROPERTIES("PaintedView", "View", 0, kPaintedMethods),
+    EASEL_CLASS_WITHOUT_PROPERTIES("LayerOrder", "View", 0, kOrderMethods),
 };
 
 EASEL_DEFINE_PLUGIN(kPlugin, "SublayerWidgets", kClasses);

@@ -277,6 +277,9 @@ public enum SceneSchema {
                             ]],
                         ],
                      ]]],
+                    ["type": "object", "required": ["display"], "additionalProperties": false,
+                     "description": "The tree is shown here: views keep what they draw, so later resizes show their contentMode.",
+                     "properties": ["display": ["const": true], "at": stepTime]],
                 ]],
             ],
         ]

@@ -223,6 +223,9 @@ public struct SceneRenderer {
                 observer: RenderObserver? = nil, times: StageTimes, decorate: (Canvas) -> Void = { _ in },
                 phase: (String) -> Void = { _ in }) throws(SessionError) -> RenderOutcome {
         var outcome = RenderOutcome(times: times)
+        // One frame: views are drawn straight into it, with no backing store
+        // that no later frame would composite (View+BackingStore.swift).
+        root.backingStorePolicy = .onChange
         phase("drawing")
         try measure(&outcome.times.draw) { () throws(SessionError) in try draw(root, on: canvas, scene: scene, observer: observer) }
         decorate(canvas)
