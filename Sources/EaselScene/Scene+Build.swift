@@ -43,6 +43,7 @@ public final class SceneTree {
         var end = max(stepTimes.last ?? 0, inputEnd)
         for (index, step) in steps.enumerated() {
             if case .animate(let animation, _) = step { end = max(end, stepTimes[index] + animation.length) }
+            if case .transition(let transition, _) = step { end = max(end, stepTimes[index] + transition.length) }
         }
         if let running = root.registry.latestAnimationEnd { end = max(end, running) }
         return end
@@ -96,11 +97,14 @@ public enum SceneStep {
     case gesture([(offset: Double, inputs: [TouchInput])], path: String)
     /// An animation of a view's properties (Scene+Animation.swift).
     case animate(SceneAnimation, path: String)
+    /// A view transition (Scene+Transition.swift).
+    case transition(SceneTransition, path: String)
 
     /// The step's JSON path (`steps[0]`).
     public var path: String {
         switch self {
-        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path), .animate(_, let path): path
+        case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path), .animate(_, let path),
+             .transition(_, let path): path
         }
     }
 
@@ -197,6 +201,8 @@ extension SceneTree {
             }
         case .animate(let animation, _):
             animation.run()
+        case .transition(let transition, _):
+            transition.run()
         }
     }
 }
@@ -431,10 +437,17 @@ struct Builder {
             guard let viewNode = animate.child("view") else { throw animate.error("an animate step needs 'view': the id of the view to animate") }
             return .animate(try SceneAnimation.parse(animate, view: view(named: viewNode)), path: node.path)
         }
+        if let transition = node.child("transition") {
+            try node.checkKeys(["transition", "at"])
+            let builder = self
+            return .transition(try SceneTransition.parse(transition) { (id: Node) throws(SceneError) in try builder.view(named: id) },
+                               path: node.path)
+        }
         if let step = try inputStep(node) { return step }
         throw node.error("a step is {\"resize\": ID, \"size\": [w, h]}, {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}, "
                          + "{\"touches\": [{\"finger\": n, \"phase\": …, \"at\": [x, y]}, …]}, or a gesture: "
-                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", or {\"animate\": {\"view\": ID, …}}")
+                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", {\"animate\": {\"view\": ID, …}} "
+                         + "or {\"transition\": {\"from\": ID, \"to\": ID, …}}")
     }
 
     /// A view by id ("root" is the root view unless a view has that id).
