@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(
             name: "EaselCLITests",
             dependencies: [
-                "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
+                "EaselABI", "EaselCanvas", "EaselCanvasOutput", "EaselDrawingExtensions", "EaselGraphicsCore", "EaselDiscovery", "EaselRuntime", "EaselViews", "EaselScene", "EaselSession",
                 "EaselTestSupport",
             ]),
     ]

@@ -80,12 +80,15 @@ EASEL_CHECK_HEADER(easel_property_metadata)
 EASEL_CHECK_HEADER(easel_class_metadata)
 EASEL_CHECK_HEADER(easel_plugin_metadata)
 /* ---- extension easel.animation.v1 ---- */
-_Static_assert(EASEL_ANIMATION_API_V1_SIZE == sizeof(easel_animation_api), "EASEL_ANIMATION_API_V1_SIZE");
+_Static_assert(EASEL_ANIMATION_API_V1_SIZE == offsetof(easel_animation_api, add_layer_animation), "EASEL_ANIMATION_API_V1_SIZE");
+_Static_assert(EASEL_ANIMATION_API_LAYER_SIZE == sizeof(easel_animation_api), "EASEL_ANIMATION_API_LAYER_SIZE");
+_Static_assert(EASEL_LAYER_ANIMATION_SIZE == sizeof(easel_layer_animation), "EASEL_LAYER_ANIMATION_SIZE");
 _Static_assert(EASEL_ANIMATION_OPTIONS_V1_SIZE == sizeof(easel_animation_options), "EASEL_ANIMATION_OPTIONS_V1_SIZE");
 EASEL_ANIMATION_PINNED_STRUCTS(EASEL_CHECK_SIZE)
 EASEL_ANIMATION_PINNED_FIELDS(EASEL_CHECK_OFFSET)
 EASEL_CHECK_HEADER(easel_animation_api)
 EASEL_CHECK_HEADER(easel_animation_options)
+EASEL_CHECK_HEADER(easel_layer_animation)
 /* ---- extension easel.layout.v1 ---- */
 _Static_assert(EASEL_LAYOUT_API_V1_SIZE == offsetof(easel_layout_api, stack_view_add_arranged_subview), "EASEL_LAYOUT_API_V1_SIZE");
 _Static_assert(EASEL_LAYOUT_API_STACK_SIZE == sizeof(easel_layout_api), "EASEL_LAYOUT_API_STACK_SIZE");

@@ -45,6 +45,7 @@ public final class SceneTree {
         var end = max(stepTimes.last ?? 0, inputEnd)
         for (index, step) in steps.enumerated() {
             if case .animate(let animation, _) = step { end = max(end, stepTimes[index] + animation.length) }
+            if case .transition(let transition, _) = step { end = max(end, stepTimes[index] + transition.length) }
         }
         if let running = root.registry.latestAnimationEnd { end = max(end, running) }
         return end
@@ -102,12 +103,14 @@ public enum SceneStep {
     /// its content into its backing store, as on screen, so that later steps
     /// that resize a view show its `contentMode` (View+BackingStore.swift).
     case display(path: String)
+    /// A view transition (Scene+Transition.swift).
+    case transition(SceneTransition, path: String)
 
     /// The step's JSON path (`steps[0]`).
     public var path: String {
         switch self {
         case .resize(_, _, let path), .touch(_, let path), .touches(_, let path), .gesture(_, let path), .animate(_, let path),
-             .display(let path): path
+             .display(let path), .transition(_, let path): path
         }
     }
 
@@ -211,6 +214,8 @@ extension SceneTree {
         case .display:
             // A failing drawing call fails the final render again, where it is reported.
             _ = try? root.display(scale: displayScale)
+        case .transition(let transition, _):
+            transition.run()
         }
     }
 }
@@ -476,10 +481,17 @@ struct Builder {
             guard try display.bool() else { throw display.error("a display step is {\"display\": true}") }
             return .display(path: node.path)
         }
+        if let transition = node.child("transition") {
+            try node.checkKeys(["transition", "at"])
+            let builder = self
+            return .transition(try SceneTransition.parse(transition) { (id: Node) throws(SceneError) in try builder.view(named: id) },
+                               path: node.path)
+        }
         if let step = try inputStep(node) { return step }
         throw node.error("a step is {\"resize\": ID, \"size\": [w, h]}, {\"touch\": [{\"phase\": …, \"at\": [x, y]}, …]}, "
                          + "{\"touches\": [{\"finger\": n, \"phase\": …, \"at\": [x, y]}, …]}, or a gesture: "
-                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", or {\"animate\": {\"view\": ID, …}}, or {\"display\": true}")
+                         + "\"tap\", \"pan\", \"pinch\" or \"longPress\", {\"animate\": {\"view\": ID, …}}, "
+                         + "{\"transition\": {\"from\": ID, \"to\": ID, …}} or {\"display\": true}")
     }
 
     /// A view by id ("root" is the root view unless a view has that id).

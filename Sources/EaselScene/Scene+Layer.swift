@@ -110,7 +110,7 @@ package enum SceneLayer {
     package static let keys: Set<String> = [
         "cornerRadius", "maskedCorners", "masksToBounds", "borderWidth", "borderColor", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "opacity", "anchorPoint", "position", "zPosition", "hidden",
-        "backgroundColor", "allowsGroupOpacity", "sublayers",
+        "backgroundColor", "allowsGroupOpacity", "sublayers", "contentsRect",
     ]
 
     static let cornerNames: [(String, CornerMask)] = [
@@ -179,6 +179,13 @@ package enum SceneLayer {
             changes.append { $0.backgroundColor = value }
         }
         if let value = node.child("allowsGroupOpacity") { let value = try value.bool(); changes.append { $0.allowsGroupOpacity = value } }
+        if let value = node.child("contentsRect") {
+            let rect = try ValueConversion.rect(value)
+            guard rect.size.width >= 0, rect.size.height >= 0, rect.minX >= 0, rect.minY >= 0, rect.maxX <= 1, rect.maxY <= 1 else {
+                throw value.error("contentsRect is a rect [x, y, w, h] within the unit square [0, 0, 1, 1]")
+            }
+            changes.append { $0.contentsRect = rect }
+        }
         return changes
     }
 

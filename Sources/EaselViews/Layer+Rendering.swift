@@ -17,10 +17,10 @@ enum LayerCalls {
 extension Layer {
     /// Draws the layer and its sublayers; the canvas is in the superlayer's coordinates.
     func render(in canvas: Canvas, depth: Int) {
-        let values = self.values
+        let values = self.drawn
         guard !values.isHidden, values.opacity > 0, depth <= Self.maximumDepth else { return }
         canvas.saveState()
-        canvas.concatenate(toSuperlayer)
+        canvas.concatenate(Self.toSuperlayer(values))
         let grouped = values.opacity < 1
         if grouped { canvas.beginTransparencyGroup() }
         let bounds = values.bounds
@@ -30,7 +30,7 @@ extension Layer {
             addShape(canvas, bounds, radius)
             canvas.clip(rule: Int32(EASEL_FILL_NONZERO))
         }
-        let shadowed = castsShadow
+        let shadowed = Self.castsShadow(values)
         if shadowed {
             // The shadow of everything the layer draws: a transparency layer
             // whose alpha casts it. Core Animation's offset and blur are in
@@ -55,7 +55,7 @@ extension Layer {
             canvas.fillPath(rule: Int32(EASEL_FILL_NONZERO))
             canvas.restoreState()
         }
-        contentsDrawing?.draw(in: bounds, canvas: canvas)
+        Self.contentsDrawing(values)?.draw(in: bounds, canvas: canvas)
         if let delegate { drawDelegate(delegate, canvas: canvas, bounds: bounds) }
         for sublayer in Self.drawingOrder(sublayers) { sublayer.render(in: canvas, depth: depth + 1) }
         if values.borderWidth > 0, values.borderColor.alpha > 0 {
@@ -121,14 +121,21 @@ extension View {
     @inline(never)
     final func drawLayerContents(_ canvas: Canvas) {
         guard let storage = layerStorage else { return }
-        if let contents = storage.contents { contents.draw(in: storedBounds, canvas: canvas) }
+        if let contents = shownContents(storage) { contents.draw(in: storedBounds, canvas: canvas) }
         for sublayer in Layer.drawingOrder(storage.sublayers) { sublayer.render(in: canvas, depth: 1) }
+    }
+
+    /// The view's image with the layer's `contentsRect` (its presented value while it animates).
+    private func shownContents(_ storage: LayerStorage) -> LayerContents? {
+        guard var contents = storage.contents else { return nil }
+        contents.rect = storage.animations == nil ? storage.contentsRect : presentedValue(.contentsRect).rect.standardized
+        return contents
     }
 
     /// The area the view's image and sublayers cover, in its down space (`nil` without either).
     final var layerContentsExtent: easel_rect? {
         guard let storage = layerStorage, storage.contents != nil || !storage.sublayers.isEmpty else { return nil }
-        var extent = storage.contents.map { $0.placement(in: storedBounds) }
+        var extent = shownContents(storage).map { $0.placement(in: storedBounds) }
         for sublayer in storage.sublayers where !sublayer.isHidden {
             let box = sublayer.toSuperlayer.apply(to: sublayer.extent)
             extent = extent.map { $0.union(box) } ?? box

@@ -233,6 +233,13 @@ public final class Layer: EaselObject {
         var zPosition = 0.0
     }
     private(set) var values = Values()
+    /// The layer's animations added by key (Animation/LayerAnimation.swift), made on the first.
+    var keyedAnimations: KeyedAnimations?
+    /// The values drawn now: the model's with the running animations applied at the media clock's time.
+    var drawn: Values {
+        guard let keyed = keyedAnimations, !keyed.list.isEmpty else { return values }
+        return presentedValues(keyed, at: registry.mediaClock.time)
+    }
 
     /// The layers drawn above this one's contents, back to front (before `zPosition` reorders them).
     public private(set) var sublayers: [Layer] = []
@@ -282,7 +289,7 @@ public final class Layer: EaselObject {
     ///
     /// Setting it (with the identity transform) sets the bounds' size and the position.
     public var frame: easel_rect {
-        get { toSuperlayer.apply(to: values.bounds) }
+        get { Self.toSuperlayer(values).apply(to: values.bounds) }
         set {
             let rect = newValue.standardized
             guard [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].allSatisfy(\.isFinite) else { return }
@@ -532,43 +539,50 @@ public final class Layer: EaselObject {
 
     // MARK: Geometry for drawing
 
-    /// The anchor point in the bounds.
-    var anchorInBounds: easel_point {
+    /// The anchor point in the (drawn) bounds.
+    var anchorInBounds: easel_point { Self.anchorInBounds(drawn) }
+
+    static func anchorInBounds(_ values: Values) -> easel_point {
         easel_point(x: values.bounds.origin.x + values.anchorPoint.x * values.bounds.size.width,
                     y: values.bounds.origin.y + values.anchorPoint.y * values.bounds.size.height)
     }
 
-    /// From the layer's coordinates to its superlayer's (or the view's).
-    var toSuperlayer: easel_affine_transform {
-        let anchor = anchorInBounds
+    /// From the layer's coordinates to its superlayer's (or the view's), with the drawn values.
+    var toSuperlayer: easel_affine_transform { Self.toSuperlayer(drawn) }
+
+    static func toSuperlayer(_ values: Values) -> easel_affine_transform {
+        let anchor = anchorInBounds(values)
         return easel_affine_transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(values.transform)
             .concatenating(easel_affine_transform(translationX: values.position.x, y: values.position.y))
     }
 
     /// The contents to draw, if any.
-    var contentsDrawing: LayerContents? {
+    var contentsDrawing: LayerContents? { Self.contentsDrawing(drawn) }
+
+    static func contentsDrawing(_ values: Values) -> LayerContents? {
         guard let image = values.contents else { return nil }
         return LayerContents(image: image, mode: values.contentsGravity.contentMode, scale: values.contentsScale,
                              rect: values.contentsRect, center: values.contentsCenter, tint: nil)
     }
 
-    var castsShadow: Bool { values.shadowOpacity > 0 && values.shadowColor.alpha > 0 }
-    var shadowReach: Double {
+    static func castsShadow(_ values: Values) -> Bool { values.shadowOpacity > 0 && values.shadowColor.alpha > 0 }
+    static func shadowReach(_ values: Values) -> Double {
         3 * values.shadowRadius + 2 + max(abs(values.shadowOffset.width), abs(values.shadowOffset.height))
     }
 
-    /// The area the layer and its visible sublayers cover, in its own coordinates.
+    /// The area the layer and its visible sublayers cover, in its own coordinates (drawn values).
     var extent: easel_rect {
+        let values = drawn
         var extent = values.bounds
         if !values.masksToBounds {
-            if let contents = contentsDrawing { extent = extent.union(contents.placement(in: values.bounds)) }
+            if let contents = Self.contentsDrawing(values) { extent = extent.union(contents.placement(in: values.bounds)) }
             for sublayer in sublayers where !sublayer.values.isHidden {
                 extent = extent.union(sublayer.toSuperlayer.apply(to: sublayer.extent))
             }
         }
-        if castsShadow {
-            let reach = shadowReach
+        if Self.castsShadow(values) {
+            let reach = Self.shadowReach(values)
             extent = easel_rect(x: extent.origin.x - reach, y: extent.origin.y - reach,
                                 width: extent.size.width + 2 * reach, height: extent.size.height + 2 * reach)
         }

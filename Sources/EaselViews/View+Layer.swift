@@ -98,6 +98,8 @@ final class LayerStorage {
     var shadowRadius = 3.0
     var shadowPath: ShadowPath?
     var anchorPoint = easel_point(x: 0.5, y: 0.5)
+    /// The part of ``contents`` drawn, in the image's unit square (Core Animation's `contentsRect`).
+    var contentsRect = LayerContents.unit
     var zPosition = 0.0
     var allowsGroupOpacity = true
     /// Standalone sublayers (Layer.swift), drawn above the view's content and below its subviews.
@@ -347,6 +349,20 @@ public struct ViewLayer {
                   newValue != anchorPoint else { return }
             view.willChangeAnimatable(.anchorPoint)
             view.changeLayer { $0.anchorPoint = newValue }
+        }
+    }
+    /// The part of the layer's image (an image view's image) that is drawn, in the
+    /// image's unit square ((0, 0, 1, 1), the whole image, by default): Core Animation's
+    /// `contentsRect`. The part is placed by the content mode as the whole image would be.
+    /// Animatable; rectangles with a non-finite coordinate are ignored.
+    public var contentsRect: easel_rect {
+        get { storage?.contentsRect ?? LayerContents.unit }
+        nonmutating set {
+            let rect = newValue.standardized
+            guard [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].allSatisfy(\.isFinite),
+                  rect != contentsRect else { return }
+            view.willChangeAnimatable(.contentsRect)
+            view.changeLayer { $0.contentsRect = rect }
         }
     }
     /// The order among siblings: a superview draws its subviews by `zPosition`, then by index (0 by default).

@@ -4,6 +4,7 @@ import CEaselSupport
 import EaselCanvas
 import EaselDrawingExtensions
 import EaselGeometry
+import EaselGraphicsCore
 import EaselInvocation
 
 // Rendering a view tree into a canvas, and the dirty regions that make a
@@ -266,6 +267,34 @@ extension View {
             if let groupAlpha { canvas.endTransparencyGroup(alpha: groupAlpha) }
             if savedState { canvas.restoreState() }
         }
+    }
+
+    /// The view's subtree drawn into a new raster image, for a transition's
+    /// snapshot (Animation/Transition.swift): a canvas reaching to the view's
+    /// frame's far corner, in its superview's coordinates, with no backing stores
+    /// used; `nil` when the frame is empty, not finite or beyond 4096 points.
+    /// The image's `contentsRect` for the frame is returned with it.
+    final func snapshotImage(scale: Double) -> (image: CanvasImage, part: easel_rect)? {
+        let frame = self.frame
+        guard frame.minX >= 0, frame.minY >= 0, frame.size.width >= 1, frame.size.height >= 1,
+              frame.maxX <= 4096, frame.maxY <= 4096 else { return nil }
+        let width = frame.maxX.rounded(.up), height = frame.maxY.rounded(.up)
+        guard let canvas = try? Canvas(width: width, height: height, backing: .raster(scale: scale)) else { return nil }
+        let list = DrawList(root: self)
+        let canvasRect = easel_rect(x: 0, y: 0, width: width, height: height)
+        var state = RenderState(full: true, region: [canvasRect], canvasRect: canvasRect, observer: nil, list: nil)
+        registry.withActive {
+            canvas.withCurrentContext {
+                canvas.saveState()
+                canvas.clear(canvasRect)
+                Self.draw(list, canvas: canvas, state: &state)
+                canvas.restoreState()
+            }
+        }
+        guard state.failure == nil, !canvas.hasError,
+              let image = try? CanvasImage(copying: canvas.surface, scale: scale, opaque: false) else { return nil }
+        return (image, easel_rect(x: frame.minX / width, y: frame.minY / height, width: frame.size.width / width,
+                                  height: frame.size.height / height))
     }
 
     /// Draws the list front to back: each view's own content (when it touches

@@ -1,3 +1,5 @@
+import EaselCanvas
+import EaselDrawingExtensions
 import EaselGraphicsCore
 import EaselTestSupport
 import Foundation
@@ -54,6 +56,40 @@ struct RenderAnimationTests {
             #expect(middle.pixel(x: 45, y: 5) == RGBA(r: 255, g: 0, b: 0), "\(ext)")
             #expect(middle.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255), "\(ext)")
         }
+    }
+
+    @Test("--at with SVG and PDF output: the vector file shows the box where it is at that moment (rasterized back)")
+    func atVector() throws {
+        let file = try writeScene(Self.scene)
+        let folder = file.deletingLastPathComponent()
+        let svg = folder.appendingPathComponent("m-\(UUID().uuidString).svg").path
+        let pdf = folder.appendingPathComponent("m-\(UUID().uuidString).pdf").path
+        for output in [svg, pdf] {
+            let result = try easel(["render", file.path, "--at", "0.3", "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // The SVG, decoded by the image loader (librsvg) at 1x and drawn on a raster canvas of the scene's size.
+        let image = try CanvasImage(data: [UInt8](try Data(contentsOf: URL(fileURLWithPath: svg))), scale: 1)
+        let canvas = try Canvas(width: 100, height: 20, backing: .raster(scale: 1))
+        canvas.draw(image, in: rect(0, 0, 100, 20))
+        let pixels = try canvas.rasterImage()
+        // At 0.3 s of a linear move from x 0 to 80: the left edge at 24 (as the PNG above).
+        // (librsvg antialiases the right edge pixel; the PNG and the PDF below have it pure red.)
+        #expect((0..<100).first { pixels.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) } == 24)
+        #expect((32...33).contains((0..<100).last { pixels.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) } ?? -1))
+        #expect(pixels.pixel(x: 22, y: 5) == RGBA(r: 255, g: 255, b: 255) && pixels.pixel(x: 35, y: 5) == RGBA(r: 255, g: 255, b: 255))
+        // The PDF, rasterized by poppler's pdftoppm at 72 dpi (one pixel a point).
+        let ppm = Process()
+        ppm.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        let prefix = folder.appendingPathComponent("p-\(UUID().uuidString)").path
+        ppm.arguments = ["-png", "-r", "72", "-singlefile", pdf, prefix]
+        try ppm.run()
+        ppm.waitUntilExit()
+        #expect(ppm.terminationStatus == 0)
+        let page = try RasterImage(contentsOfPNG: prefix + ".png")
+        #expect(page.width == 100 && page.height == 20)
+        #expect((0..<100).first { page.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) } == 24)
+        #expect((0..<100).last { page.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) } == 33)
     }
 
     @Test("bad --duration combinations and patterns are refused (exit 2)", arguments: [

@@ -160,6 +160,8 @@ struct ABITests {
             "easel_property_metadata": imported(easel_property_metadata()),
             "easel_animation_api": imported(easel_animation_api()),
             "easel_animation_options": imported(easel_animation_options()),
+            "easel_path_element": imported(easel_path_element()),
+            "easel_layer_animation": imported(easel_layer_animation()),
             "easel_layout_api": imported(easel_layout_api()),
         ]
         #expect(Set(sizes.keys) == Set(swift.keys))

@@ -2077,6 +2077,9 @@ typedef void (*easel_animation_block)(void *context);
 /** A completion: called once, finished 1 when the animations ran to their end, 0 when interrupted. Since: easel.animation.v1 */
 typedef void (*easel_animation_completion)(int32_t finished, void *context);
 
+/** A layer animation (defined below, with add_layer_animation's constants). Since: easel.animation.v1 (size 160) */
+typedef struct easel_layer_animation easel_layer_animation;
+
 /**
  * Animations and time for plugin code (easel.animation.v1): UIKit's view
  * animations, performSelector:withObject:afterDelay: and a display link, all
@@ -2136,7 +2139,216 @@ typedef struct easel_animation_api {
     int32_t (*remove_all_animations)(easel_object *view);
     /** 1 when the view has running animations. */
     int32_t (*has_animations)(const easel_object *view);
+
+    /*
+     * Layer animations by key path, keyframes and transitions. Present when
+     * struct_size >= EASEL_ANIMATION_API_LAYER_SIZE; check before calling.
+     */
+    /**
+     * Core Animation's add(_:forKey:): runs `animation` on `layer` (a view,
+     * for its layer, or a Layer object) under `key` (NULL: the key path),
+     * replacing the animation under that key. The model values do not
+     * change; what is drawn follows the animation. `completion` (may be
+     * NULL) runs once: finished 1 at the end, 0 when removed early. The host
+     * copies what it needs before returning. EASEL_ERROR_TYPE_MISMATCH for
+     * an unknown key path, values of the wrong type or bad timing (a
+     * diagnostic says which). Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*add_layer_animation)(easel_object *layer, const easel_layer_animation *animation, const char *key,
+                                   easel_animation_completion completion, void *completion_context);
+    /** Removes the animation under `key` (its completion gets 0); EASEL_ERROR_NOT_FOUND when none. Since: easel.animation.v1 (size 160) */
+    int32_t (*remove_layer_animation)(easel_object *layer, const char *key);
+    /** How many animations the layer has by key (Core Animation's animationKeys.count). Since: easel.animation.v1 (size 160) */
+    uint32_t (*layer_animation_count)(const easel_object *layer);
+    /**
+     * Copies the key of the layer's animation at `index` (in the order they
+     * were added) into `buffer` (NUL-terminated, cut to `capacity`); returns
+     * the key's length in bytes, or -1 for an index out of range. Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*layer_animation_key_at)(const easel_object *layer, uint32_t index, char *buffer, uint32_t capacity);
+    /**
+     * The presented value of an animatable key path (what is drawn at the
+     * media clock's time): writes up to `capacity` numbers to `values` in
+     * the EASEL_ANIMATION_VALUE_* layout of the key path's type and returns
+     * how many the value has; -1 for an unknown key path. Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*presented_value)(const easel_object *layer, const char *key_path, double *values, uint32_t capacity);
+    /**
+     * UIView's animateKeyframes: runs `animations`, which calls add_keyframe;
+     * the whole runs over options->duration. Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*animate_keyframes)(const easel_animation_options *options, easel_animation_block animations, void *animations_context,
+                                 easel_animation_completion completion, void *completion_context);
+    /**
+     * UIView's addKeyframe(withRelativeStartTime:relativeDuration:), inside
+     * animate_keyframes' block: the changes `animations` makes run from
+     * `relative_start` for `relative_duration` (fractions of the whole). Outside
+     * one the changes are made without animation. Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*add_keyframe)(double relative_start, double relative_duration, easel_animation_block animations, void *animations_context);
+    /**
+     * UIView's transition(from:to:duration:options:): replaces `from` with `to`
+     * in from's superview through the EASEL_ANIMATION_TRANSITION_* of
+     * options->flags (options->curve times it); `from` is removed at the end.
+     * EASEL_ERROR_INVALID_OPERATION when `from` has no superview. Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*transition_from_to)(easel_object *from, easel_object *to, const easel_animation_options *options,
+                                  easel_animation_completion completion, void *completion_context);
+    /**
+     * UIView's transition(with:duration:options:animations:): the changes
+     * `animations` makes to `view` and its subviews (adding, removing, hiding
+     * subviews, any property) appear through the EASEL_ANIMATION_TRANSITION_*
+     * of options->flags. Since: easel.animation.v1 (size 160)
+     */
+    int32_t (*transition_with)(easel_object *view, const easel_animation_options *options, easel_animation_block animations,
+                               void *animations_context, easel_animation_completion completion, void *completion_context);
 } easel_animation_api;
+
+/** sizeof(easel_animation_api) with the layer-animation, keyframe and transition functions. Since: easel.animation.v1 (size 160) */
+#define EASEL_ANIMATION_API_LAYER_SIZE 160
+/** sizeof(easel_layer_animation). Since: easel.animation.v1 (size 160) */
+#define EASEL_LAYER_ANIMATION_SIZE 288
+
+/**
+ * Whether an animation table `api` (a `const easel_animation_api *`) has the slot
+ * `slot`: its struct_size reaches past the slot's end. Since: easel.animation.v1 (size 160)
+ */
+#define EASEL_HAS_ANIMATION_SLOT(api, slot) \
+    ((api) != NULL && (api)->struct_size >= offsetof(easel_animation_api, slot) + sizeof((api)->slot))
+
+/**
+ * Transitions (easel_animation_options.flags), UIViewAnimationOptions' values:
+ * flips about the vertical (left, right) or horizontal (top, bottom) axis,
+ * curls (approximated: rolling into or out of the top edge) and a cross dissolve.
+ * Since: easel.animation.v1 (size 160)
+ */
+enum {
+    /** Transitions hide `from` and show `to` (both in the tree) instead of removing and adding them. */
+    EASEL_ANIMATION_SHOW_HIDE_TRANSITION_VIEWS = 1 << 8,
+    EASEL_ANIMATION_TRANSITION_FLIP_FROM_LEFT = 1 << 20,
+    EASEL_ANIMATION_TRANSITION_FLIP_FROM_RIGHT = 2 << 20,
+    EASEL_ANIMATION_TRANSITION_CURL_UP = 3 << 20,
+    EASEL_ANIMATION_TRANSITION_CURL_DOWN = 4 << 20,
+    EASEL_ANIMATION_TRANSITION_CROSS_DISSOLVE = 5 << 20,
+    EASEL_ANIMATION_TRANSITION_FLIP_FROM_TOP = 6 << 20,
+    EASEL_ANIMATION_TRANSITION_FLIP_FROM_BOTTOM = 7 << 20
+};
+
+/**
+ * The type of a layer animation's values (easel_layer_animation.value_type),
+ * with the numbers each takes: NUMBER 1; POINT x, y; SIZE width, height;
+ * RECT x, y, width, height; COLOR red, green, blue, alpha; TRANSFORM a, b, c,
+ * d, tx, ty. A key path takes one type: position a POINT, position.x a
+ * NUMBER, bounds a RECT, bounds.size a SIZE, opacity a NUMBER, backgroundColor
+ * a COLOR, transform a TRANSFORM, transform.rotation.z and transform.scale a
+ * NUMBER, transform.translation a SIZE. Since: easel.animation.v1 (size 160)
+ */
+enum {
+    EASEL_ANIMATION_VALUE_NUMBER = 1,
+    EASEL_ANIMATION_VALUE_POINT = 2,
+    EASEL_ANIMATION_VALUE_SIZE = 3,
+    EASEL_ANIMATION_VALUE_RECT = 4,
+    EASEL_ANIMATION_VALUE_COLOR = 5,
+    EASEL_ANIMATION_VALUE_TRANSFORM = 6
+};
+
+/** A layer animation's kind (easel_layer_animation.kind). Since: easel.animation.v1 (size 160) */
+enum {
+    EASEL_LAYER_ANIMATION_BASIC = 0,     /* CABasicAnimation: from_value, to_value, by_value */
+    EASEL_LAYER_ANIMATION_KEYFRAMES = 1, /* CAKeyframeAnimation with values */
+    EASEL_LAYER_ANIMATION_PATH = 2       /* CAKeyframeAnimation with a path (a POINT key path) */
+};
+
+/** Fill modes (easel_layer_animation.fill_mode), Core Animation's. Since: easel.animation.v1 (size 160) */
+enum {
+    EASEL_FILL_MODE_REMOVED = 0,
+    EASEL_FILL_MODE_FORWARDS = 1,
+    EASEL_FILL_MODE_BACKWARDS = 2,
+    EASEL_FILL_MODE_BOTH = 3
+};
+
+/** Keyframe calculation modes (easel_layer_animation.calculation_mode). Since: easel.animation.v1 (size 160) */
+enum {
+    EASEL_CALCULATION_LINEAR = 0,
+    EASEL_CALCULATION_DISCRETE = 1,
+    EASEL_CALCULATION_PACED = 2
+};
+
+/** Layer animation flags (easel_layer_animation.flags). Since: easel.animation.v1 (size 160) */
+enum {
+    EASEL_LAYER_ANIMATION_HAS_FROM = 1 << 0,        /* from_value is set */
+    EASEL_LAYER_ANIMATION_HAS_TO = 1 << 1,          /* to_value is set */
+    EASEL_LAYER_ANIMATION_HAS_BY = 1 << 2,          /* by_value is set */
+    EASEL_LAYER_ANIMATION_AUTOREVERSES = 1 << 3,
+    EASEL_LAYER_ANIMATION_ADDITIVE = 1 << 4,
+    EASEL_LAYER_ANIMATION_KEEP_ON_COMPLETION = 1 << 5, /* removedOnCompletion = NO */
+    EASEL_LAYER_ANIMATION_HAS_TIMING_FUNCTION = 1 << 6 /* timing_function is set (else linear) */
+};
+
+/** A path element's kind (easel_path_element.kind): CGPathElementType's. Since: easel.animation.v1 (size 160) */
+enum {
+    EASEL_PATH_MOVE_TO = 0,        /* points[0] */
+    EASEL_PATH_LINE_TO = 1,        /* points[0] */
+    EASEL_PATH_QUAD_CURVE_TO = 2,  /* points[0] the control point, points[1] the end */
+    EASEL_PATH_CURVE_TO = 3,       /* points[0], points[1] the control points, points[2] the end */
+    EASEL_PATH_CLOSE = 4
+};
+
+/** One element of a path a layer animation moves along, as CGPathElement. Since: easel.animation.v1 (size 160) */
+typedef struct easel_path_element {
+    int32_t kind;
+    uint32_t reserved;
+    easel_point points[3];
+} easel_path_element;
+
+/**
+ * A layer animation (CABasicAnimation / CAKeyframeAnimation with
+ * CAMediaTiming), for add_layer_animation. Fill in abi_version and
+ * struct_size (sizeof) first; zero the rest. The host copies it (and the
+ * arrays it points to) before add_layer_animation returns. Since: easel.animation.v1 (size 160)
+ */
+struct easel_layer_animation {
+    uint32_t abi_version;
+    uint32_t struct_size;
+    /** The key path (UTF-8): "position", "position.x", "opacity", "transform.rotation.z", ... */
+    const char *key_path;
+    /** EASEL_LAYER_ANIMATION_BASIC, _KEYFRAMES or _PATH. */
+    int32_t kind;
+    /** EASEL_ANIMATION_VALUE_*: the type of from/to/by and of values. */
+    int32_t value_type;
+    /** EASEL_LAYER_ANIMATION_* flags. */
+    uint32_t flags;
+    /** EASEL_FILL_MODE_*. */
+    int32_t fill_mode;
+    /** EASEL_CALCULATION_* (keyframes and paths). */
+    int32_t calculation_mode;
+    /** KEYFRAMES: how many values; PATH: how many path elements. */
+    uint32_t value_count;
+    /** BASIC: the values, as many numbers as value_type takes, used when their HAS_ flag is set. */
+    double from_value[6];
+    double to_value[6];
+    double by_value[6];
+    /** KEYFRAMES: value_count values, one after the other (value_count times the value_type's numbers). */
+    const double *values;
+    /** NULL, or one time in 0...1 per value (PATH: per vertex: the elements after the move, plus one). */
+    const double *key_times;
+    /** NULL, or one timing function (x1, y1, x2, y2) per keyframe segment. */
+    const double *timing_functions;
+    /** PATH: value_count elements, a MOVE_TO first (one subpath). */
+    const easel_path_element *path;
+    /** The media-clock time it begins (easel_animation_api.media_time); 0: when added. */
+    double begin_time;
+    /** Seconds a cycle lasts; 0: 0.25. */
+    double duration;
+    /** Cycles (0: one; INFINITY: forever; fractions allowed). */
+    double repeat_count;
+    /** How fast local time runs; 0 is taken as 1 (a zeroed struct), negative is refused. */
+    double speed;
+    /** Added to the local time. */
+    double time_offset;
+    /** The curve over each cycle (x1, y1, x2, y2), with EASEL_LAYER_ANIMATION_HAS_TIMING_FUNCTION. */
+    double timing_function[4];
+};
 
 /* ---- extension easel.layout.v1 ---- */
 

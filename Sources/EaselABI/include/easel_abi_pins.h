@@ -555,7 +555,9 @@ static inline const easel_abi_pin *easel_metadata_pins(uint32_t *count) {
 /** The animation extension's structs: S(type, size in bytes). */
 #define EASEL_ANIMATION_PINNED_STRUCTS(S) \
     S(easel_animation_options, 80) \
-    S(easel_animation_api, 88)
+    S(easel_animation_api, 160) \
+    S(easel_path_element, 56) \
+    S(easel_layer_animation, 288)
 
 /** Their fields in declaration order: F(type, field, offset in bytes). */
 #define EASEL_ANIMATION_PINNED_FIELDS(F) \
@@ -579,7 +581,41 @@ static inline const easel_abi_pin *easel_metadata_pins(uint32_t *count) {
     F(easel_animation_api, remove_display_link, 56) \
     F(easel_animation_api, media_time, 64) \
     F(easel_animation_api, remove_all_animations, 72) \
-    F(easel_animation_api, has_animations, 80)
+    F(easel_animation_api, has_animations, 80) \
+    F(easel_animation_api, add_layer_animation, 88) \
+    F(easel_animation_api, remove_layer_animation, 96) \
+    F(easel_animation_api, layer_animation_count, 104) \
+    F(easel_animation_api, layer_animation_key_at, 112) \
+    F(easel_animation_api, presented_value, 120) \
+    F(easel_animation_api, animate_keyframes, 128) \
+    F(easel_animation_api, add_keyframe, 136) \
+    F(easel_animation_api, transition_from_to, 144) \
+    F(easel_animation_api, transition_with, 152) \
+    F(easel_path_element, kind, 0) \
+    F(easel_path_element, reserved, 4) \
+    F(easel_path_element, points, 8) \
+    F(easel_layer_animation, abi_version, 0) \
+    F(easel_layer_animation, struct_size, 4) \
+    F(easel_layer_animation, key_path, 8) \
+    F(easel_layer_animation, kind, 16) \
+    F(easel_layer_animation, value_type, 20) \
+    F(easel_layer_animation, flags, 24) \
+    F(easel_layer_animation, fill_mode, 28) \
+    F(easel_layer_animation, calculation_mode, 32) \
+    F(easel_layer_animation, value_count, 36) \
+    F(easel_layer_animation, from_value, 40) \
+    F(easel_layer_animation, to_value, 88) \
+    F(easel_layer_animation, by_value, 136) \
+    F(easel_layer_animation, values, 184) \
+    F(easel_layer_animation, key_times, 192) \
+    F(easel_layer_animation, timing_functions, 200) \
+    F(easel_layer_animation, path, 208) \
+    F(easel_layer_animation, begin_time, 216) \
+    F(easel_layer_animation, duration, 224) \
+    F(easel_layer_animation, repeat_count, 232) \
+    F(easel_layer_animation, speed, 240) \
+    F(easel_layer_animation, time_offset, 248) \
+    F(easel_layer_animation, timing_function, 256)
 
 /** The pinned layout of easel.animation.v1, as easel_abi_pins() lists 2.0's. */
 static inline const easel_abi_pin *easel_animation_pins(uint32_t *count) {

@@ -9,6 +9,8 @@ import Foundation
 public enum AnimatedProperty: Int, CaseIterable, Sendable, Hashable {
     case center, bounds, transform, alpha, backgroundColor
     case cornerRadius, borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, anchorPoint
+    /// The part of the layer's image that is drawn (`contentsRect`, in the image's unit square).
+    case contentsRect
 
     /// The property's key path name (Core Animation's, where the layer has one).
     public var name: String {
@@ -26,6 +28,7 @@ public enum AnimatedProperty: Int, CaseIterable, Sendable, Hashable {
         case .shadowOffset: "shadowOffset"
         case .shadowRadius: "shadowRadius"
         case .anchorPoint: "anchorPoint"
+        case .contentsRect: "contentsRect"
         }
     }
 
@@ -115,6 +118,7 @@ extension AnimatedProperty {
         case .shadowOffset: .size(view.layer.shadowOffset)
         case .shadowRadius: .scalar(view.layer.shadowRadius)
         case .anchorPoint: .point(view.layer.anchorPoint)
+        case .contentsRect: .rect(view.layer.contentsRect)
         }
     }
 
@@ -134,6 +138,7 @@ extension AnimatedProperty {
         case .shadowOffset: view.layer.shadowOffset = value.size
         case .shadowRadius: view.layer.shadowRadius = max(value[0], 0)
         case .anchorPoint: view.layer.anchorPoint = value.point
+        case .contentsRect: view.layer.contentsRect = value.rect
         }
     }
 
@@ -153,6 +158,7 @@ extension AnimatedProperty {
         case .shadowOffset: presentation.layer.shadowOffset = value.size
         case .shadowRadius: presentation.layer.shadowRadius = min(max(value[0], 0), 1000)
         case .anchorPoint: presentation.layer.anchorPoint = value.point
+        case .contentsRect: presentation.layer.contentsRect = value.rect.standardized
         }
     }
 
@@ -197,8 +203,12 @@ struct Presentation {
 }
 
 extension LayerStorage {
-    /// Takes every property of another layer's storage (not its animations).
+    /// Takes every property of another layer's storage (not its animations or
+    /// backing store); the image and the sublayers by reference, so that a
+    /// presentation stays on the renderer's layer path.
     func copy(from other: LayerStorage) {
+        contents = other.contents
+        sublayers = other.sublayers
         cornerRadius = other.cornerRadius
         maskedCorners = other.maskedCorners
         borderWidth = other.borderWidth
@@ -209,6 +219,7 @@ extension LayerStorage {
         shadowRadius = other.shadowRadius
         shadowPath = other.shadowPath
         anchorPoint = other.anchorPoint
+        contentsRect = other.contentsRect
         zPosition = other.zPosition
         allowsGroupOpacity = other.allowsGroupOpacity
     }

@@ -50,6 +50,9 @@ public struct AnimationOptions: OptionSet, Sendable, Hashable {
     public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
     /// Start from the presented value of a running animation of the same property.
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    /// A transition hides `from` and shows `to` (both already in the tree) instead of removing and adding
+    /// (UIKit's `showHideTransitionViews`).
+    public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
     /// Repeat forever.
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
     /// Run forward, then backward (each way the duration).
@@ -183,6 +186,11 @@ struct PropertyAnimation {
 /// A view's running animations: side storage in the layer's storage, made on the first animation.
 final class ViewAnimations {
     var animations: [PropertyAnimation] = []
+    /// The layer animations added by key (LayerAnimation.swift).
+    let keyed = KeyedAnimations()
+
+    /// Whether nothing runs.
+    var isEmpty: Bool { animations.isEmpty && keyed.list.isEmpty }
 
     /// Whether some running animation forbids touches (no `allowUserInteraction`).
     var blocksInteraction: Bool { animations.contains { !$0.group.options.contains(.allowUserInteraction) } }
@@ -192,6 +200,9 @@ final class ViewAnimations {
 final class Animator {
     /// The views with running animations (weakly: the animator never keeps a view alive).
     private var active: [ObjectIdentifier: AnimationGroup.Weak] = [:]
+    private struct WeakLayer { weak var layer: Layer? }
+    /// The standalone layers with keyed animations.
+    private var activeLayers: [ObjectIdentifier: WeakLayer] = [:]
     private unowned let clock: MediaClock
 
     private init(clock: MediaClock) { self.clock = clock }
@@ -212,10 +223,14 @@ final class Animator {
     var latestEnd: Double? {
         var latest: Double?
         for entry in active.values {
-            guard let animations = entry.view?.layerStorage?.animations?.animations else { continue }
-            for animation in animations where animation.end.isFinite {
+            guard let animations = entry.view?.layerStorage?.animations else { continue }
+            for animation in animations.animations where animation.end.isFinite {
                 latest = max(latest ?? animation.end, animation.end)
             }
+            if let end = animations.keyed.latestEnd { latest = max(latest ?? end, end) }
+        }
+        for entry in activeLayers.values {
+            if let end = entry.layer?.keyedAnimations?.latestEnd { latest = max(latest ?? end, end) }
         }
         return latest
     }
@@ -293,7 +308,7 @@ final class Animator {
             return true
         }
         for group in lost { interrupted(group) }
-        if animations.animations.isEmpty { forget(view) }
+        if animations.isEmpty { forget(view) }
     }
 
     /// Removes every running animation of a view (removed from its superview, or `removeAllAnimations`).
@@ -302,8 +317,122 @@ final class Animator {
         let lost = animations.animations.map(\.group)
         animations.animations = []
         for group in lost { interrupted(group) }
+        let keyed = animations.keyed.list
+        animations.keyed.list = []
+        for running in keyed { stopped(running, finished: false) }
         forget(view)
         view.drawStateChanged()
+    }
+
+    // MARK: Layer animations by key (LayerAnimation.swift)
+
+    /// The keyed animations of a view's layer (made with the view's animations) or of a standalone layer.
+    private func keyed(_ target: LayerTarget, make: Bool) -> KeyedAnimations? {
+        switch target {
+        case .view(let view):
+            if let existing = view.layerStorage?.animations?.keyed { return existing }
+            guard make else { return nil }
+            let storage = view.layerStorage ?? {
+                let made = LayerStorage()
+                view.layerStorage = made
+                return made
+            }()
+            let animations = ViewAnimations()
+            storage.animations = animations
+            return animations.keyed
+        case .layer(let layer):
+            if let existing = layer.keyedAnimations { return existing }
+            guard make else { return nil }
+            let made = KeyedAnimations()
+            layer.keyedAnimations = made
+            return made
+        }
+    }
+
+    /// Adds a resolved animation under its key, replacing (and stopping) the one there was.
+    func add(_ running: RunningLayerAnimation, to target: LayerTarget) {
+        guard let keyed = keyed(target, make: true) else { return }
+        if let index = keyed.list.firstIndex(where: { $0.key == running.key }) {
+            let old = keyed.list.remove(at: index)
+            stopped(old, finished: false)
+        }
+        keyed.list.append(running)
+        switch target {
+        case .view(let view): active[ObjectIdentifier(view)] = .init(view: view)
+        case .layer(let layer): activeLayers[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+        }
+        if running.end.isFinite {
+            // The timer holds its target weakly: the animator never keeps a view or a layer alive.
+            let weak = WeakTarget(target)
+            running.timer = clock.schedule(at: running.end) { [weak self, weak running] in
+                guard let self, let running, let target = weak.target else { return }
+                self.reachedEnd(running, of: target)
+            }
+        }
+        refresh(target)
+    }
+
+    /// Removes the animation under a key; `false` when there is none.
+    @discardableResult
+    func removeAnimation(forKey key: String, of target: LayerTarget) -> Bool {
+        guard let keyed = keyed(target, make: false), let index = keyed.list.firstIndex(where: { $0.key == key }) else { return false }
+        let running = keyed.list.remove(at: index)
+        stopped(running, finished: false)
+        cleanUp(target)
+        refresh(target)
+        return true
+    }
+
+    /// Removes every keyed animation of a standalone layer.
+    func removeAllAnimations(of layer: Layer) {
+        guard let keyed = layer.keyedAnimations else { return }
+        let list = keyed.list
+        keyed.list = []
+        for running in list { stopped(running, finished: false) }
+        cleanUp(.layer(layer))
+        refresh(.layer(layer))
+    }
+
+    /// An animation reached its end: removed unless it stays, completion with finished = true.
+    private func reachedEnd(_ running: RunningLayerAnimation, of target: LayerTarget) {
+        running.ended = true
+        running.timer = nil
+        if running.animation.isRemovedOnCompletion, let keyed = keyed(target, make: false) {
+            keyed.list.removeAll { $0 === running }
+            cleanUp(target)
+        }
+        refresh(target)
+        let completion = running.completion
+        running.completion = nil
+        completion?(true)
+    }
+
+    /// An animation left early: its timer is cancelled, its completion runs at the clock's next advance.
+    private func stopped(_ running: RunningLayerAnimation, finished: Bool) {
+        if let timer = running.timer { clock.cancel(timer) }
+        running.timer = nil
+        guard let completion = running.completion else { return }
+        running.completion = nil
+        clock.schedule(at: clock.time) { completion(finished) }
+    }
+
+    private func cleanUp(_ target: LayerTarget) {
+        switch target {
+        case .view(let view):
+            if view.layerStorage?.animations?.isEmpty ?? true { forget(view) }
+        case .layer(let layer):
+            if layer.keyedAnimations?.list.isEmpty ?? true {
+                layer.keyedAnimations = nil
+                activeLayers[ObjectIdentifier(layer)] = nil
+            }
+        }
+    }
+
+    private func refresh(_ target: LayerTarget) {
+        switch target {
+        case .view(let view): refresh(view)
+        case .layer(let layer): if let view = layer.owningView { refresh(view) }
+        }
     }
 
     /// A view left its superview: its animations and its descendants' are interrupted.
@@ -316,6 +445,24 @@ final class Animator {
     private func forget(_ view: View) {
         view.layerStorage?.animations = nil
         active[ObjectIdentifier(view)] = nil
+    }
+
+    /// A view's layer or a standalone layer, as the target of keyed animations.
+    enum LayerTarget {
+        case view(View)
+        case layer(Layer)
+    }
+
+    private struct WeakTarget {
+        weak var view: View?
+        weak var layer: Layer?
+        init(_ target: LayerTarget) {
+            switch target {
+            case .view(let view): self.view = view
+            case .layer(let layer): self.layer = layer
+            }
+        }
+        var target: LayerTarget? { view.map { .view($0) } ?? layer.map { .layer($0) } }
     }
 
     // MARK: Delayed performs and display links
@@ -419,8 +566,18 @@ final class Animator {
                 continue
             }
             refresh(view)
-            if view.layerStorage?.animations?.animations.isEmpty ?? true { forget(view) }
+            if view.layerStorage?.animations?.isEmpty ?? true { forget(view) }
         }
+        guard !activeLayers.isEmpty else { return }
+        var owners: [View] = []
+        for (key, entry) in activeLayers {
+            guard let layer = entry.layer else {
+                activeLayers[key] = nil
+                continue
+            }
+            if let view = layer.owningView, !owners.contains(where: { $0 === view }) { owners.append(view) }
+        }
+        for view in owners { refresh(view) }
     }
 
     /// Rewrites a view's draw records from its presentation now, marking the areas drawn before and after.
@@ -672,7 +829,14 @@ extension View {
     /// keyframes' own `calculationModeLinear`).
     public static func animateKeyframes(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                         animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let context = AnimationContext(duration: duration, delay: delay, options: options, curve: .timing(.linear),
+        animateKeyframes(withDuration: duration, delay: delay, options: options, curve: .timing(.linear),
+                         animations: animations, completion: completion)
+    }
+
+    /// Keyframes whose whole runs along `curve` (a transition's flip follows its options' curve).
+    static func animateKeyframes(withDuration duration: Double, delay: Double = 0, options: AnimationOptions, curve: AnimationCurve,
+                                 animations: () -> Void, completion: ((Bool) -> Void)?) {
+        let context = AnimationContext(duration: duration, delay: delay, options: options, curve: curve,
                                        completion: completion, parent: easel_support_get_animation_context())
         context.isKeyframes = true
         AnimationContext.run(context, animations)
@@ -704,7 +868,7 @@ extension View {
     }
 
     /// Whether the view has running animations.
-    public final var hasAnimations: Bool { !(layerStorage?.animations?.animations.isEmpty ?? true) }
+    public final var hasAnimations: Bool { !(layerStorage?.animations?.isEmpty ?? true) }
 
     /// The keys of the view's running animations (Core Animation's `animationKeys`).
     public final var animatedProperties: [AnimatedProperty] { layerStorage?.animations?.animations.map(\.property) ?? [] }
@@ -717,13 +881,20 @@ extension View {
 
     /// What the renderer draws for the view now: `nil` without running animations.
     final var presentation: Presentation? {
-        guard let animations = layerStorage?.animations, !animations.animations.isEmpty else { return nil }
+        guard let animations = layerStorage?.animations, !animations.isEmpty else { return nil }
         var presentation = Presentation(model: self)
         let time = mediaClock.time
         for animation in animations.animations {
             var value = animation.value(at: time)
             if animation.additive { value += animation.property.value(of: self) }
             animation.property.apply(value, to: &presentation)
+        }
+        if !animations.keyed.list.isEmpty {
+            for property in animations.keyed.properties {
+                var value = presentationCopyValue(property, presentation)
+                animations.keyed.apply(property, to: &value, at: time)
+                property.apply(value, to: &presentation)
+            }
         }
         return presentation
     }
@@ -750,7 +921,8 @@ extension View {
     /// The presented value of a property, as numbers (``AnimationValue``).
     public final func presentedValue(_ property: AnimatedProperty) -> AnimationValue {
         guard let animations = layerStorage?.animations,
-              animations.animations.contains(where: { $0.property == property }), let presentation else {
+              animations.animations.contains(where: { $0.property == property })
+                || animations.keyed.list.contains(where: { $0.target.property == property }), let presentation else {
             return property.value(of: self)
         }
         return presentationCopyValue(property, presentation)
@@ -771,6 +943,7 @@ extension View {
         case .shadowOffset: .size(p.layer.shadowOffset)
         case .shadowRadius: .scalar(p.layer.shadowRadius)
         case .anchorPoint: .point(p.layer.anchorPoint)
+        case .contentsRect: .rect(p.layer.contentsRect)
         }
     }
 
