@@ -25,6 +25,11 @@
  * with integer arithmetic (no locale; English month and weekday names).
  *
  * Behaviour
+ *   - A swipe left shows the next month, a swipe right the previous one
+ *     (two SwipeGestureRecognizers, through the host's easel.gesture.v1
+ *     table), moving the year across December and January as the month
+ *     picker does. A drag that starts on a header picker is the picker's (its
+ *     pan begins first and the swipes fail).
  *   - A touch that begins and ends on the same day of the shown month
  *     selects that day (touch up inside, as UIKit controls do); the faded
  *     days of the neighbouring months do not react.
@@ -315,6 +320,61 @@ static easel_object *make_picker(easel_object *self, easel_rect frame, int64_t t
     return picker;
 }
 
+/* The host's gesture table (easel.gesture.v1), or NULL on a host without it. */
+static const easel_gesture_api *gesture_api(void) {
+    const easel_gesture_api *g = (const easel_gesture_api *)g_host->get_extension(EASEL_GESTURE_EXTENSION_ID);
+    return g != NULL && g->struct_size >= EASEL_GESTURE_API_V1_SIZE ? g : NULL;
+}
+
+/* Shows the month `delta` (+1 or -1) months away, across the year's end, within years 1...9999. */
+static void calendar_page(easel_object *self, int32_t delta) {
+    CalendarStorage *s = calendar_storage(self);
+    if (s == NULL) {
+        return;
+    }
+    calendar_normalise(s);
+    int32_t month = s->month + delta, year = s->year;
+    if (month > 12) {
+        month = 1;
+        year += 1;
+    } else if (month < 1) {
+        month = 12;
+        year -= 1;
+    }
+    if (year < kMinYear || year > kMaxYear) {
+        return;
+    }
+    s->month = month;
+    s->year = year;
+    calendar_sync(self, true);
+    g_host->views->set_needs_display(self);
+    calendar_notify_superview(self);
+}
+
+/* - (void)handleSwipe:(id)recognizer — left: the next month; right: the previous one. */
+static void CalendarPicker_handleSwipe(easel_object *self, easel_sel _cmd, easel_object *recognizer) {
+    (void)_cmd;
+    const easel_gesture_api *g = gesture_api();
+    uint64_t direction = 0;
+    if (g == NULL || g->state(recognizer) != EASEL_GESTURE_RECOGNIZED
+        || g_host->property_get(recognizer, "direction", &direction) != EASEL_OK) {
+        return;
+    }
+    calendar_page(self, direction == EASEL_SWIPE_LEFT ? +1 : -1);
+}
+
+/* Attaches a swipe recognizer for one direction, sending handleSwipe:. */
+static void calendar_add_swipe(easel_object *self, const easel_gesture_api *g, uint64_t direction) {
+    static easel_sel handleSwipe;
+    easel_object *swipe = g->create("SwipeGestureRecognizer");
+    if (swipe == NULL) {
+        return;
+    }
+    g_host->property_set(swipe, "direction", &direction);
+    g->add_target(swipe, self, cached_sel(&handleSwipe, "handleSwipe:"));
+    g->add_to_view(swipe, self);
+}
+
 /* - (void)init — not opaque (rounded corners); the two header pickers. */
 static void CalendarPicker_init(easel_object *self, easel_sel _cmd) {
     (void)_cmd;
@@ -324,6 +384,11 @@ static void CalendarPicker_init(easel_object *self, easel_sel _cmd) {
     make_picker(self, l.monthPicker, kMonthPickerTag, month_values(), true);
     make_picker(self, l.yearPicker, kYearPickerTag, year_values(), false);
     calendar_sync(self, true);
+    const easel_gesture_api *g = gesture_api();
+    if (g != NULL) {
+        calendar_add_swipe(self, g, EASEL_SWIPE_LEFT);
+        calendar_add_swipe(self, g, EASEL_SWIPE_RIGHT);
+    }
 }
 
 /* - (void)layoutSubviews — the pickers side by side in the header, the month's the wider. */
@@ -554,6 +619,7 @@ static const easel_method_desc kCalendarMethods[] = {
     EASEL_METHOD("layoutSubviews", "v@:", CalendarPicker_layoutSubviews),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, CalendarPicker_drawRect),
     EASEL_METHOD("pickerDidChange:", "v@:@", CalendarPicker_pickerDidChange),
+    EASEL_METHOD("handleSwipe:", "v@:@", CalendarPicker_handleSwipe),
     EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", CalendarPicker_touchesBegan),
     EASEL_METHOD("touchesEnded:withEvent:", "v@:@@", CalendarPicker_touchesEnded),
     EASEL_METHOD("touchesCancelled:withEvent:", "v@:@@", CalendarPicker_touchesCancelled),

@@ -27,9 +27,15 @@
  * Behaviour of MiniPicker
  *   - A horizontal drag moves one value for every 20 points the touch
  *     travels: to the left, the next value (the list slides left, as a
- *     carousel does); to the right, the previous one. A tap (a touch that
- *     travels less than 4 points) on an arrow (the outer 22 points of either
- *     end) moves one value in the arrow's direction.
+ *     carousel does); to the right, the previous one. A tap on an arrow (the
+ *     outer 22 points of either end) moves one value in the arrow's direction.
+ *   - As UIKit code would, the picker uses gesture recognizers (the host's
+ *     easel.gesture.v1 table): a PanGestureRecognizer on the strip
+ *     (handlePan:, which begins after 10 points, measured from touch down)
+ *     and a TapGestureRecognizer (handleTap:, which the pan makes fail once
+ *     it begins) for the arrows. On a host without the table it tracks the
+ *     touches itself (touchesBegan/Moved/Ended: a touch that travels less
+ *     than 4 points is a tap).
  *   - At the ends of the list the index stops (clamped) unless `wraps` is
  *     true, when the last value is followed by the first. A drag longer
  *     than the list takes at most one round of single steps; the rest is
@@ -419,6 +425,7 @@ typedef struct MiniPickerStorage {
     double anchorX; /* where the current step of the drag started (own coordinates) */
     double startX;  /* where the touch began */
     bool travelled; /* moved further than kTapSlop: not a tap */
+    bool recognizers; /* taps and pans come through gesture recognizers (easel.gesture.v1) */
 } MiniPickerStorage;
 
 static MiniPickerStorage *picker_storage(easel_object *self) {
@@ -529,6 +536,9 @@ static bool picker_step(easel_object *self, int direction) {
     return true;
 }
 
+static const easel_gesture_api *gesture_api(void);
+static bool picker_add_recognizer(easel_object *self, const easel_gesture_api *g, const char *cls, easel_sel action);
+
 /* - (void)init — the label, then the overlay, so the overlay is the last subview. */
 static void MiniPicker_init(easel_object *self, easel_sel _cmd) {
     (void)_cmd;
@@ -544,6 +554,14 @@ static void MiniPicker_init(easel_object *self, easel_sel _cmd) {
     }
     v->add_overlay(self, cached_sel(&drawArrows, "drawArrows:"));
     picker_sync_label(self);
+    /* The strip pans and the arrows take taps, through recognizers when the host has them. */
+    static easel_sel handlePan, handleTap;
+    const easel_gesture_api *g = gesture_api();
+    MiniPickerStorage *s = picker_storage(self);
+    if (g != NULL && s != NULL) {
+        s->recognizers = picker_add_recognizer(self, g, "PanGestureRecognizer", cached_sel(&handlePan, "handlePan:"))
+                         && picker_add_recognizer(self, g, "TapGestureRecognizer", cached_sel(&handleTap, "handleTap:"));
+    }
 }
 
 /* - (void)prepareForInterfaceBuilder — sent by `easel gallery` after init: a preview shows a few values. */
@@ -710,12 +728,64 @@ static void picker_track(easel_object *self, MiniPickerStorage *s, double x) {
     }
 }
 
-/* - (void)touchesBegan:(id)touches withEvent:(id)event */
+/* The host's gesture table (easel.gesture.v1), or NULL on a host without it. */
+static const easel_gesture_api *gesture_api(void) {
+    const easel_gesture_api *g = (const easel_gesture_api *)g_host->get_extension(EASEL_GESTURE_EXTENSION_ID);
+    return g != NULL && g->struct_size >= EASEL_GESTURE_API_V1_SIZE ? g : NULL;
+}
+
+/* Makes a recognizer of a class with an action sent to the picker, and attaches it; false when it cannot. */
+static bool picker_add_recognizer(easel_object *self, const easel_gesture_api *g, const char *cls, easel_sel action) {
+    easel_object *recognizer = g->create(cls);
+    return recognizer != NULL && g->add_target(recognizer, self, action) == EASEL_OK
+           && g->add_to_view(recognizer, self) == EASEL_OK;
+}
+
+/*
+ * - (void)handlePan:(id)recognizer — the drag: from where the finger came
+ * down (the location less the translation), one value per 20 points.
+ */
+static void MiniPicker_handlePan(easel_object *self, easel_sel _cmd, easel_object *recognizer) {
+    (void)_cmd;
+    const easel_gesture_api *g = gesture_api();
+    MiniPickerStorage *s = picker_storage(self);
+    if (g == NULL || s == NULL) {
+        return;
+    }
+    easel_point translation = g->translation_in_view(recognizer, self);
+    int32_t state = g->state(recognizer);
+    if (state == EASEL_GESTURE_BEGAN) {
+        easel_point location = g->location_in_view(recognizer, self);
+        s->startX = s->anchorX = location.x - translation.x;
+        s->travelled = true;
+    }
+    if (state == EASEL_GESTURE_BEGAN || state == EASEL_GESTURE_CHANGED || state == EASEL_GESTURE_ENDED) {
+        picker_track(self, s, s->startX + translation.x);
+    }
+}
+
+/* - (void)handleTap:(id)recognizer — a tap on an arrow moves one value its way. */
+static void MiniPicker_handleTap(easel_object *self, easel_sel _cmd, easel_object *recognizer) {
+    (void)_cmd;
+    const easel_gesture_api *g = gesture_api();
+    if (g == NULL || g->state(recognizer) != EASEL_GESTURE_RECOGNIZED) {
+        return;
+    }
+    double x = g->location_in_view(recognizer, self).x;
+    easel_rect b = g_host->views->bounds(self);
+    if (x < b.origin.x + kArrowTapZone) {
+        picker_step(self, -1);
+    } else if (x > b.origin.x + b.size.width - kArrowTapZone) {
+        picker_step(self, +1);
+    }
+}
+
+/* - (void)touchesBegan:(id)touches withEvent:(id)event — only on a host without gesture recognizers. */
 static void MiniPicker_touchesBegan(easel_object *self, easel_sel _cmd, easel_object *touch, easel_object *event) {
     (void)_cmd;
     (void)event;
     MiniPickerStorage *s = picker_storage(self);
-    if (s == NULL) {
+    if (s == NULL || s->recognizers) {
         return;
     }
     s->startX = s->anchorX = touch_x(self, touch);
@@ -727,7 +797,7 @@ static void MiniPicker_touchesMoved(easel_object *self, easel_sel _cmd, easel_ob
     (void)_cmd;
     (void)event;
     MiniPickerStorage *s = picker_storage(self);
-    if (s != NULL) {
+    if (s != NULL && !s->recognizers) {
         picker_track(self, s, touch_x(self, touch));
     }
 }
@@ -737,7 +807,7 @@ static void MiniPicker_touchesEnded(easel_object *self, easel_sel _cmd, easel_ob
     (void)_cmd;
     (void)event;
     MiniPickerStorage *s = picker_storage(self);
-    if (s == NULL) {
+    if (s == NULL || s->recognizers) {
         return;
     }
     double x = touch_x(self, touch);
@@ -801,6 +871,8 @@ static const easel_method_desc kMiniPickerMethods[] = {
     EASEL_METHOD("reload", "v@:", MiniPicker_reload),
     EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, MiniPicker_drawRect),
     EASEL_METHOD("drawArrows:", "v@:" EASEL_ENCODE_RECT, MiniPicker_drawArrows),
+    EASEL_METHOD("handlePan:", "v@:@", MiniPicker_handlePan),
+    EASEL_METHOD("handleTap:", "v@:@", MiniPicker_handleTap),
     EASEL_METHOD("touchesBegan:withEvent:", "v@:@@", MiniPicker_touchesBegan),
     EASEL_METHOD("touchesMoved:withEvent:", "v@:@@", MiniPicker_touchesMoved),
     EASEL_METHOD("touchesEnded:withEvent:", "v@:@@", MiniPicker_touchesEnded),

@@ -57,6 +57,8 @@ public struct EdgeInsets: Sendable, Equatable, BitwiseCopyable {
 }
 
 /// A view whose bounds origin scrolls over a larger content (`UIScrollView`).
+///
+/// As in UIKit it clips its subviews to its bounds (`clipsToBounds` is `true`).
 public final class ScrollView: View {
     /// UIKit's normal deceleration rate (per millisecond).
     public static let normalDecelerationRate = 0.998
@@ -129,6 +131,7 @@ public final class ScrollView: View {
 
     required init(class cls: ObjectClass, registry: Registry) {
         super.init(class: cls, registry: registry)
+        clipsToBounds = true  // UIScrollView's default: the content shows only inside the view
         if let pan = try? registry.makeObject(ofClass: "PanGestureRecognizer") as? PanGestureRecognizer {
             pan.cancelsTouchesInView = true
             pan.delaysTouchesEnded = false
@@ -161,6 +164,17 @@ public final class ScrollView: View {
             start(.settle(from: contentOffset, to: offset, time: mediaClock.time))
         } else {
             contentOffset = offset
+        }
+    }
+
+    /// A subview of a scroll view moves with every scroll: it keeps its drawn content in a
+    /// backing store from its first draw (View+BackingStore.swift), so that scrolling composites
+    /// it instead of drawing it again, and only content that comes into view is drawn.
+    func contentWasAdded(_ view: View) {
+        let content = view.contentStorage
+        if !content.keepsStore {
+            content.keepsStore = true
+            view.drawStateChanged()
         }
     }
 

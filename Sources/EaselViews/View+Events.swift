@@ -82,6 +82,26 @@ public final class Touch: EaselObject {
     }
 }
 
+/// The frames of a view's subviews in its own coordinates, in the order of the subviews: hit
+/// testing a view with many subviews skips, without touching them, those whose frame does not
+/// hold the point (a point outside a view's frame is outside its bounds, so UIKit's
+/// `pointInside:` refuses it and none of its subviews is asked). Made by the first hit test;
+/// dropped when the subviews change or one of them moves, resizes or turns
+/// (`invalidateExtent`), so it never answers for a stale tree.
+final class HitBoxes {
+    /// Below this many subviews the plain loop is as fast.
+    static let threshold = 8
+
+    struct Box {
+        var minX, minY, maxX, maxY: Double
+        /// Whether the view can be hit only inside this box (its class keeps the built-in hit testing).
+        var exact: Bool
+    }
+
+    let boxes: ContiguousArray<Box>
+    init(_ boxes: ContiguousArray<Box>) { self.boxes = boxes }
+}
+
 enum HitTestingFlags {
     static let known: UInt8 = 1
     static let overridesHitTest: UInt8 = 2
@@ -104,7 +124,7 @@ extension View {
     }
 
     /// Whether the class overrides `hitTest:withEvent:` or `pointInside:withEvent:` (worked out once per class).
-    private var hitTestingFlags: UInt8 {
+    fileprivate var hitTestingFlags: UInt8 {
         let cls = objectClass
         let known = cls.hitTestingFlags
         if known != 0 { return known }
@@ -126,19 +146,56 @@ extension View {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
         // UIKit: a view being animated takes no touches unless the animation allows them.
         if let animations = layerStorage?.animations, animations.blocksInteraction { return nil }
-        for subview in subviews.reversed() {
-            let local: easel_point
-            if !isRightHanded, !subview.isRightHanded, subview.storedTransform.isIdentity {
-                // The common case without a matrix: p_sub = p − center + anchor (toSuperview's inverse).
-                let anchor = subview.anchorInBounds
-                local = easel_point(x: point.x - subview.storedCenter.x + anchor.x, y: point.y - subview.storedCenter.y + anchor.y)
-            } else {
-                guard let back = subview.toSuperview.inverted() else { continue }
-                local = back.apply(to: point)
-            }
-            if let hit = subview.hitTest(local) { return hit }
+        let list = subviews
+        if list.count >= HitBoxes.threshold {
+            // Many subviews: skip those whose frame does not hold the point, from a cached list of frames.
+            let boxes = hitBoxes ?? makeHitBoxes(list)
+            return boxes.boxes.withUnsafeBufferPointer { buffer -> View? in
+                var index = min(buffer.count, list.count) - 1
+                while index >= 0 {
+                    let box = buffer[index]
+                    if !box.exact || (point.x >= box.minX && point.x <= box.maxX && point.y >= box.minY && point.y <= box.maxY),
+                       let hit = hitTest(list[index], at: point) {
+                        return hit
+                    }
+                    index -= 1
+                }
+                return nil
+            } ?? self
+        }
+        for subview in list.reversed() {
+            if let hit = hitTest(subview, at: point) { return hit }
         }
         return self
+    }
+
+    /// Hit-tests a subview at a point in this view's coordinates.
+    private func hitTest(_ subview: View, at point: easel_point) -> View? {
+        let local: easel_point
+        if !isRightHanded, !subview.isRightHanded, subview.storedTransform.isIdentity {
+            // The common case without a matrix: p_sub = p − center + anchor (toSuperview's inverse).
+            let anchor = subview.anchorInBounds
+            local = easel_point(x: point.x - subview.storedCenter.x + anchor.x, y: point.y - subview.storedCenter.y + anchor.y)
+        } else {
+            guard let back = subview.toSuperview.inverted() else { return nil }
+            local = back.apply(to: point)
+        }
+        return subview.hitTest(local)
+    }
+
+    /// The frames of the subviews, kept until the list or a subview's geometry changes.
+    private func makeHitBoxes(_ list: [View]) -> HitBoxes {
+        var boxes = ContiguousArray<HitBoxes.Box>()
+        boxes.reserveCapacity(list.count)
+        for subview in list {
+            let frame = subview.frame
+            // Only a view whose class keeps UIKit's pointInside: (its bounds) and hitTest: can be skipped outside its frame.
+            let exact = subview.hitTestingFlags & (HitTestingFlags.overridesHitTest | HitTestingFlags.overridesPointInside) == 0
+            boxes.append(HitBoxes.Box(minX: frame.minX, minY: frame.minY, maxX: frame.maxX, maxY: frame.maxY, exact: exact))
+        }
+        let made = HitBoxes(boxes)
+        hitBoxes = made
+        return made
     }
 
     /// Whether `point` (in this view's coordinates) is inside the view: its

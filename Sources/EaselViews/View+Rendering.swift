@@ -141,6 +141,7 @@ extension View {
 
     /// Marks the area the view and its subviews cover, in the superview.
     final func invalidateExtent(force: Bool = false) {
+        superview?.hitBoxes = nil  // its frame may change: the superview's hit-test boxes are stale
         guard force || !isHidden else { return }
         guard let superview else {
             needsFullDisplay = true

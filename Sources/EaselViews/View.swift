@@ -83,7 +83,7 @@ public class View: EaselObject {
     // MARK: Stored state
 
     /// The subviews, back to front.
-    public private(set) final var subviews: [View] = [] { didSet { treeChanged() } }
+    public private(set) final var subviews: [View] = [] { didSet { treeChanged(); hitBoxes = nil } }
     /// The superview, or `nil` for a root view.
     public private(set) final weak var superview: View?
 
@@ -112,6 +112,9 @@ public class View: EaselObject {
     final var overlays: [OverlayView] = []
     /// The layer's own properties (View+Layer.swift), made on the first change of one.
     final var layerStorage: LayerStorage?
+    /// The subviews' frames, for hit testing many subviews (View+Events.swift): made by a hit
+    /// test, dropped when the list or a subview's geometry changes.
+    final var hitBoxes: HitBoxes?
 
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
@@ -513,6 +516,7 @@ public class View: EaselObject {
         if windowChanges { view.sendWindowDidMove() }
         view.send(ViewCallbacks.didMoveToSuperview)
         send(ViewCallbacks.didAddSubview, object: view)
+        (self as? ScrollView)?.contentWasAdded(view)
     }
 
     /// Inserts `view` just above `sibling` (a subview of this view).
