@@ -13,9 +13,10 @@ import EaselGeometry
 // it delivers events): the hit view becomes the touch's view for the whole
 // sequence, and each phase is sent (`touchesBegan:withEvent:`, …) to the
 // first responder up the chain (the view, its view controller when it is
-// one's view, then the superview, and so on) whose class implements it. The first argument is the `Touch` (one call per
-// changed touch); the second is the `Event` (Event.swift: multitouch,
-// recognizers first, tap counts).
+// one's view, then the superview, and so on) whose class implements it.
+// The first argument is the `Touch` (one call per changed touch); the
+// second is the `Event` (Event.swift: multitouch, recognizers first, tap
+// counts).
 
 /// The phase of a touch, with UIKit's values (`UITouchPhase`).
 public enum TouchPhase: Int32, Sendable, CaseIterable {

@@ -455,6 +455,22 @@ struct PluginKitTests {
         #expect(registry.takeDiagnostics() == [])
     }
 
+    @Test("a view controller in Swift (ViewControllerClass): loadView, viewDidLoad, appearance, a window resize and a touch its view passes on")
+    func controllerClass() throws {
+        let registry = try kitRegistry()
+        let window = try #require(try registry.makeView(ofClass: "Window", frame: easel_rect(x: 0, y: 0, width: 300, height: 200)) as? Window)
+        let controller = try #require(try registry.makeObject(ofClass: "KitProbeController") as? ViewController)
+        #expect(controller.objectClass.ancestry.map(\.name).contains("ViewController"))
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        window.frame = easel_rect(x: 0, y: 0, width: 320, height: 240)
+        let touch = try window.sendTouch(.began, at: easel_point(x: 30, y: 40))
+        try window.sendTouch(.ended, at: easel_point(x: 30, y: 40), touch: touch)
+        let events = try controller.value(ofProperty: "events", as: UnsafePointer<CChar>?.self).map { String(cString: $0) }
+        #expect(events == "loadView, viewDidLoad 10.0, viewWillAppear false, viewDidAppear false, viewWillTransition 320x240, touchesBegan 30,40")
+        #expect(registry.takeDiagnostics() == [])
+    }
+
     @Test("view callbacks reach the Swift closures: drawRect:, overlays, super, sizeThatFits:, touches, hit tests")
     func callbacks() throws {
         let registry = try kitRegistry()

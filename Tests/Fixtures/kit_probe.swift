@@ -11,7 +11,7 @@ import EaselPluginKit
 
 @_cdecl("easel_plugin_entry_v2")
 public func easelPluginEntry(_ host: UnsafeRawPointer?) -> UnsafeRawPointer? {
-    Plugin.entry(host, name: "KitProbe", classes: [KitProbe.self, KitProbeChild.self])
+    Plugin.entry(host, name: "KitProbe", classes: [KitProbe.self, KitProbeChild.self, KitProbeController.self])
 }
 
 struct KitProbe: ViewClass {
@@ -110,5 +110,34 @@ struct KitProbeChild: ViewClass {
                 child.setValue(title + " child", forProperty: "title")
             },
         ]
+    }
+}
+
+/// A view controller (ViewControllerClass): loadView makes a 10 x 10 View; every callback
+/// the host sends is noted in `events`, comma-separated.
+struct KitProbeController: ViewControllerClass {
+    let events = Property(default: "")
+
+    static var methods: [Method<KitProbeController>] {
+        [
+            .loadView { controller in
+                controller.setView(ViewRef.create("View", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+                controller.note("loadView")
+            },
+            .viewDidLoad { controller in controller.note("viewDidLoad \(controller.view?.bounds.size.width ?? -1)") },
+            .viewWillAppear { controller, animated in controller.note("viewWillAppear \(animated)") },
+            .viewDidAppear { controller, animated in controller.note("viewDidAppear \(animated)") },
+            .viewWillTransition { controller, size in controller.note("viewWillTransition \(Int(size.width))x\(Int(size.height))") },
+            .touchesBegan { controller, touch in
+                let at = touch.location(in: controller.view ?? ViewRef(object: controller.object))
+                controller.note("touchesBegan \(Int(at.x)),\(Int(at.y))")
+            },
+        ]
+    }
+}
+
+extension Instance<KitProbeController> {
+    func note(_ event: String) {
+        self.events = self.events.isEmpty ? event : self.events + ", " + event
     }
 }
