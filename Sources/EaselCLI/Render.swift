@@ -345,14 +345,12 @@ struct Gallery: ParsableCommand {
         let options = GalleryOptions(cellWidth: width, cellHeight: height, columns: columns, scale: scale,
                                      output: OutputTarget(output), compression: encoding.compression ?? .default,
                                      quality: encoding.quality ?? ImageEncoding.defaultQuality, index: json)
-        var options = options
         let progress = ProgressLine(total: 0)
         defer { progress.finish() }
-        if progress.enabled { options.progress = { index, count, name in progress.show(index, of: count, name) } }
         let session = plugins.session()
         let outcome = try perform { () throws(SessionError) in
             if let timeout { try session.galleryIsolated(options, isolation: IsolationSettings(timeLimit: timeout)) }
-            else { try session.gallery(options) }
+            else { try session.gallery(options) { index, count, name in progress.show(index, of: count, name) } }
         }
         progress.finish()
         outcome.diagnostics.forEach(printError)

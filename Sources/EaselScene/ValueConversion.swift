@@ -143,14 +143,21 @@ enum ValueConversion {
         if case .string(let name) = value, let enumeration, !enumeration.enumCases.isEmpty, type.fitsInteger(0) != nil {
             do { value = .text(try enumeration.enumValueText(name, what: what)) } catch { throw node.error(error.message) }
         }
-        let references: ValueCodec.References? = registry.map { registry in
-            { (value: Value, type: TypeEncoding) throws(ValueError) -> UnsafeRawPointer? in try reference(value, as: type, registry: registry) }
-        }
+        var references: ValueCodec.References?
+        if let registry { references = referenceReader(registry) }
         do {
             return try ValueCodec.encode(value, as: type, storage: arena, references: references)
         } catch {
             throw propertyError(error, at: node, type: type, what: what)
         }
+    }
+
+    /// ``reference(_:as:registry:)`` as the codec's reader of references.
+    static func referenceReader(_ registry: Registry) -> ValueCodec.References {
+        func read(_ value: Value, _ type: TypeEncoding) throws(ValueError) -> UnsafeRawPointer? {
+            try reference(value, as: type, registry: registry)
+        }
+        return read
     }
 
     /// A class (`#`) by its registered name or a selector (`:`) by name, or `null` for either; other

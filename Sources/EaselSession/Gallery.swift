@@ -25,10 +25,6 @@ public struct GalleryOptions: Sendable {
     public var quality: Int
     /// Where to write the JSON index of the tiles (`--json`), if anywhere.
     public var index: String?
-    /// Told about each class as its tile is made (index from 0, count, class name), and once more
-    /// (count, count, "drawing the sheet") before the sheet is drawn: for a progress line. Not
-    /// called by ``Session/galleryIsolated(_:isolation:)``, whose tiles are made in the worker.
-    public var progress: ((Int, Int, String) -> Void)?
 
     /// Creates options.
     ///
@@ -71,17 +67,20 @@ extension Session {
     /// red tile with the reason as its text, reported as an error.
     /// The sheet is drawn and written by the scene renderer's last stages.
     ///
-    /// - Parameter options: Cells, columns, scale and output.
+    /// - Parameters:
+    ///   - options: Cells, columns, scale and output.
+    ///   - progress: Told about each class as its tile is made (index from 0, count, class name),
+    ///     and once more (count, count, "drawing the sheet") before the sheet is drawn.
     /// - Returns: The diagnostics, and whether one is an error.
     /// - Throws: ``SessionError`` when no plugin defines a view class, or the sheet cannot be drawn or written.
-    public func gallery(_ options: GalleryOptions) throws(SessionError) -> RenderOutcome {
+    public func gallery(_ options: GalleryOptions, progress: ((Int, Int, String) -> Void)? = nil) throws(SessionError) -> RenderOutcome {
         let registry = try plugins.loadRegistry(warn: report)
         let outcome = try Self.drawGallery(registry: registry, cellWidth: options.cellWidth, cellHeight: options.cellHeight,
                                     columns: options.columns, scale: options.scale,
                                     destination: CanvasDestination(target: options.output, compression: options.compression,
                                                                     quality: options.quality),
                                     warn: report,
-                                    phase: PluginExitGuard.setPhase, progress: options.progress)
+                                    phase: PluginExitGuard.setPhase, progress: progress)
         try Self.writeIndex(outcome.galleryTiles, to: options.index)
         return outcome
     }

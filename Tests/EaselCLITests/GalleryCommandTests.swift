@@ -29,6 +29,8 @@ struct GalleryIndexTile: Decodable, Equatable {
     var cell: Cell
     var status: String
     var reason: String?
+    var version: String? = nil
+    var summary: String? = nil
 }
 
 @Suite("easel gallery: previews, red failure tiles, the --json index")
@@ -75,6 +77,27 @@ struct GalleryCommandTests {
         #expect(pixels(of: graph, in: sheet).filter { $0.isClose(to: RGBA(r: 0x1F, g: 0x6F, b: 0xD1), tolerance: 12) }.count >= 100)
         let picker = try #require(tiles.first { $0.class == "MiniPicker" })
         #expect(pixels(of: picker, in: sheet).filter { $0.r < 80 && $0.g < 80 && $0.b < 80 }.count >= 50)
+    }
+
+    @Test("the index and the labels carry each plugin's version and each class's summary from the sample plugins' metadata")
+    func metadataInLabelsAndIndex() throws {
+        let (result, image, tiles) = try gallery(["--cell", "300x60", "--columns", "1"], label: "gallery-metadata")
+        #expect(result.status == 0, "\(result.stderr)")
+        let swatch = try #require(tiles.first { $0.class == "Swatch" })
+        #expect(swatch.version == "1.0.0")
+        #expect(swatch.summary == "A rectangle, pill or circle of one colour")
+        let bubble = try #require(tiles.first { $0.class == "BubbleView" })
+        #expect(bubble.summary == "A speech bubble that wraps its first subview")
+        // Every sample plugin but the pickers (MiniPicker's Label and MiniPicker, CalendarPicker) declares a version.
+        #expect(Set(tiles.filter { $0.version == nil }.map(\.class)).isSubset(of: ["Label", "MiniPicker", "CalendarPicker"]), "\(tiles)")
+        // The label's second line ("plugin Shapes 1.0.0 · A rectangle, …") reaches far to the right of "plugin Shapes":
+        // grey ink (the caption's colour) past x = 200 in the caption's band, 16 to 30 points under the cell.
+        let sheet = try #require(image)
+        let band = (Int(swatch.cell.y + swatch.cell.height) + 18)..<(Int(swatch.cell.y + swatch.cell.height) + 30)
+        let inked = band.contains { y in (Int(swatch.cell.x) + 200..<Int(swatch.cell.x) + 296).contains { sheet.pixel(x: $0, y: y).r < 200 } }
+        #expect(inked)
+        let tally = try #require(tiles.first { $0.class == "Tally" })
+        #expect(tally.summary == "Counts its drawRect: calls (for benchmarks and tests); draws nothing")
     }
 
     @Test("prepareForInterfaceBuilder is sent once to each instance; a misdeclared one makes a red tile with its reason")

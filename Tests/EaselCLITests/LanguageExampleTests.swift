@@ -30,9 +30,33 @@ enum LanguageExamples {
         return root
     }
 
+    /// The scenes of the examples, one per language: each is validated against `easel schema` by the
+    /// test that renders it (``render(_:plugins:)``).
+    static let scenes = ["cpp/meter.json", "rust/badge.json", "swift/star.json"]
+
+    /// Validates `scene` against the JSON Schema `easel schema` prints for the plugins in `plugins`
+    /// (Python's `jsonschema`, draft 2020-12): "ok", or the JSON path and message of the first error.
+    static func validate(_ scene: URL, plugins: URL) throws -> String {
+        let schema = try easel(["schema", "--plugins", plugins.path])
+        #expect(schema.status == 0, "\(schema.stderr)")
+        let file = plugins.deletingLastPathComponent().appendingPathComponent("scene.schema.json")
+        try Data(schema.stdout.utf8).write(to: file)
+        let program = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2]))))
+            print("ok" if not errors else "/".join(map(str, errors[0].absolute_path)) + ": " + errors[0].message)
+            """
+        let result = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", program, file.path, scene.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
     /// Renders `scene` with the plugins in `plugins` through the built `easel`; the image, with the
-    /// run's status and standard error checked.
+    /// run's status and standard error checked, after validating the scene against the plugins' schema.
     static func render(_ scene: URL, plugins: URL) throws -> RasterImage {
+        #expect(try validate(scene, plugins: plugins) == "ok", "\(scene.lastPathComponent) against easel schema")
         let output = plugins.deletingLastPathComponent().appendingPathComponent("out.png")
         let result = try easel(["render", scene.path, "--plugins", plugins.path, "-o", output.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -43,6 +67,32 @@ enum LanguageExamples {
 
 @Suite("Every language's example widget builds and renders its scene")
 struct LanguageExampleTests {
+    @Test("every scene of Examples/Languages is one the language tests validate against easel schema and render")
+    func everySceneIsChecked() throws {
+        var found: [String] = []
+        for language in try FileManager.default.contentsOfDirectory(atPath: LanguageExamples.folder.path) {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: LanguageExamples.folder.appendingPathComponent(language).path)) ?? []
+            found += files.filter { $0.hasSuffix(".json") }.map { "\(language)/\($0)" }
+        }
+        #expect(found.sorted() == LanguageExamples.scenes)
+    }
+
+    @Test("a scene of an example that breaks its plugin's schema is caught (a property the class lacks, a wrong type)")
+    func schemaCatchesBadScenes() throws {
+        let work = try Fixtures.makeTemporaryDirectory("lang-schema-bad")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let plugins = work.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let build = try Fixtures.run(try Fixtures.executable(named: ProcessInfo.processInfo.environment["CXX"] ?? "g++"),
+            ["-std=c++17", "-shared", "-fPIC", "-I", Fixtures.abiIncludeDirectory.path,
+             LanguageExamples.folder.appendingPathComponent("cpp/meter.cpp").path, "-o", plugins.appendingPathComponent("libCppMeter.so").path])
+        try #require(build.status == 0, "\(build.stderr)")
+        let scene = work.appendingPathComponent("bad.json")
+        try Data(#"{"canvas": {"size": [10, 10]}, "root": {"subviews": [{"class": "CppMeter", "properties": {"value": "full"}}]}}"#.utf8)
+            .write(to: scene)
+        #expect(try LanguageExamples.validate(scene, plugins: plugins).hasPrefix("root/subviews/0/properties/value: "))
+    }
+
     @Test("C++17: Examples/Languages/cpp/meter.cpp builds with g++ -std=c++17 -pedantic-errors -Werror and draws its meters")
     func cxxMeter() throws {
         let work = try Fixtures.makeTemporaryDirectory("lang-cpp")
@@ -99,6 +149,8 @@ struct LanguageExampleTests {
         #expect(result.stdout.contains("test every_size_offset_and_constant_matches_easel_h ... ok"))
         // The check catches a moved slot, an appended slot and a new constant in altered copies of the header.
         #expect(result.stdout.contains("test a_tampered_header_fails ... ok"))
+        // Metadata's C form: property descriptions and value names.
+        #expect(result.stdout.contains("test property_descriptions_and_value_names ... ok"))
     }
 
     @Test("Rust: the RustBadge cdylib builds with cargo --offline against the crate and draws its badges",

@@ -53,7 +53,7 @@ struct ProgressLineTests {
 
     @Test("easel render --duration on a terminal: one line per frame")
     func animationOnTerminal() throws {
-        let scene = try writeScene(#"{"canvas": {"size": [20, 20]}, "root": {"backgroundColor": "#3366cc"}}"#, label: "progress-anim")
+        let scene = try writeScene(##"{"canvas": {"size": [20, 20]}, "root": {"backgroundColor": "#3366cc"}}"##, label: "progress-anim")
         let output = scene.deletingLastPathComponent().appendingPathComponent("frames/%02d.png")
         let (status, terminal) = try easelOnTerminal(["render", scene.path, "--duration", "0.3", "--fps", "10", "-o", output.path],
                                                      label: "progress-anim")
