@@ -19,7 +19,9 @@ import EaselRuntime
 //     offset(t) = offset(0) + v0 · (rate^(1000·t) − 1) / (1000 · ln rate)
 //
 // until the speed falls below 1 point per second (at t = ln(1/|v0|) / (1000 ln
-// rate), where it stays) or the content reaches an edge (there it stops). Content pulled past an
+// rate), where it stays) or the content reaches an edge (there it stops);
+// the offset is rounded to whole device pixels (`contentScaleFactor`), as
+// UIKit's is, so that the content composites without resampling. Content pulled past an
 // edge returns to it in 0.3 s (ease-out) after the finger lifts. With
 // `isPagingEnabled` the offset settles on the page (a multiple of the
 // bounds size) in the direction of the flick, or the nearest one, in 0.3 s.
@@ -326,7 +328,9 @@ public final class ScrollView: View {
         case .decelerate(let start, let velocity, let began):
             let (offset, moving) = Self.decelerated(from: start, velocity: velocity, rate: decelerationRate, after: time - began)
             let limit = clamped(offset)
-            contentOffset = limit
+            // On whole device pixels, as UIKit's deceleration: the content's stored pixels composite without resampling.
+            let scale = contentScaleFactor > 0 ? contentScaleFactor : 1
+            contentOffset = easel_point(x: (limit.x * scale).rounded() / scale, y: (limit.y * scale).rounded() / scale)
             if !moving || limit != offset { finishMotion() }
         case .settle(let from, let to, let began):
             let f = min(1, max(0, (time - began) / Self.settleDuration))
