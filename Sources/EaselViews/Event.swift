@@ -98,6 +98,15 @@ final class InteractionState {
     }
 
     var trackers: [ObjectIdentifier: Tracker] = [:]
+    /// The built-in class `Touch`, looked up once.
+    private var touchClass: ObjectClass?
+
+    /// A new touch object (the built-in class has no `init` method to send).
+    func makeTouch(_ registry: Registry) -> Touch {
+        if touchClass == nil { touchClass = registry.objectClass(named: "Touch") }
+        if let cls = touchClass { return Touch(class: cls, registry: registry) }
+        return try! registry.makeObject(ofClass: "Touch") as! Touch  // registered with every view registry
+    }
     var recognizers: [ObjectIdentifier: [GestureRecognizer]] = [:]
 
     static func of(_ registry: Registry) -> InteractionState {
@@ -198,7 +207,7 @@ extension View {
         for input in inputs {
             let touch: Touch
             if input.phase == .began {
-                touch = try! registry.makeObject(ofClass: "Touch") as! Touch
+                touch = state.makeTouch(registry)
                 touch.finger = input.finger
                 touch.locationInRoot = input.location
                 touch.previousLocationInRoot = input.location
@@ -208,7 +217,8 @@ extension View {
                    Self.distance(last.location, input.location) <= Touch.multipleTapDistance {
                     touch.tapCount = last.count + 1
                 }
-                touch.deliversToView = Self.accepts(touch, among: tracker.activeTouches)
+                // The first finger down goes to its view (the common case needs no list of the others).
+                touch.deliversToView = tracker.order.isEmpty ? touch.view != nil : Self.accepts(touch, among: tracker.activeTouches)
                 touch.gestureRecognizers = GestureRecognizer.recognizers(receiving: touch)
                 tracker.touches[input.finger] = touch
                 tracker.order.append(input.finger)

@@ -141,15 +141,27 @@ public class GestureRecognizer: EaselObject {
     public final var activeTouches: [Touch] { touches.filter { $0.phase != .ended && $0.phase != .cancelled } }
 
     /// The number of touches down (`numberOfTouches`).
-    public final var numberOfTouches: Int { activeTouches.count }
+    public final var numberOfTouches: Int {
+        var count = 0
+        for touch in touches where touch.phase != .ended && touch.phase != .cancelled { count += 1 }
+        return count
+    }
 
     /// The centroid of the touches (those down, else all), in the root view's coordinates.
     final var centroidInRoot: easel_point {
-        let list = activeTouches.isEmpty ? touches : activeTouches
-        guard !list.isEmpty else { return .zero }
-        var x = 0.0, y = 0.0
-        for touch in list { x += touch.locationInRoot.x; y += touch.locationInRoot.y }
-        return easel_point(x: x / Double(list.count), y: y / Double(list.count))
+        // The touches down; when none is, all of them (no list is made: this runs on every move).
+        var x = 0.0, y = 0.0, count = 0
+        for touch in touches where touch.phase != .ended && touch.phase != .cancelled {
+            x += touch.locationInRoot.x
+            y += touch.locationInRoot.y
+            count += 1
+        }
+        if count == 0 {
+            for touch in touches { x += touch.locationInRoot.x; y += touch.locationInRoot.y }
+            count = touches.count
+        }
+        guard count > 0 else { return .zero }
+        return easel_point(x: x / Double(count), y: y / Double(count))
     }
 
     /// The gesture's location: the centroid of its touches, in `view`'s coordinates (`nil`: the root's).
@@ -234,20 +246,23 @@ public class GestureRecognizer: EaselObject {
 
     private func begin(_ new: GestureState) {
         guard isEnabled else { return }
-        let requirements = failureRequirements.compactMap(\.recognizer)
-        if requirements.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
-            fail()
-            return
-        }
-        if requirements.contains(where: { $0.state == .possible && $0.isInPlay(with: tracker) }) {
-            pendingState = new
-            return
+        if !failureRequirements.isEmpty {
+            let requirements = failureRequirements.compactMap(\.recognizer)
+            if requirements.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
+                fail()
+                return
+            }
+            if requirements.contains(where: { $0.state == .possible && $0.isInPlay(with: tracker) }) {
+                pendingState = new
+                return
+            }
         }
         pendingState = nil
         if let delegate, let allowed = GestureCalls.ask(delegate, GestureCalls.shouldBegin, [self]), !allowed {
             fail()
             return
         }
+        let others = self.others  // once: the list does not change below
         if others.contains(where: { ($0.state == .began || $0.state == .changed) && !Self.simultaneous(self, $0) }) {
             fail()
             return
@@ -328,20 +343,43 @@ public class GestureRecognizer: EaselObject {
 
     /// Hands the changed touches of an event to their recognizers, each phase in turn.
     static func deliver(_ changed: [Touch], event: Event, tracker: InteractionState.Tracker) {
-        var order: [GestureRecognizer] = []
-        for touch in changed {
-            for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
-                order.append(recognizer)
+        // One changed touch (the common case) needs no merging or filtering: its recognizers get it as it is.
+        let single = changed.count == 1
+        var order: [GestureRecognizer] = single ? changed[0].gestureRecognizers : []
+        if !single {
+            for touch in changed {
+                for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
+                    order.append(recognizer)
+                }
             }
         }
+        let samePhase = changed.allSatisfy { $0.phase == changed[0].phase }
         for recognizer in order {
-            let mine = changed.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
+            let mine = single ? changed : changed.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
             if !tracker.arena.contains(where: { $0 === recognizer }) { tracker.arena.append(recognizer) }
-            recognizer.tracker = tracker
+            if recognizer.tracker !== tracker { recognizer.tracker = tracker }
             recognizer.lastTimestamp = event.timestamp
-            let began = mine.filter { $0.phase == .began }
-            for touch in began where !recognizer.touches.contains(where: { $0 === touch }) { recognizer.touches.append(touch) }
+            if let first = mine.first, first.phase == .began {
+                for touch in mine where touch.phase == .began && !recognizer.touches.contains(where: { $0 === touch }) {
+                    recognizer.touches.append(touch)
+                }
+            }
             guard recognizer.isEnabled, !recognizer.state.isFinished else { continue }
+            if samePhase, let phase = mine.first?.phase {
+                // All the touches in one phase: no per-phase lists.
+                if phase == .began && recognizer.pendingState != nil {
+                    recognizer.fail()  // a new touch while waiting to recognize is one touch too many
+                    continue
+                }
+                switch phase {
+                case .began: recognizer.touchesBegan(mine, event: event)
+                case .moved, .stationary: recognizer.touchesMoved(mine, event: event)
+                case .ended: recognizer.touchesEnded(mine, event: event)
+                case .cancelled: recognizer.touchesCancelled(mine, event: event)
+                }
+                continue
+            }
+            let began = mine.filter { $0.phase == .began }
             // A new touch while waiting to recognize is one touch too many.
             if !began.isEmpty, recognizer.pendingState != nil {
                 recognizer.fail()
@@ -360,15 +398,16 @@ public class GestureRecognizer: EaselObject {
     /// Resets the recognizers that finished and have no touch down, and those
     /// left possible with nothing to wait for.
     static func resetFinished(in tracker: InteractionState.Tracker) {
+        func resettable(_ recognizer: GestureRecognizer) -> Bool {
+            guard recognizer.state.isFinished || (recognizer.state == .possible && recognizer.pendingState == nil && !recognizer.isWaiting)
+            else { return false }
+            return !recognizer.touches.contains { $0.phase != .ended && $0.phase != .cancelled }  // none down
+        }
+        // While fingers are down nothing is reset (the common case): the arena stays as it is.
+        guard tracker.arena.contains(where: resettable) else { return }
         var kept: [GestureRecognizer] = []
         for recognizer in tracker.arena {
-            let idle = recognizer.activeTouches.isEmpty
-            if idle && (recognizer.state.isFinished
-                        || (recognizer.state == .possible && recognizer.pendingState == nil && !recognizer.isWaiting)) {
-                recognizer.reset()
-            } else {
-                kept.append(recognizer)
-            }
+            if resettable(recognizer) { recognizer.reset() } else { kept.append(recognizer) }
         }
         tracker.arena = kept
     }

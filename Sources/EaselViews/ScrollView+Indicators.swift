@@ -57,11 +57,12 @@ extension ScrollView {
         updateIndicators()
     }
 
-    /// Starts the delay and the fade (the content stopped).
-    func hideIndicatorsLater() {
+    /// Starts the delay and the fade: the content stopped at `time` (default: now).
+    func hideIndicatorsLater(from time: Double? = nil) {
         guard verticalIndicator != nil || horizontalIndicator != nil else { return }
-        indicatorFadeStart = mediaClock.time + Self.indicatorFadeDelay
+        indicatorFadeStart = (time ?? mediaClock.time) + Self.indicatorFadeDelay
         observeClock()
+        fadeIndicators(at: mediaClock.time)  // the clock may be past the fade already
     }
 
     /// The indicators' opacity at a time of the fade; removes the clock observer once they are gone.

@@ -19,7 +19,9 @@ import EaselRuntime
 //     offset(t) = offset(0) + v0 · (rate^(1000·t) − 1) / (1000 · ln rate)
 //
 // until the speed falls below 1 point per second (at t = ln(1/|v0|) / (1000 ln
-// rate), where it stays) or the content reaches an edge (there it stops). Content pulled past an
+// rate), where it stays) or the content reaches an edge (there it stops);
+// the offset is rounded to whole device pixels (`contentScaleFactor`), as
+// UIKit's is, so that the content composites without resampling. Content pulled past an
 // edge returns to it in 0.3 s (ease-out) after the finger lifts. With
 // `isPagingEnabled` the offset settles on the page (a multiple of the
 // bounds size) in the direction of the flick, or the nearest one, in 0.3 s.
@@ -326,28 +328,37 @@ public final class ScrollView: View {
         case .decelerate(let start, let velocity, let began):
             let (offset, moving) = Self.decelerated(from: start, velocity: velocity, rate: decelerationRate, after: time - began)
             let limit = clamped(offset)
-            contentOffset = limit
-            if !moving || limit != offset { finishMotion() }
+            // On whole device pixels, as UIKit's deceleration: the content's stored pixels composite without resampling.
+            let scale = contentScaleFactor > 0 ? contentScaleFactor : 1
+            contentOffset = easel_point(x: (limit.x * scale).rounded() / scale, y: (limit.y * scale).rounded() / scale)
+            if limit != offset {
+                finishMotion(at: time)
+            } else if !moving {
+                // It stopped before this frame perhaps (the clock may jump): the indicators fade from then.
+                let initial = max(abs(velocity.x), abs(velocity.y))
+                finishMotion(at: began + (initial > 1 ? log(1 / initial) / (1000 * log(decelerationRate)) : 0))
+            }
         case .settle(let from, let to, let began):
             let f = min(1, max(0, (time - began) / Self.settleDuration))
             let eased = 1 - (1 - f) * (1 - f)  // ease-out
             contentOffset = easel_point(x: from.x + (to.x - from.x) * eased, y: from.y + (to.y - from.y) * eased)
-            if f >= 1 { finishMotion() }
+            if f >= 1 { finishMotion(at: began + Self.settleDuration) }
         case .zoom(let view, let from, let to, let began):
             let f = min(1, max(0, (time - began) / Self.settleDuration))
             let eased = 1 - (1 - f) * (1 - f)  // ease-out
             applyZoom(from.scale + (to.scale - from.scale) * eased, to: view,
                       offset: easel_point(x: from.offset.x + (to.offset.x - from.offset.x) * eased,
                                           y: from.offset.y + (to.offset.y - from.offset.y) * eased))
-            if f >= 1 { finishMotion() }
+            if f >= 1 { finishMotion(at: began + Self.settleDuration) }
         }
     }
 
-    private func finishMotion() {
+    /// Ends the motion, which came to rest at `end` (at most the clock's time).
+    private func finishMotion(at end: Double) {
         let wasDecelerating = isDecelerating, wasBouncing = isZoomBouncing
         let wasZoom: View? = if case .zoom(let view, _, _, _) = motion { view } else { nil }
         stopMotion()
-        hideIndicatorsLater()
+        hideIndicatorsLater(from: min(end, mediaClock.time))
         if wasBouncing, let wasZoom { tellEndZooming(wasZoom) }
         if wasDecelerating { tell(ScrollCalls.didEndDecelerating) } else if !wasBouncing { tell(ScrollCalls.didEndScrollingAnimation) }
     }
