@@ -10,7 +10,9 @@ struct InspectCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "class BubbleView : View : Object")
-        #expect(lines.dropFirst().first?.hasPrefix("  plugin Bubble, ") == true && lines[1].hasSuffix("/libBubble.so"))
+        #expect(lines.dropFirst().first == "  A speech bubble that wraps its first subview")   // its metadata's summary
+        #expect(lines.dropFirst(2).first?.hasPrefix("  plugin Bubble, ") == true && lines[2].hasSuffix("/libBubble.so"))
+        #expect(lines.contains("      The radius of the body's outer corners"))
         #expect(lines.contains("  frame: CGRect = {origin: {x: 0, y: 0}, size: {width: 0, height: 0}}  (View)"))
         #expect(lines.contains("  alpha: double = 1  (View)"))
         #expect(lines.contains("  cornerRadius: double = 12"))

@@ -39,7 +39,7 @@ struct InspectProtocolsTests {
     func overlays() throws {
         for name in ["BubbleView", "Tile"] {
             let result = try inspect([name])
-            #expect(result.stdout.contains("\noverlays:\n  drawTail: draws an overlay (\"overlays\": [\"drawTail:\"] in a scene)\n"),
+            #expect(result.stdout.contains("\noverlays:\n  drawTail:  (a scene's \"overlays\": [\"drawTail:\"])\n"),
                     "\(name): \(result.stdout)")
         }
         let overlay = try inspect(["OverlayView"])

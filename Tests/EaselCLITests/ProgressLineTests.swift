@@ -64,7 +64,7 @@ struct ProgressLineTests {
 
     @Test("piped, standard error stays empty", arguments: [["gallery"], ["render", "--duration"]])
     func piped(command: [String]) throws {
-        let scene = try writeScene(#"{"canvas": {"size": [20, 20]}}"#, label: "progress-piped")
+        let scene = try writeScene(#"{"canvas": {"size": [20, 20]}, "root": {}}"#, label: "progress-piped")
         let folder = scene.deletingLastPathComponent()
         let arguments = command == ["gallery"]
             ? ["gallery", "--cell", "60x40", "--scale", "1", "-o", folder.appendingPathComponent("sheet.png").path]

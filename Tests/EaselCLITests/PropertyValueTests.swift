@@ -60,6 +60,26 @@ struct PropertyValueTests {
         #expect(sheet.pixel(x: 35, y: 5) == RGBA(r: 255, g: 255, b: 0))
     }
 
+    @Test("the sample Swatch's style by name: rounded corners, a pill, an ellipse")
+    func swatchStyles() throws {
+        let scene = ##"""
+            {"canvas": {"size": [200, 60]}, "root": {"backgroundColor": "white", "subviews": [
+             {"class": "Swatch", "frame": [5, 10, 55, 40], "opaque": false, "properties": {"style": "rounded", "cornerRadius": 8, "color": "#ff0000"}},
+             {"class": "Swatch", "frame": [70, 10, 55, 40], "opaque": false, "properties": {"style": "pill", "color": "#00ff00"}},
+             {"class": "Swatch", "frame": [135, 10, 55, 40], "opaque": false, "properties": {"style": "circle", "color": "#0000ff"}}]}}
+            """##
+        let (result, image) = try ValuesFixture.renderFromStandardInput(scene, plugins: ["--plugins", try Fixtures.samplePluginsDirectory().path],
+                                                                        label: "swatch-styles")
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try #require(image)
+        let white = RGBA(r: 255, g: 255, b: 255)
+        // Each (x, y) is inside the frame but outside the shape (a corner: 9.9 from the radius-8 arc's centre; 24 from
+        // the pill's radius-20 end; outside the ellipse of radii 27.5 and 20), then a point inside it.
+        #expect(sheet.pixel(x: 6, y: 11) == white && sheet.pixel(x: 10, y: 30) == RGBA(r: 255, g: 0, b: 0))
+        #expect(sheet.pixel(x: 73, y: 13) == white && sheet.pixel(x: 75, y: 30) == RGBA(r: 0, g: 255, b: 0))
+        #expect(sheet.pixel(x: 140, y: 18) == white && sheet.pixel(x: 140, y: 30) == RGBA(r: 0, g: 0, b: 255))
+    }
+
     @Test("null clears a class and a selector; numbers still set an enumeration; the default weight is light (300)")
     func nullsAndNumbers() throws {
         let folder = try ValuesFixture.folder("values-null")

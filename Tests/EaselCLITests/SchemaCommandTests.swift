@@ -68,7 +68,8 @@ struct SchemaCommandTests {
         let radius = try #require(properties["cornerRadius"] as? [String: Any])
         #expect(radius["type"] as? String == "number")
         #expect(radius["default"] as? Double == 12)
-        #expect(radius["description"] as? String == "double, default 12")
+        // The description from Bubble's metadata, then the type and default.
+        #expect(radius["description"] as? String == "The radius of the body's outer corners (double, default 12)")
 
         let scene = try writeScene(#"{"$schema": "./easel-scene.schema.json", "canvas": {"size": [4, 4]}, "root": {}}"#, label: "with-schema")
         let render = try easel(["render", scene.path, "-o", scene.deletingLastPathComponent().appendingPathComponent("x.png").path])

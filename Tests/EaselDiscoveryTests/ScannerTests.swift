@@ -175,7 +175,7 @@ struct RegistryCacheTests {
         let file = cacheFolder.appendingPathComponent("registry-v4.bin")
         try Data("{\"format\": 1, \"entries\": []}".utf8).write(to: file)
         let scan = try scanner(cache: cacheFolder).scan(folders: [folder.path])
-        #expect(scan.warnings == ["ignoring the plugin cache \(file.path): it is not a format-3 cache file; scanning again"])
+        #expect(scan.warnings == ["ignoring the plugin cache \(file.path): it is not a format-4 cache file; scanning again"])
         #expect(scan.plugin(folder, "good.so") != nil)
         let rewritten = try [UInt8](Data(contentsOf: file))
         #expect(rewritten.starts(with: Array("EASELREG".utf8)))

@@ -252,7 +252,7 @@ public struct ClassInspection: Encodable, Sendable {
         if isOverlayView || !overlays.isEmpty {
             out += "\noverlays:\n"
             if isOverlayView { out += "  an overlay view itself (a subclass of OverlayView)\n" }
-            for selector in overlays { out += "  \(selector): draws an overlay (\"overlays\": [\"\(selector)\"] in a scene)\n" }
+            for selector in overlays { out += "  \(selector)  (a scene's \"overlays\": [\"\(selector)\"])\n" }
         }
         for warning in warnings { out += "\nwarning: \(warning)\n" }
         return out
