@@ -170,8 +170,9 @@ struct LiveBrowserTests {
             [.move(x: ax, y: ay), .down, .pause(milliseconds: 50), .up],
             [.move(x: bx, y: by), .down, .pause(milliseconds: 50), .up],
         ], type: "touch")
-        // Tally's prepareForInterfaceBuilder sets its background to (0.88, 0.92, 0.98).
-        #expect(try page.waitForPixel(100, 50, [224, 235, 250, 255]), "stderr: \(preview.stderr)")
+        // Tally's prepareForInterfaceBuilder sets its background to (0.88, 0.92, 0.98): cairo keeps colours
+        // in 16 bits (0.88 × 65535 = 57671) and stores the top 8 (225), 0.92 → 60292 → 235, 0.98 → 64224 → 250.
+        #expect(try page.waitForPixel(100, 50, [225, 235, 250, 255]), "stderr: \(preview.stderr)")
     }
 
     @Test("""
