@@ -16,7 +16,10 @@
 //   (Registry+Isolation.swift);
 // - the protocol between the two processes (WorkerProtocol.swift): one
 //   request as JSON in the exchange, one reply as a JSON line on the
-//   child's standard output;
+//   child's standard output; a live worker (`easel preview`, `live` set in
+//   the request) then reads command lines from that same socket and answers
+//   each with a reply line, drawing into the same exchange, until the parent
+//   closes it (LiveProcess, LiveWorker; LiveWorkerSession is the job's side);
 // - the worker's process set-up and main loop (IsolatedWorker.swift):
 //   descriptors, no core dumps, dying with its parent, loading the plugin
 //   files it is given while the flight recorder notes every call;

@@ -142,6 +142,40 @@ struct LiveBrowserTests {
     }
 
     @Test("""
+        two touch pointers are two fingers: a two-finger tap recognizer (its action makes the Tally pale) \
+        ignores a one-finger tap and recognizes two fingers tapping together
+        """)
+    func twoFingers() throws {
+        let scene = try writeScene(##"""
+            { "canvas": { "size": [200, 100], "scale": 1, "background": "#ffffff" },
+              "root": { "subviews": [
+                { "class": "Tally", "frame": [10, 10, 180, 80], "backgroundColor": "#ff0000", "multipleTouchEnabled": true,
+                  "gestureRecognizers": [ { "class": "TapGestureRecognizer", "numberOfTouchesRequired": 2,
+                                            "target": "self", "action": "prepareForInterfaceBuilder" } ] } ] } }
+            """##)
+        let preview = try PreviewProcess(scene: scene)
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        let page = Page(browser: browser)
+        try browser.open(preview.url)
+        #expect(try page.waitForPixel(100, 50, [255, 0, 0, 255]), "stderr: \(preview.stderr)")
+        #expect(try browser.wait(until: "return !!(window.easelPreview.status && window.easelPreview.status.live)"))
+
+        try page.tap(100, 50)
+        _ = try waitUntil(1) { false }
+        #expect(try page.pixel(100, 50) == [255, 0, 0, 255])
+
+        let (ax, ay) = try page.viewport(60, 50), (bx, by) = try page.viewport(140, 50)
+        try browser.pointerActions([
+            [.move(x: ax, y: ay), .down, .pause(milliseconds: 50), .up],
+            [.move(x: bx, y: by), .down, .pause(milliseconds: 50), .up],
+        ], type: "touch")
+        // Tally's prepareForInterfaceBuilder sets its background to (0.88, 0.92, 0.98): cairo keeps colours
+        // in 16 bits (0.88 × 65535 = 57671) and stores the top 8 (225), 0.92 → 60292 → 235, 0.98 → 64224 → 250.
+        #expect(try page.waitForPixel(100, 50, [225, 235, 250, 255]), "stderr: \(preview.stderr)")
+    }
+
+    @Test("""
         the time slider goes back on the timeline (a new worker at that time) and forward; pause and step one frame; \
         play runs the animation to its end
         """)
