@@ -143,8 +143,10 @@ enum ValueConversion {
         if case .string(let name) = value, let enumeration, !enumeration.enumCases.isEmpty, type.fitsInteger(0) != nil {
             do { value = .text(try enumeration.enumValueText(name, what: what)) } catch { throw node.error(error.message) }
         }
+        // Only for a type holding a class or selector: with a reader the codec also takes null for a C
+        // string, which scenes refuse ("expected a string, got null").
         var references: ValueCodec.References?
-        if let registry { references = referenceReader(registry) }
+        if let registry, type.encoding.contains(where: { $0 == "#" || $0 == ":" }) { references = referenceReader(registry) }
         do {
             return try ValueCodec.encode(value, as: type, storage: arena, references: references)
         } catch {

@@ -77,7 +77,7 @@ struct PropertyValueTests {
         // the pill's radius-20 end; outside the ellipse of radii 27.5 and 20), then a point inside it.
         #expect(sheet.pixel(x: 6, y: 11) == white && sheet.pixel(x: 10, y: 30) == RGBA(r: 255, g: 0, b: 0))
         #expect(sheet.pixel(x: 73, y: 13) == white && sheet.pixel(x: 75, y: 30) == RGBA(r: 0, g: 255, b: 0))
-        #expect(sheet.pixel(x: 140, y: 18) == white && sheet.pixel(x: 140, y: 30) == RGBA(r: 0, g: 0, b: 255))
+        #expect(sheet.pixel(x: 138, y: 14) == white && sheet.pixel(x: 140, y: 30) == RGBA(r: 0, g: 0, b: 255))
     }
 
     @Test("null clears a class and a selector; numbers still set an enumeration; the default weight is light (300)")
