@@ -180,9 +180,14 @@ final class PreviewLoop: @unchecked Sendable {
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// The clock's time now: it runs from the anchor while playing.
+    /// The clock's time now: while playing it runs from the anchor, which moves up to it (so that a
+    /// stall of the loop makes one jump of at most ``longestTick``, not a leap).
     private func clockNow() -> Double {
-        playing ? anchorClock + min(now() - anchorWall, Self.longestTick * 4) : anchorClock
+        guard playing else { return anchorClock }
+        let wall = now()
+        anchorClock += min(max(wall - anchorWall, 0), Self.longestTick)
+        anchorWall = wall
+        return anchorClock
     }
 
     private func run() {

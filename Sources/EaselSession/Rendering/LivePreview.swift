@@ -90,6 +90,27 @@ public struct PixelRect: Codable, Sendable, Equatable {
         self.height = height
     }
 
+    /// Whether the two overlap or lie within `margin` pixels of each other.
+    public func isNear(_ other: PixelRect, margin: Int = 8) -> Bool {
+        x - margin < other.x + other.width && other.x - margin < x + width
+            && y - margin < other.y + other.height && other.y - margin < y + height
+    }
+
+    /// Rectangles with those that overlap or nearly touch joined into their union (a moving
+    /// view's old and new places become one tile), at most 64 in.
+    public static func merged(_ rects: [PixelRect]) -> [PixelRect] {
+        var result: [PixelRect] = []
+        for rect in rects.prefix(64) {
+            var current = rect
+            // Bounded: each pass removes one rectangle from the result.
+            while let index = result.firstIndex(where: { $0.isNear(current) }) {
+                current = current.union(result.remove(at: index))
+            }
+            result.append(current)
+        }
+        return result
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: PixelRect) -> PixelRect {
         let left = min(x, other.x), top = min(y, other.y)
@@ -245,8 +266,8 @@ final class LiveSceneSession: LiveWorkerSession {
         state.dirty = report.region.compactMap(pixels)
         state.time = tree.mediaClock.time
         state.duration = tree.duration
-        let animating = (registry.latestAnimationEnd ?? 0) > state.time
-        state.idle = state.dirty.isEmpty && tree.mediaClock.pendingTimerCount == 0 && !animating
+        state.idle = state.dirty.isEmpty && tree.mediaClock.pendingTimerCount == 0
+            && (registry.latestAnimationEnd ?? 0) <= state.time && !Self.hasAnimations(tree.root)
         if withTree {
             var node = ViewTreeNode(tree.root, in: tree)
             node.addInspectorDetails(of: tree.root, drawTimes: timing.times)
@@ -255,6 +276,18 @@ final class LiveSceneSession: LiveWorkerSession {
         if classes { state.classes = Self.classes(in: tree.root) }
         reply.live = Self.encode(state)
         return reply
+    }
+
+    /// Whether a view of the tree has an animation (a repeating one runs past ``Registry/latestAnimationEnd``).
+    static func hasAnimations(_ root: View) -> Bool {
+        var stack = [root]
+        var visited = 0
+        while let view = stack.popLast(), visited < 100_000 {
+            visited += 1
+            if view.hasAnimations { return true }
+            stack += view.subviews
+        }
+        return false
     }
 
     /// A rectangle in points as whole pixels, inside the canvas; `nil` when empty.
@@ -643,7 +676,8 @@ public final class LivePreview {
             return
         }
         update.state = state
-        var rects = update.whole ? [PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight)] : state.dirty
+        var rects = update.whole ? [PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight)]
+            : PixelRect.merged(state.dirty)
         if rects.count > 8 { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
         guard !rects.isEmpty else { return }
         update.sequence = pixels.copy(from: worker.exchange.pixels, bytesPerRow: layout.bytesPerRow, rects: rects,
