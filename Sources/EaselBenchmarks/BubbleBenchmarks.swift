@@ -51,7 +51,7 @@ private enum Bubbles {
 
 // MARK: - Easel
 
-private func buildBubbles(registry: Registry) throws -> View {
+func buildBubbles(registry: Registry) throws -> View {
     let root = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: 1920, height: 1080))
     for index in 0..<Bubbles.count {
         let bubble = try registry.makeView(ofClass: "BubbleView", frame: Bubbles.frame(index))
