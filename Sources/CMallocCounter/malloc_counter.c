@@ -11,10 +11,20 @@ extern void __libc_free(void *);
 static uint64_t count;
 static uint64_t bytes;
 static int64_t live;
+static int64_t peak;
 
 uint64_t easel_malloc_count(void) { return __atomic_load_n(&count, __ATOMIC_RELAXED); }
 uint64_t easel_malloc_bytes(void) { return __atomic_load_n(&bytes, __ATOMIC_RELAXED); }
 int64_t easel_malloc_live_bytes(void) { return __atomic_load_n(&live, __ATOMIC_RELAXED); }
+int64_t easel_malloc_peak_live_bytes(void) { return __atomic_load_n(&peak, __ATOMIC_RELAXED); }
+void easel_malloc_reset_peak(void) { __atomic_store_n(&peak, __atomic_load_n(&live, __ATOMIC_RELAXED), __ATOMIC_RELAXED); }
+
+/* Raises the peak to `now` when it is higher. */
+static void raise_peak(int64_t now) {
+    int64_t seen = __atomic_load_n(&peak, __ATOMIC_RELAXED);
+    while (now > seen && !__atomic_compare_exchange_n(&peak, &seen, now, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+}
 
 /* Records a block handed out (p may be NULL when the allocation failed). */
 static void *counted(void *p) {
@@ -22,7 +32,7 @@ static void *counted(void *p) {
     if (p != NULL) {
         size_t size = malloc_usable_size(p);
         __atomic_fetch_add(&bytes, size, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&live, (int64_t)size, __ATOMIC_RELAXED);
+        raise_peak(__atomic_add_fetch(&live, (int64_t)size, __ATOMIC_RELAXED));
     }
     return p;
 }

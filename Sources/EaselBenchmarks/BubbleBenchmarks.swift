@@ -51,7 +51,7 @@ private enum Bubbles {
 
 // MARK: - Easel
 
-private func buildBubbles(registry: Registry) throws -> View {
+func buildBubbles(registry: Registry) throws -> View {
     let root = try registry.makeView(ofClass: "View", frame: easel_rect(x: 0, y: 0, width: 1920, height: 1080))
     // Every frame drawn as the first (no backing stores to composite): the drawing is what is timed.
     root.backingStorePolicy = .onChange

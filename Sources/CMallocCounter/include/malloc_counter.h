@@ -9,4 +9,8 @@ uint64_t easel_malloc_count(void);
 uint64_t easel_malloc_bytes(void);
 /** Bytes in blocks handed out and not yet freed (usable sizes): net heap growth between two readings. */
 int64_t easel_malloc_live_bytes(void);
+/** The most bytes live at once since the last easel_malloc_reset_peak (or the start). */
+int64_t easel_malloc_peak_live_bytes(void);
+/** Starts a new peak from the bytes live now. */
+void easel_malloc_reset_peak(void);
 #endif

@@ -157,6 +157,13 @@ public enum SceneSchema {
         let numbers = { (count: Int) -> [String: Any] in
             ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count]
         }
+        let animationSet: [String: Any] = ["type": "object", "additionalProperties": false, "properties": [
+            "frame": numbers(4), "bounds": numbers(4), "center": numbers(2),
+            "transform": ["$ref": "#/$defs/transform"], "alpha": ["type": "number", "minimum": 0, "maximum": 1],
+            "backgroundColor": ["$ref": "#/$defs/colour"], "layer": ["$ref": "#/$defs/layer"],
+        ] as [String: Any]]
+        let transitionOptions = ["flipFromLeft", "flipFromRight", "flipFromTop", "flipFromBottom", "curlUp", "curlDown",
+                                 "crossDissolve", "showHideTransitionViews"]
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "Easel scene",
@@ -270,11 +277,20 @@ public enum SceneSchema {
                             "velocity": ["type": "number", "minimum": -1000, "maximum": 1000],
                             "options": ["type": "array", "items": [
                                 "enum": ["repeat", "autoreverse", "beginFromCurrentState", "allowUserInteraction", "layoutSubviews"]]],
-                            "set": ["type": "object", "additionalProperties": false, "properties": [
-                                "frame": numbers(4), "bounds": numbers(4), "center": numbers(2),
-                                "transform": ["$ref": "#/$defs/transform"], "alpha": ["type": "number", "minimum": 0, "maximum": 1],
-                                "backgroundColor": ["$ref": "#/$defs/colour"], "layer": ["$ref": "#/$defs/layer"],
-                            ]],
+                            "set": animationSet,
+                        ],
+                     ]]],
+                    ["type": "object", "required": ["transition"], "additionalProperties": false,
+                     "properties": ["at": stepTime, "transition": [
+                        "type": "object", "additionalProperties": false,
+                        "description": "A view transition: 'from' and 'to' (view ids), or 'view' with 'set' and/or 'hidden'.",
+                        "properties": [
+                            "from": ["type": "string"], "to": ["type": "string"], "view": ["type": "string"],
+                            "duration": ["type": "number", "minimum": 0, "maximum": 3600],
+                            "curve": ["enum": ["linear", "easeIn", "easeOut", "easeInOut"]],
+                            "options": ["oneOf": [["enum": transitionOptions], ["type": "array", "items": ["enum": transitionOptions]]]],
+                            "set": animationSet,
+                            "hidden": ["type": "object", "additionalProperties": ["type": "boolean"]],
                         ],
                      ]]],
                     ["type": "object", "required": ["display"], "additionalProperties": false,
