@@ -295,6 +295,15 @@ static void ListView_init(easel_object *self, easel_sel _cmd) {
     }
 }
 
+/* - (void)prepareForInterfaceBuilder — sent by `easel gallery` after init: a preview shows some rows. */
+static void ListView_prepareForInterfaceBuilder(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    int32_t rows = 100;
+    int32_t selected = 1;
+    g_host->property_set(self, "rowCount", &rows);
+    g_host->property_set(self, "selectedRow", &selected);
+}
+
 /* - (void)reloadData — the rows that show draw again (after code changed `items`), and the layout follows `rowCount`. */
 static void ListView_reloadData(easel_object *self, easel_sel _cmd) {
     (void)_cmd;
@@ -412,6 +421,7 @@ static const easel_method_desc kListMethods[] = {
     EASEL_METHOD("layoutSubviews", "v@:", ListView_layoutSubviews),
     EASEL_METHOD("handleTap:", "v@:@", ListView_handleTap),
     EASEL_METHOD("reloadData", "v@:", ListView_reloadData),
+    EASEL_METHOD("prepareForInterfaceBuilder", "v@:", ListView_prepareForInterfaceBuilder),
 };
 
 static const easel_property_desc kRowProperties[] = {

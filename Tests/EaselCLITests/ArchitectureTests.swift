@@ -18,7 +18,7 @@ struct ArchitectureTests {
         "CEaselTestFunctions": 1, "CImageCodec": 1,
         // The plugin side: the Swift kit and the sample plugins know only the ABI.
         "EaselPluginKit": 2,
-        "Shapes": 3, "MiniPicker": 3, "CalendarPicker": 3, "Charts": 3, "Graph": 3, "GraphControl": 3, "Bubble": 3,
+        "Shapes": 3, "MiniPicker": 3, "CalendarPicker": 3, "ListView": 3, "Charts": 3, "Graph": 3, "GraphControl": 3, "Bubble": 3,
         "PhotoCard": 3, "PhotoCardWidget": 3,
         // The host, bottom up.
         "EaselGeometry": 1,

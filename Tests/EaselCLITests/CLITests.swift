@@ -13,7 +13,7 @@ struct CLITests {
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let folder = try Fixtures.samplePluginsDirectory().path
-        #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "8 plugins loaded"])
+        #expect(lines.prefix(4) == ["Plugin folders:", "  \(folder)", "", "9 plugins loaded"])
         for expected in [
             "  plugin Bubble, ABI 2.0",
             "  class BubbleView : View",
@@ -69,7 +69,7 @@ struct CLITests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["folders"] as? [String] == [samples.path, zoo.path])
         let plugins = try #require(json["plugins"] as? [[String: Any]])
-        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "PhotoCard", "Shapes", "crash_draw", "good_extra", "hang_draw"])
+        #expect(plugins.compactMap { $0["name"] as? String } == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "ListView", "MiniPicker", "PhotoCard", "Shapes", "crash_draw", "good_extra", "hang_draw"])
         let shapes = try #require(plugins.first { $0["name"] as? String == "Shapes" })
         #expect(shapes["abiVersion"] as? String == "2.0")
         let classes = try #require(shapes["classes"] as? [[String: Any]])
@@ -92,7 +92,7 @@ struct CLITests {
         let samples = try Fixtures.samplePluginsDirectory()
         let result = try easel(["list", "--plugins", samples.path], environment: ["EASEL_PLUGIN_PATH": zoo.path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\n11 plugins loaded\n"))
+        #expect(result.stdout.contains("\n12 plugins loaded\n"))
         #expect(result.stdout.contains("  class Dot : View\n"))
         #expect(result.stdout.contains("\n\(PluginZoo.brokenFiles.count) files failed to load\n"))
         #expect(result.stdout.contains("  \(zoo.path)/no_entry.so: no entry point: the library does not export 'easel_plugin_entry_v2'\n"))

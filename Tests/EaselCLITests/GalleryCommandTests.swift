@@ -58,8 +58,8 @@ struct GalleryCommandTests {
         let (result, image, tiles) = try gallery(["--cell", "200x140", "--columns", "4"], label: "gallery-samples")
         #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
         let sheet = try #require(image)
-        #expect(tiles.map(\.class) == ["BubbleView", "CalendarPicker", "Chart", "GraphView", "Label", "MiniPicker",
-                                       "PhotoCard", "Swatch", "Tally", "Tile"])
+        #expect(tiles.map(\.class) == ["BubbleView", "CalendarPicker", "Chart", "GraphView", "ListView", "ListRow", "Label",
+                                       "MiniPicker", "PhotoCard", "Swatch", "Tally", "Tile"])
         #expect(tiles.allSatisfy { $0.status == "drawn" && $0.reason == nil && $0.file.hasSuffix(".so") })
         // Cells are 200 x 140, 12 apart, with 30 for the label under each: the 9th is at (12, 12 + 2 * 182).
         #expect(tiles[8].cell == .init(x: 12, y: 376, width: 200, height: 140))

@@ -66,7 +66,7 @@ struct PermissionTests {
         let registry = Registry()
         registry.loadPlugins(from: [samples.path, folder.path])
         #expect(registry.failures == [expected])
-        #expect(registry.plugins.count == 8)
+        #expect(registry.plugins.count == 9)
         #expect(registry.objectClass(named: "Swatch") != nil)
         #expect(registry.objectClass(named: "Dot") == nil)
 
@@ -76,8 +76,8 @@ struct PermissionTests {
         guard case .failed(let error) = refusal.outcome else { Issue.record("the folder was not refused"); return }
         #expect(error == expected)
         #expect(refusal.source == .host)
-        #expect(scan.statistics.probed == 8)
-        #expect(PluginCatalog(scan).plugins.count == 8)
+        #expect(scan.statistics.probed == 9)
+        #expect(PluginCatalog(scan).plugins.count == 9)
 
         // Allowed explicitly, it loads.
         let trusting = Registry()

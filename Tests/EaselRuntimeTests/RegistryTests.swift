@@ -15,7 +15,7 @@ struct SamplePluginTests {
     func loads() throws {
         let registry = try sampleRegistry()
         #expect(registry.failures.map(\.description) == [])
-        #expect(registry.plugins.map(\.name).sorted() == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "PhotoCard", "Shapes"])
+        #expect(registry.plugins.map(\.name).sorted() == ["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "ListView", "MiniPicker", "PhotoCard", "Shapes"])
         // Charts (a Swift plugin) is found before Shapes (C) yet subclasses Swatch.
         let names = registry.plugins.map(\.name)
         #expect(try #require(names.firstIndex(of: "Charts")) < #require(names.firstIndex(of: "Shapes")))

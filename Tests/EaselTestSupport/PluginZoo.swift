@@ -110,7 +110,7 @@ public enum PluginZoo {
 }
 
 /// The plugins of the sample folder and the zoo that load.
-public let zooPluginNames = (["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "MiniPicker", "PhotoCard", "Shapes"] + PluginZoo.loadingPluginNames).sorted()
+public let zooPluginNames = (["Bubble", "CalendarPicker", "Charts", "Graph", "GraphControl", "ListView", "MiniPicker", "PhotoCard", "Shapes"] + PluginZoo.loadingPluginNames).sorted()
 
 /// Expects the good plugins of the zoo's search path to be registered and to
 /// draw: `Dot` (the zoo's own good plugin) and `Chart` (a sample class whose
