@@ -113,6 +113,14 @@ public class View: EaselObject {
     /// The layer's own properties (View+Layer.swift), made on the first change of one.
     final var layerStorage: LayerStorage?
 
+    /// A plugin-declared property was written through the host: the kept content
+    /// (View+BackingStore.swift) may depend on it, so the next render that draws
+    /// the view calls `drawRect:` again, as a full render did before backing
+    /// stores; a dirty-region render still needs ``setNeedsDisplay()``.
+    public override func declaredPropertyDidChange(_ name: String) {
+        invalidateBackingStore()
+    }
+
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
         super.init(class: cls, registry: registry)
