@@ -68,6 +68,9 @@ extension Canvas {
             }
             cairo_set_source_surface(cr, source.surface, origin.x, origin.y)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            // Scaled pixels keep their edge pixels up to the clip, as Core Animation
+            // clamps a layer's contents: no fade into transparency inside the bounds.
+            if placement != nil { cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD) }
             if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
             cairo_restore(cr)
             pathExtents.reset()

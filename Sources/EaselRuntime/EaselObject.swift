@@ -107,8 +107,10 @@ open class EaselObject: CustomStringConvertible {
 
     /// Replaces a property's raw bytes.
     ///
-    /// For a plugin-declared property this stores the value and nothing
-    /// else, like assigning an instance variable: call
+    /// For a plugin-declared property this stores the value, like assigning
+    /// an instance variable, and tells the object
+    /// (``declaredPropertyDidChange(_:)``: a view no longer reuses the pixels
+    /// it kept, so the next render that draws it calls `drawRect:`); call
     /// ``View/setNeedsDisplay()`` (and ``View/setNeedsLayout()``) when the
     /// change should show at the next dirty-region render.
     ///
@@ -122,6 +124,7 @@ open class EaselObject: CustomStringConvertible {
         }
         if let (property, owner) = objectClass.property(named: name) {
             bytes.withUnsafeBytes { (storage(of: owner) + property.offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            declaredPropertyDidChange(name)
             return
         }
         let builtIn = builtInProperty(named: name)!
@@ -155,6 +158,12 @@ open class EaselObject: CustomStringConvertible {
         try checkSize(name, T.self)
         try setPropertyBytes(withUnsafeBytes(of: value) { Array($0) }, for: name)
     }
+
+    /// Called after a plugin-declared property was written through the host
+    /// (``setPropertyBytes(_:for:)``, `property_set`); nothing by default.
+    ///
+    /// A view drops the validity of its backing store: what it drew may depend on the value.
+    open func declaredPropertyDidChange(_ name: String) {}
 
     /// Whether the object's class responds to `selector`.
     public final func responds(to selector: Selector) -> Bool { objectClass.responds(to: selector) }

@@ -116,6 +116,14 @@ public class View: EaselObject {
     /// test, dropped when the list or a subview's geometry changes.
     final var hitBoxes: HitBoxes?
 
+    /// A plugin-declared property was written through the host: the kept content
+    /// (View+BackingStore.swift) may depend on it, so the next render that draws
+    /// the view calls `drawRect:` again, as a full render did before backing
+    /// stores; a dirty-region render still needs ``setNeedsDisplay()``.
+    public override func declaredPropertyDidChange(_ name: String) {
+        invalidateBackingStore()
+    }
+
     required init(class cls: ObjectClass, registry: Registry) {
         isRightHanded = cls.instanceType == RightHandedView.self  // a final class: a pointer comparison
         super.init(class: cls, registry: registry)

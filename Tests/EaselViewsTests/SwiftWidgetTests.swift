@@ -122,6 +122,7 @@ struct GraphWidgetTests {
 
         // The controller decides what the view draws: no border.
         try controller.setValue(false, forProperty: "drawsBorder")
+        graph.setNeedsDisplay()   // the view keeps what it drew (its backing store) until it is marked, as in UIKit
         let borderless = try render(root, name: "graph-controller-borderless")
         #expect(sample(borderless, 20.5, 60).isClose(to: fill, tolerance: 2))
         #expect(sample(borderless, 100, 20).isClose(to: green, tolerance: 8))

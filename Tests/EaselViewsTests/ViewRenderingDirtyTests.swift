@@ -15,8 +15,9 @@ import Testing
 @Suite("View rendering: dirty-region renders equal full renders")
 struct ViewRenderingDirtyTests {
     /// A 100 x 80 white root with a 5 x 4 grid of 20 x 20 Dots, alternately red and blue.
-    private func grid(_ registry: Registry) throws -> (root: View, dots: [View]) {
+    private func grid(_ registry: Registry, policy: BackingStorePolicy = .firstDraw) throws -> (root: View, dots: [View]) {
         let root = try whiteRoot(registry, width: 100, height: 80)
+        root.backingStorePolicy = policy
         var dots: [View] = []
         for row in 0..<4 {
             for column in 0..<5 {
@@ -72,23 +73,27 @@ struct ViewRenderingDirtyTests {
         #expect(idle.drawnViews.isEmpty && idle.region.isEmpty)
     }
 
-    @Test("moving a Dot repaints its old and new areas and the Dots they touch")
-    func move() throws {
+    @Test("moving a Dot repaints its old and new areas and the Dots they touch (from their stores under .firstDraw)",
+          arguments: [BackingStorePolicy.firstDraw, .onChange])
+    func move(policy: BackingStorePolicy) throws {
         let registry = try widgetRegistry()
-        let (root, dots) = try grid(registry)
+        let (root, dots) = try grid(registry, policy: policy)
         let canvas = try rasterCanvas(for: root)
         try root.render(into: canvas)
         dots[0].frame = rect(5, 5, 20, 20)
         let report = try expectDirtyRenderMatchesFull(root, canvas)
-        // (0, 0, 20, 20) and (5, 5, 20, 20) touch dots 0, 1 (20, 0), 5 (0, 20) and 6 (20, 20).
-        #expect(Set(report.drawnViews.map(ObjectIdentifier.init)) == Set([0, 1, 5, 6].map { ObjectIdentifier(dots[$0]) }))
+        // (0, 0, 20, 20) and (5, 5, 20, 20) touch dots 0, 1 (20, 0), 5 (0, 20) and 6 (20, 20):
+        // drawn directly under .onChange, composited from the stores of their first draw under .firstDraw.
+        let drawn = policy == .onChange ? [0, 1, 5, 6].map { ObjectIdentifier(dots[$0]) } : []
+        #expect(Set(report.drawnViews.map(ObjectIdentifier.init)) == Set(drawn))
         #expect(try canvas.rasterImage().pixel(x: 2, y: 2) == white)
     }
 
-    @Test("hiding, alpha, adding, removing and reordering views: dirty renders equal full renders")
-    func manyChanges() throws {
+    @Test("hiding, alpha, adding, removing and reordering views: dirty renders equal full renders",
+          arguments: [BackingStorePolicy.firstDraw, .onChange])
+    func manyChanges(policy: BackingStorePolicy) throws {
         let registry = try widgetRegistry()
-        let (root, dots) = try grid(registry)
+        let (root, dots) = try grid(registry, policy: policy)
         let canvas = try rasterCanvas(for: root)
         try root.render(into: canvas)
 
@@ -102,14 +107,16 @@ struct ViewRenderingDirtyTests {
 
         dots[12].alpha = 0.5
         report = try expectDirtyRenderMatchesFull(root, canvas, "alpha")
-        #expect(report.drawnViews.map(ObjectIdentifier.init) == [ObjectIdentifier(dots[12])])
+        // Under .onChange drawn once more, into the store it keeps from now on; under .firstDraw composited.
+        #expect(report.drawnViews.map(ObjectIdentifier.init) == (policy == .onChange ? [ObjectIdentifier(dots[12])] : []))
 
         let extra = try dot(registry, rect(30, 30, 30, 30), greenColor)
         try root.addSubview(extra)
         report = try expectDirtyRenderMatchesFull(root, canvas, "add")
-        // Dots 6, 7, 11 and the new one; dot 12, faded after the tree was
-        // rendered, composites its backing store instead of drawing again.
-        #expect(report.drawnViews.count == 4)
+        // Under .onChange dots 6, 7, 11 and the new one; dot 12, faded after the
+        // tree was rendered, composites its backing store instead of drawing
+        // again. Under .firstDraw only the new one draws.
+        #expect(report.drawnViews.count == (policy == .onChange ? 4 : 1))
         #expect(report.drawnViews.last === extra)
 
         try root.sendSubviewToBack(extra)
@@ -169,20 +176,21 @@ struct ViewRenderingDirtyTests {
         #expect(try panel.value(ofProperty: "lastTouch", as: easel_point.self) == easel_point(x: 75, y: 25))
         #expect(root.dirtyRegion == [rect(0, 0, 100, 50)])
         let report = try expectDirtyRenderMatchesFull(root, canvas, "touch")
-        // The right Dot, faded after the first render, keeps its content in a
-        // backing store: only the marked Panel and the left Dot draw (UIKit
-        // would not redraw the unmarked left Dot either; it has no store yet).
-        #expect(report.drawnViews.map(ObjectIdentifier.init) == [panel, left].map(ObjectIdentifier.init))
+        // Every view keeps its content from its first draw (.firstDraw, the
+        // default): only the marked Panel draws, as in UIKit.
+        #expect(report.drawnViews.map(ObjectIdentifier.init) == [panel].map(ObjectIdentifier.init))
+        _ = left
         image = try canvas.rasterImage()
         #expect(near(image.pixel(x: 75, y: 25), 0, 128, 128), "\(image.pixel(x: 75, y: 25))")   // blue at 0.5 over green
         #expect(image.pixel(x: 25, y: 25) == red)
     }
 
     @Test("a repaint cutting across the antialiased edges of rotated, translucent views equals a full render",
-          arguments: [1.0, 2.0, 3.0])
-    func rotatedEdges(scale: Double) throws {
+          arguments: [1.0, 2.0, 3.0], [BackingStorePolicy.firstDraw, .onChange])
+    func rotatedEdges(scale: Double, policy: BackingStorePolicy) throws {
         let registry = try widgetRegistry()
         let root = try plain(registry, rect(0, 0, 60, 60))   // transparent: low-alpha edge pixels show every unit
+        root.backingStorePolicy = policy
         let card = try plain(registry, rect(10.3, 12.7, 30.2, 20.9), color(0.2, 0.4, 0.9, 0.6))
         card.transform = easel_affine_transform(rotationAngle: 0.37)
         card.alpha = 0.7
@@ -199,12 +207,13 @@ struct ViewRenderingDirtyTests {
         root.setNeedsDisplay(in: rect(20.3, 0, 3.4, 60))
         root.setNeedsDisplay(in: rect(0, 30.6, 60, 2.2))
         var report = try expectDirtyRenderMatchesFull(root, canvas, "strips", scale: scale)
-        #expect(report.drawnViews.map(ObjectIdentifier.init) == [ObjectIdentifier(inner)])
+        // Under .firstDraw the inner Dot composites its store (rotated, resampled as drawn first).
+        #expect(report.drawnViews.map(ObjectIdentifier.init) == (policy == .onChange ? [ObjectIdentifier(inner)] : []))
 
         // A change next to the card: the marker moves over its corner.
         marker.frame = rect(33.5, 28.75, 9, 9)
         report = try expectDirtyRenderMatchesFull(root, canvas, "move", scale: scale)
-        #expect(report.drawnViews.last === marker)
+        #expect(policy == .firstDraw ? report.drawnViews.isEmpty : report.drawnViews.last === marker)
     }
 
     @Test("a dirty render on a recording canvas also equals a full render")
