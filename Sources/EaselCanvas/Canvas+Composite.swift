@@ -61,15 +61,21 @@ extension Canvas {
                                             x0: placement.tx, y0: placement.ty)
                 cairo_transform(cr, &matrix)
             }
-            if let clip {
+            // Placed pixels keep their edge pixels up to the clip, as Core Animation
+            // clamps a layer's contents: no fade into transparency inside the bounds.
+            // Without a clip they stop at the source's own edges (padding then
+            // would smear the edge pixels over all of the canvas).
+            let sourcePixels = source.pixelSize, sourceScale = source.deviceScale
+            let area = clip ?? (placement == nil ? nil
+                : easel_rect(x: origin.x, y: origin.y,
+                             width: Double(sourcePixels.width) / sourceScale, height: Double(sourcePixels.height) / sourceScale))
+            if let area {
                 cairo_new_path(cr)
-                cairo_rectangle(cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height)
+                cairo_rectangle(cr, area.origin.x, area.origin.y, area.size.width, area.size.height)
                 cairo_clip(cr)
             }
             cairo_set_source_surface(cr, source.surface, origin.x, origin.y)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            // Scaled pixels keep their edge pixels up to the clip, as Core Animation
-            // clamps a layer's contents: no fade into transparency inside the bounds.
             if placement != nil { cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD) }
             if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
             cairo_restore(cr)

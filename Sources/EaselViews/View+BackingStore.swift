@@ -104,6 +104,9 @@ final class BackingStore {
     let extent: easel_rect
     /// The part needing drawing, in the view's down space (`nil`: none).
     var invalid: easel_rect?
+    /// A plugin-declared property changed since the store was last drawn whole: a full render
+    /// draws it all again (as it did before stores), a dirty-region render only what is marked.
+    var staleForFullRender = false
     let bytes: Int
     /// The number of the render that last composited it.
     var lastUsed = 0
@@ -274,6 +277,12 @@ extension View {
         layerStorage?.content?.store?.invalidateAll()
     }
 
+    /// Marks the view's store as drawn from values that changed: the next full render draws it
+    /// whole; a dirty-region render keeps the unmarked parts, as UIKit's backing store does.
+    final func markBackingStoreStale() {
+        layerStorage?.content?.store?.staleForFullRender = true
+    }
+
     /// Drops the stores of the view and its subtree (a view leaving its tree).
     final func dropBackingStores() {
         var pending: [View] = [self]
@@ -340,7 +349,9 @@ extension View {
         }
         guard let store else { return false }
         store.lastUsed = list.pool.frame
+        if store.staleForFullRender && state.full { store.invalidateAll() }
         if let invalid = store.invalid {
+            if invalid == store.extent { store.staleForFullRender = false }
             // Whole store pixels: a partial redraw cuts no pixel partly.
             let s = store.scale, o = store.origin
             let x0 = ((invalid.minX - o.x) * s).rounded(.down), y0 = ((invalid.minY - o.y) * s).rounded(.down)

@@ -117,11 +117,12 @@ public class View: EaselObject {
     final var hitBoxes: HitBoxes?
 
     /// A plugin-declared property was written through the host: the kept content
-    /// (View+BackingStore.swift) may depend on it, so the next render that draws
-    /// the view calls `drawRect:` again, as a full render did before backing
-    /// stores; a dirty-region render still needs ``setNeedsDisplay()``.
+    /// (View+BackingStore.swift) may depend on it, so the next full render that
+    /// draws the view calls `drawRect:` for all of it again, as a full render did
+    /// before backing stores; a dirty-region render still needs
+    /// ``setNeedsDisplay()`` and redraws only what is marked, as UIKit does.
     public override func declaredPropertyDidChange(_ name: String) {
-        invalidateBackingStore()
+        markBackingStoreStale()
     }
 
     required init(class cls: ObjectClass, registry: Registry) {
