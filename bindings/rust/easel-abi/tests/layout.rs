@@ -56,8 +56,10 @@ fn rust_structs() -> Vec<(&'static str, usize, Vec<(&'static str, usize)>)> {
         layout!(easel_plugin_metadata { abi_version, struct_size, description, version, author, license, url, class_count, classes });
         layout!(easel_gesture_api { abi_version, struct_size, create, add_to_view, remove_from_view, view, add_target, require_to_fail, set_delegate, state, set_state, number_of_touches, location_in_view, translation_in_view, set_translation, velocity_in_view, scale, rotation, velocity, event_timestamp, event_touch_count, event_touch_at, touch_identifier, touch_tap_count, touch_timestamp, touch_window, multiple_touch_enabled, set_multiple_touch_enabled, exclusive_touch, set_exclusive_touch });
         layout!(easel_animation_options { abi_version, struct_size, duration, delay, curve, flags, spring_damping, spring_velocity, control_points });
-        layout!(easel_animation_api { abi_version, struct_size, animate, begin_animations, commit_animations, perform_after_delay, cancel_perform_requests, add_display_link, remove_display_link, media_time, remove_all_animations, has_animations });
-        layout!(easel_layout_api { abi_version, struct_size, constraint_create, constraint_set_active, constraint_is_active, constraint_constant, constraint_set_constant, constraint_priority, constraint_set_priority, constraint_release, translates_autoresizing_mask, set_translates_autoresizing_mask, content_hugging_priority, set_content_hugging_priority, compression_resistance_priority, set_compression_resistance_priority, invalidate_intrinsic_content_size, set_needs_update_constraints, layout_if_needed, layout_margins_guide, safe_area_layout_guide, add_layout_guide, layout_frame, set_directional_layout_margins, set_semantic_content_attribute, system_layout_size_fitting, view_controller_view, view_controller_set_view, view_controller_add_child, view_controller_remove_from_parent, view_controller_did_move_to_parent, window_root_view_controller, window_set_root_view_controller, window_make_key_and_visible });
+        layout!(easel_animation_api { abi_version, struct_size, animate, begin_animations, commit_animations, perform_after_delay, cancel_perform_requests, add_display_link, remove_display_link, media_time, remove_all_animations, has_animations, add_layer_animation, remove_layer_animation, layer_animation_count, layer_animation_key_at, presented_value, animate_keyframes, add_keyframe, transition_from_to, transition_with });
+        layout!(easel_path_element { kind, reserved, points });
+        layout!(easel_layer_animation { abi_version, struct_size, key_path, kind, value_type, flags, fill_mode, calculation_mode, value_count, from_value, to_value, by_value, values, key_times, timing_functions, path, begin_time, duration, repeat_count, speed, time_offset, timing_function });
+        layout!(easel_layout_api { abi_version, struct_size, constraint_create, constraint_set_active, constraint_is_active, constraint_constant, constraint_set_constant, constraint_priority, constraint_set_priority, constraint_release, translates_autoresizing_mask, set_translates_autoresizing_mask, content_hugging_priority, set_content_hugging_priority, compression_resistance_priority, set_compression_resistance_priority, invalidate_intrinsic_content_size, set_needs_update_constraints, layout_if_needed, layout_margins_guide, safe_area_layout_guide, add_layout_guide, layout_frame, set_directional_layout_margins, set_semantic_content_attribute, system_layout_size_fitting, view_controller_view, view_controller_set_view, view_controller_add_child, view_controller_remove_from_parent, view_controller_did_move_to_parent, window_root_view_controller, window_set_root_view_controller, window_make_key_and_visible, stack_view_add_arranged_subview, stack_view_insert_arranged_subview, stack_view_remove_arranged_subview, stack_view_arranged_subview_count });
     structs
 }
 
@@ -239,7 +241,46 @@ fn rust_integers() -> Vec<(&'static str, i128)> {
             EASEL_ANIMATION_BEGIN_FROM_CURRENT_STATE,
             EASEL_ANIMATION_REPEAT,
             EASEL_ANIMATION_AUTOREVERSE,
+            EASEL_ANIMATION_API_LAYER_SIZE,
+            EASEL_LAYER_ANIMATION_SIZE,
+            EASEL_ANIMATION_SHOW_HIDE_TRANSITION_VIEWS,
+            EASEL_ANIMATION_TRANSITION_FLIP_FROM_LEFT,
+            EASEL_ANIMATION_TRANSITION_FLIP_FROM_RIGHT,
+            EASEL_ANIMATION_TRANSITION_CURL_UP,
+            EASEL_ANIMATION_TRANSITION_CURL_DOWN,
+            EASEL_ANIMATION_TRANSITION_CROSS_DISSOLVE,
+            EASEL_ANIMATION_TRANSITION_FLIP_FROM_TOP,
+            EASEL_ANIMATION_TRANSITION_FLIP_FROM_BOTTOM,
+            EASEL_ANIMATION_VALUE_NUMBER,
+            EASEL_ANIMATION_VALUE_POINT,
+            EASEL_ANIMATION_VALUE_SIZE,
+            EASEL_ANIMATION_VALUE_RECT,
+            EASEL_ANIMATION_VALUE_COLOR,
+            EASEL_ANIMATION_VALUE_TRANSFORM,
+            EASEL_LAYER_ANIMATION_BASIC,
+            EASEL_LAYER_ANIMATION_KEYFRAMES,
+            EASEL_LAYER_ANIMATION_PATH,
+            EASEL_FILL_MODE_REMOVED,
+            EASEL_FILL_MODE_FORWARDS,
+            EASEL_FILL_MODE_BACKWARDS,
+            EASEL_FILL_MODE_BOTH,
+            EASEL_CALCULATION_LINEAR,
+            EASEL_CALCULATION_DISCRETE,
+            EASEL_CALCULATION_PACED,
+            EASEL_LAYER_ANIMATION_HAS_FROM,
+            EASEL_LAYER_ANIMATION_HAS_TO,
+            EASEL_LAYER_ANIMATION_HAS_BY,
+            EASEL_LAYER_ANIMATION_AUTOREVERSES,
+            EASEL_LAYER_ANIMATION_ADDITIVE,
+            EASEL_LAYER_ANIMATION_KEEP_ON_COMPLETION,
+            EASEL_LAYER_ANIMATION_HAS_TIMING_FUNCTION,
+            EASEL_PATH_MOVE_TO,
+            EASEL_PATH_LINE_TO,
+            EASEL_PATH_QUAD_CURVE_TO,
+            EASEL_PATH_CURVE_TO,
+            EASEL_PATH_CLOSE,
             EASEL_LAYOUT_API_V1_SIZE,
+            EASEL_LAYOUT_API_STACK_SIZE,
             EASEL_LAYOUT_ATTRIBUTE_NOT_AN_ATTRIBUTE,
             EASEL_LAYOUT_ATTRIBUTE_LEFT,
             EASEL_LAYOUT_ATTRIBUTE_RIGHT,
@@ -526,14 +567,20 @@ fn a_tampered_header_fails() {
     assert!(report.errors.iter().any(|error| error.starts_with("easel_gesture_api: Rust field 4 `remove_from_view` at offset 24, easel.h has `remove_from_view` at offset 32")),
             "a moved slot was not caught: {:?}", report.errors);
 
-    // A slot appended to a table (with its pin), and a new constant: neither is mirrored yet.
+    // A slot appended at the end of a table (with its pin), and a new constant: neither is mirrored yet.
+    // The table's last slot and size are read from the pins, so the test follows the table as it grows.
+    let pins = std::fs::read_to_string(include_dir().join("easel_abi_pins.h")).expect("easel_abi_pins.h");
+    let last_slot = pins.lines().map(str::trim).filter(|line| line.starts_with("F(easel_layout_api, ")).last()
+        .expect("easel_layout_api's pins").trim_end_matches(|c| c == '\\' || c == ' ').to_string();
+    let size_pin = pins.lines().map(str::trim).find(|line| line.starts_with("S(easel_layout_api, "))
+        .expect("easel_layout_api's size pin").trim_end_matches(|c| c == '\\' || c == ' ').to_string();
+    let size: usize = size_pin.trim_start_matches("S(easel_layout_api, ").trim_end_matches(')').parse().expect("a size");
     let end = "} easel_layout_api;";
     let appended = tampered("appended", |text| {
         text.replacen(end, &format!("    int32_t (*appended_later)(easel_object *view);\n{}", end), 1)
-            .replacen("#define EASEL_LAYOUT_API_V1_SIZE 264", "#define EASEL_LAYOUT_API_V1_SIZE 264\n#define EASEL_LAYOUT_API_LATER_SIZE 272", 1)
-    }, |pins| pins.replacen("    F(easel_layout_api, window_make_key_and_visible, 256)",
-                             "    F(easel_layout_api, window_make_key_and_visible, 256) \\\n    F(easel_layout_api, appended_later, 264)", 1)
-                   .replacen("S(easel_layout_api, 264)", "S(easel_layout_api, 272)", 1));
+            .replacen("#define EASEL_LAYOUT_API_V1_SIZE 264", &format!("#define EASEL_LAYOUT_API_V1_SIZE 264\n#define EASEL_LAYOUT_API_LATER_SIZE {}", size + 8), 1)
+    }, |pins| pins.replacen(&last_slot, &format!("{} \\\n    F(easel_layout_api, appended_later, {})", last_slot, size), 1)
+                   .replacen(&size_pin, &format!("S(easel_layout_api, {})", size + 8), 1));
     let report = check(&appended);
     assert!(report.errors.iter().any(|error| error.starts_with("easel_layout_api: easel.h has 1 more fields or slots at its end (appended_later)")),
             "an appended slot was not caught: {:?}", report.errors);
