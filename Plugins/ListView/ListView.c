@@ -439,6 +439,14 @@ static const easel_class_desc kClasses[] = {
 
 EASEL_DEFINE_PLUGIN(plugin, "ListView", kClasses);
 
+static const easel_class_metadata kClassMetadata[] = {
+    EASEL_CLASS_METADATA("ListView", "A list of rows in a scroll view that draws only the rows that show", NULL),
+    EASEL_CLASS_METADATA("ListRow", "One row of a ListView: its title over a separator", NULL),
+};
+
+EASEL_DEFINE_METADATA(kMetadata, "A sample list widget in C: rows reused as they scroll, as UITableView's cells", "1.0.0",
+                      "The Easel authors", "MIT", NULL, kClassMetadata)
+
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;
     return &plugin;
