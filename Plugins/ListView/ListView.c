@@ -439,22 +439,13 @@ static const easel_class_desc kClasses[] = {
 
 EASEL_DEFINE_PLUGIN(plugin, "ListView", kClasses);
 
-/* What `easel list`, `easel inspect`, `easel schema` and the gallery show (easel.metadata.v1). */
-static const easel_property_metadata kListPropertyMetadata[] = {
-    EASEL_PROPERTY_INFO("items", "The rows' titles, one per row"),
-    EASEL_PROPERTY_INFO("rowCount", "The number of rows (0: one per item; more rows than items are titled \"Row N\")"),
-    EASEL_PROPERTY_INFO("selectedRow", "The row a tap selected (-1: none)"),
-    EASEL_PROPERTY_INFO("rowHeight", "Each row's height in points"),
-};
-
 static const easel_class_metadata kClassMetadata[] = {
-    EASEL_CLASS_METADATA_WITH_PROPERTIES("ListView", "A scrolling list that draws only the rows in view and reuses them",
-                                         NULL, kListPropertyMetadata),
-    EASEL_CLASS_METADATA("ListRow", "One row of a ListView: a title and a separator", NULL),
+    EASEL_CLASS_METADATA("ListView", "A list of rows in a scroll view that draws only the rows that show", NULL),
+    EASEL_CLASS_METADATA("ListRow", "One row of a ListView: its title over a separator", NULL),
 };
 
-EASEL_DEFINE_METADATA(kMetadata, "A list in C on the built-in ScrollView", "1.0.0", "The Easel authors", "MIT", NULL,
-                      kClassMetadata)
+EASEL_DEFINE_METADATA(kMetadata, "A sample list widget in C: rows reused as they scroll, as UITableView's cells", "1.0.0",
+                      "The Easel authors", "MIT", NULL, kClassMetadata)
 
 EASEL_PLUGIN_ENTRY(host) {
     g_host = host;

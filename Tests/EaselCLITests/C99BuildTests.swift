@@ -48,4 +48,24 @@ struct C99BuildTests {
         let result = try compile(source)
         #expect(result.status == 0 && result.stderr == "", "\(name):\n\(result.stderr)")
     }
+
+    /// The C fragments of the articles, each completed with what it takes from its surroundings (the host
+    /// table, `self`, the context and the values it draws), compile as C99 against easel.h: a slot or
+    /// constant renamed in the header breaks this test, not the reader's copy.
+    @Test("the articles' C fragments compile as C99 against easel.h", arguments: [
+        ("animation-slide.c", "static const easel_host_api *g_host;\n", ""),
+        ("images-load.c", "static void fragment(const easel_host_api *host, easel_object *self, easel_context *ctx) {\n", "}\n"),
+        ("text-truncate.c", "static void fragment(const easel_host_api *host, easel_context *ctx, const char *caption, easel_rect box) {\n", "}\n"),
+    ])
+    func articleFragments(name: String, before: String, after: String) throws {
+        let folder = try Fixtures.makeTemporaryDirectory("c99-fragment")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent(name)
+        try ("#include \"easel.h\"\n" + before + (try readmeExample(name)) + after).write(to: source, atomically: true, encoding: .utf8)
+        let compiler = try Fixtures.executable(named: ProcessInfo.processInfo.environment["CC"] ?? "cc")
+        // Fragments leave parameters and functions unused: strict C99, without -Wall's unused warnings as errors.
+        let result = try Fixtures.run(compiler, ["-std=c99", "-pedantic-errors", "-c", "-I", Fixtures.abiIncludeDirectory.path,
+                                                 source.path, "-o", folder.appendingPathComponent("out.o").path])
+        #expect(result.status == 0 && result.stderr == "", "\(name):\n\(result.stderr)")
+    }
 }

@@ -98,3 +98,74 @@ struct CompareCommandTests {
         #expect(lines.contains { $0.hasPrefix("libffi libffi.so.") })
     }
 }
+
+/// The CI step of the command-line article (`<!-- example: ci-golden.sh -->`), run as written by bash
+/// in a folder laid out as it expects: `scenes/`, `golden/` and `build/` (the sample plugins).
+@Suite("The command-line article's CI step: render many scenes, compare each with its golden image")
+struct GoldenCIStepTests {
+    let examples = Fixtures.packageRoot.appendingPathComponent("Examples")
+
+    /// A folder with two example scenes, their reference pictures as golden images, `build/`
+    /// (a link to the sample plugins) and `mutate` applied to the golden picture of `minipicker`;
+    /// the result of running the article's step there with `easel` on PATH.
+    func runStep(label: String, mutate: (RasterImage) -> RasterImage = { $0 }) throws -> (ProcessResult, URL) {
+        let work = try Fixtures.makeTemporaryDirectory(label)
+        let manager = FileManager.default
+        for folder in ["scenes", "golden"] {
+            try manager.createDirectory(at: work.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for name in ["bubble", "minipicker"] {
+            try manager.copyItem(at: examples.appendingPathComponent("\(name).json"),
+                                 to: work.appendingPathComponent("scenes/\(name).json"))
+            let reference = try RasterImage(contentsOfPNG: examples.appendingPathComponent("\(name).png").path)
+            try (name == "minipicker" ? mutate(reference) : reference).write(to: work.appendingPathComponent("golden/\(name).png").path)
+        }
+        let plugins = try Fixtures.samplePluginsDirectory()
+        try manager.createSymbolicLink(at: work.appendingPathComponent("build"), withDestinationURL: plugins)
+        let step = try readmeExample("ci-golden.sh")
+        let result = try Fixtures.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "cd \"$WORK\" || exit 99\n" + step],
+            environment: ["WORK": work.path, "PATH": plugins.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                          "EASEL_PLUGIN_PATH": "", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
+                          "EASEL_ALLOW_WRITABLE_PLUGINS": "", "EASEL_ALLOW_LIST": ""],
+            timeout: 180)
+        return (result, work)
+    }
+
+    @Test("scenes that draw their golden images: status 0, each rendered into out/ and compared 'same'")
+    func passes() throws {
+        let (result, work) = try runStep(label: "ci-step-same")
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("scenes/") && $0.contains(" -> out/") }.count == 2, "\(result.stdout)")
+        #expect(lines.filter { $0.hasPrefix("same: ") }.count == 2, "\(result.stdout)")
+        #expect(lines.count == 4, "\(result.stdout)")
+        let out = work.appendingPathComponent("out")
+        for name in ["bubble", "minipicker"] {
+            let reference = try RasterImage(contentsOfPNG: examples.appendingPathComponent("\(name).png").path)
+            expectSameImage(try RasterImage(contentsOfPNG: out.appendingPathComponent("\(name).png").path), reference)
+        }
+    }
+
+    @Test("a golden image with a recoloured block: status 1, the block's count and box, a diff picture red there")
+    func fails() throws {
+        // A 12 x 8 block at (20, 30) of the minipicker golden image turned magenta (no scene draws pure magenta).
+        let (result, work) = try runStep(label: "ci-step-differ") { image in
+            var pixels = image.pixels
+            for y in 30..<38 { for x in 20..<32 { pixels[y * image.width + x] = RGBA(r: 255, g: 0, b: 255) } }
+            return RasterImage(width: image.width, height: image.height, pixels: pixels)
+        }
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("same: ") }.count == 1, "\(result.stdout)")
+        let differ = try #require(lines.first { $0.hasPrefix("differ: ") }, "\(result.stdout)")
+        #expect(differ.hasPrefix("differ: 96 of "), "\(differ)")
+        #expect(differ.hasSuffix("within x 20–31, y 30–37 (12x8 pixels)"), "\(differ)")
+        let out = work.appendingPathComponent("out")
+        let diff = try RasterImage(contentsOfPNG: out.appendingPathComponent("diff-minipicker.png").path)
+        expectPixel(diff, 25, 33, red)
+        #expect(diff.pixel(x: 33, y: 33) != red)   // just right of the block: the same in both
+        // The other scene's diff picture has no red: nothing of it differs.
+        let same = try RasterImage(contentsOfPNG: out.appendingPathComponent("diff-bubble.png").path)
+        #expect(!same.pixels.contains(red))
+    }
+}

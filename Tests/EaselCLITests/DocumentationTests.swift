@@ -49,6 +49,22 @@ func renderExample(_ library: URL, className: String) throws -> (Registry, Raste
 
 @Suite("The README's plugin examples compile, load and draw")
 struct DocumentationTests {
+    @Test("the README is a front door: at most 250 lines, the set-up commands, the tutorial, links to every article")
+    func readmeFitsOnAScreen() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lines <= 250, "README.md has \(lines) lines")
+        #expect(readme.contains("## Five minutes: a widget of your own"))
+        #expect(readme.contains("swift build && .build/debug/easel render Examples/demo.json -o demo.png"))
+        // Every article of the catalog is linked from the README (the front door leads everywhere).
+        let catalog = Fixtures.packageRoot.appendingPathComponent("Sources/Easel/Easel.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
+            .filter { $0.hasSuffix(".md") && $0 != "Easel.md" }.sorted()
+        #expect(articles.count >= 20)
+        let unlinked = articles.filter { !readme.contains("(Sources/Easel/Easel.docc/\($0))") }
+        #expect(unlinked == [], "articles the README does not link: \(unlinked)")
+    }
+
     @Test("the README's five-minute tutorial: dot.c builds as C99, easel list shows it, dot.json renders two discs")
     func tutorial() throws {
         let folder = try Fixtures.makeTemporaryDirectory("readme-tutorial")

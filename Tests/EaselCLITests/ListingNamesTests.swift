@@ -66,7 +66,7 @@ struct ListingNamesTests {
 
 @Suite("easel list warns about view callbacks the host will not call")
 struct ListingCallbackWarningTests {
-    @Test("a view's drawRect: and layoutSubviews with the wrong encoding are warned about; a non-view's and a right one are not")
+    @Test("a view's drawRect:, layoutSubviews and touch method with the wrong encoding are warned about; a non-view's and a right one are not")
     func wrongCallbackEncodings() throws {
         let folder = try Fixtures.makeTemporaryDirectory("list-callbacks")
         chmod(folder.path, 0o755)
@@ -77,11 +77,17 @@ struct ListingCallbackWarningTests {
             static void takesInt(easel_object *self, easel_sel cmd, int32_t n) { (void)self; (void)cmd; (void)n; }
             static void draw(easel_object *self, easel_sel cmd, easel_rect r) { (void)self; (void)cmd; (void)r; }
             static int32_t layout(easel_object *self, easel_sel cmd) { (void)self; (void)cmd; return 0; }
+            static int32_t touchOne(easel_object *self, easel_sel cmd, easel_object *t, double e) { (void)self; (void)cmd; (void)t; (void)e; return 0; }
+            static void touches(easel_object *self, easel_sel cmd, easel_object *t, easel_object *e) { (void)self; (void)cmd; (void)t; (void)e; }
             static const easel_method_desc wrong[] = {
                 EASEL_METHOD("drawRect:", "v@:i", takesInt),
                 EASEL_METHOD("layoutSubviews", "i@:", layout),
+                EASEL_METHOD("touchesBegan:withEvent:", "i@:@d", touchOne),
             };
-            static const easel_method_desc right[] = { EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, draw) };
+            static const easel_method_desc right[] = {
+                EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, draw),
+                EASEL_METHOD("touchesEnded:withEvent:", "v@:@@", touches),
+            };
             static const easel_method_desc model[] = { EASEL_METHOD("drawRect:", "v@:i", takesInt) };
             static const easel_class_desc classes[] = {
                 EASEL_CLASS_WITHOUT_PROPERTIES("WrongView", "View", 0, wrong),
@@ -100,10 +106,11 @@ struct ListingCallbackWarningTests {
         #expect(warnings == [
             "    warning: -[WrongView drawRect:] is declared \"v@:i\", but views are sent drawRect: as \"\(rect)\": it will not be called",
             "    warning: -[WrongView layoutSubviews] is declared \"i@:\", but views are sent layoutSubviews as \"v@:\": it will not be called",
+            "    warning: -[WrongView touchesBegan:withEvent:] is declared \"i@:@d\", but views are sent touchesBegan:withEvent: as \"v@:@@\": it will not be called",
         ])
         let json = try easel(["list", "--json", "--plugins", folder.path])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let classes = ((object?["plugins"] as? [[String: Any]])?.first?["classes"] as? [[String: Any]]) ?? []
-        #expect(classes.map { ($0["warnings"] as? [String])?.count ?? 0 } == [2, 0, 0])
+        #expect(classes.map { ($0["warnings"] as? [String])?.count ?? 0 } == [3, 0, 0])
     }
 }

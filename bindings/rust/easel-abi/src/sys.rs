@@ -692,8 +692,47 @@ pub const EASEL_ANIMATION_ALLOW_USER_INTERACTION: u32 = 1 << 1;
 pub const EASEL_ANIMATION_BEGIN_FROM_CURRENT_STATE: u32 = 1 << 2;
 pub const EASEL_ANIMATION_REPEAT: u32 = 1 << 3;
 pub const EASEL_ANIMATION_AUTOREVERSE: u32 = 1 << 4;
+pub const EASEL_ANIMATION_API_LAYER_SIZE: u32 = 160;
+pub const EASEL_LAYER_ANIMATION_SIZE: u32 = 288;
+pub const EASEL_ANIMATION_SHOW_HIDE_TRANSITION_VIEWS: u32 = 1 << 8;
+pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_LEFT: u32 = 1 << 20;
+pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_RIGHT: u32 = 2 << 20;
+pub const EASEL_ANIMATION_TRANSITION_CURL_UP: u32 = 3 << 20;
+pub const EASEL_ANIMATION_TRANSITION_CURL_DOWN: u32 = 4 << 20;
+pub const EASEL_ANIMATION_TRANSITION_CROSS_DISSOLVE: u32 = 5 << 20;
+pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_TOP: u32 = 6 << 20;
+pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_BOTTOM: u32 = 7 << 20;
+pub const EASEL_ANIMATION_VALUE_NUMBER: i32 = 1;
+pub const EASEL_ANIMATION_VALUE_POINT: i32 = 2;
+pub const EASEL_ANIMATION_VALUE_SIZE: i32 = 3;
+pub const EASEL_ANIMATION_VALUE_RECT: i32 = 4;
+pub const EASEL_ANIMATION_VALUE_COLOR: i32 = 5;
+pub const EASEL_ANIMATION_VALUE_TRANSFORM: i32 = 6;
+pub const EASEL_LAYER_ANIMATION_BASIC: i32 = 0;
+pub const EASEL_LAYER_ANIMATION_KEYFRAMES: i32 = 1;
+pub const EASEL_LAYER_ANIMATION_PATH: i32 = 2;
+pub const EASEL_FILL_MODE_REMOVED: i32 = 0;
+pub const EASEL_FILL_MODE_FORWARDS: i32 = 1;
+pub const EASEL_FILL_MODE_BACKWARDS: i32 = 2;
+pub const EASEL_FILL_MODE_BOTH: i32 = 3;
+pub const EASEL_CALCULATION_LINEAR: i32 = 0;
+pub const EASEL_CALCULATION_DISCRETE: i32 = 1;
+pub const EASEL_CALCULATION_PACED: i32 = 2;
+pub const EASEL_LAYER_ANIMATION_HAS_FROM: u32 = 1 << 0;
+pub const EASEL_LAYER_ANIMATION_HAS_TO: u32 = 1 << 1;
+pub const EASEL_LAYER_ANIMATION_HAS_BY: u32 = 1 << 2;
+pub const EASEL_LAYER_ANIMATION_AUTOREVERSES: u32 = 1 << 3;
+pub const EASEL_LAYER_ANIMATION_ADDITIVE: u32 = 1 << 4;
+pub const EASEL_LAYER_ANIMATION_KEEP_ON_COMPLETION: u32 = 1 << 5;
+pub const EASEL_LAYER_ANIMATION_HAS_TIMING_FUNCTION: u32 = 1 << 6;
+pub const EASEL_PATH_MOVE_TO: i32 = 0;
+pub const EASEL_PATH_LINE_TO: i32 = 1;
+pub const EASEL_PATH_QUAD_CURVE_TO: i32 = 2;
+pub const EASEL_PATH_CURVE_TO: i32 = 3;
+pub const EASEL_PATH_CLOSE: i32 = 4;
 pub const EASEL_LAYOUT_EXTENSION_ID: &[u8] = b"easel.layout.v1\0";
 pub const EASEL_LAYOUT_API_V1_SIZE: u32 = 264;
+pub const EASEL_LAYOUT_API_STACK_SIZE: u32 = 296;
 pub const EASEL_LAYOUT_ATTRIBUTE_NOT_AN_ATTRIBUTE: i32 = 0;
 pub const EASEL_LAYOUT_ATTRIBUTE_LEFT: i32 = 1;
 pub const EASEL_LAYOUT_ATTRIBUTE_RIGHT: i32 = 2;
@@ -793,8 +832,7 @@ pub struct easel_animation_api {
     pub media_time: Option<unsafe extern "C" fn(object: *const easel_object) -> f64>,
     pub remove_all_animations: Option<unsafe extern "C" fn(view: *mut easel_object) -> i32>,
     pub has_animations: Option<unsafe extern "C" fn(view: *const easel_object) -> i32>,
-    // Layer animations by key path, keyframes and transitions: present when
-    // struct_size >= EASEL_ANIMATION_API_LAYER_SIZE. Since: easel.animation.v1 (size 160).
+    // Present when struct_size >= EASEL_ANIMATION_API_LAYER_SIZE: check before calling.
     pub add_layer_animation: Option<unsafe extern "C" fn(layer: *mut easel_object, animation: *const easel_layer_animation, key: *const c_char, completion: easel_animation_completion, completion_context: *mut c_void) -> i32>,
     pub remove_layer_animation: Option<unsafe extern "C" fn(layer: *mut easel_object, key: *const c_char) -> i32>,
     pub layer_animation_count: Option<unsafe extern "C" fn(layer: *const easel_object) -> u32>,
@@ -806,72 +844,17 @@ pub struct easel_animation_api {
     pub transition_with: Option<unsafe extern "C" fn(view: *mut easel_object, options: *const easel_animation_options, animations: easel_animation_block, animations_context: *mut c_void, completion: easel_animation_completion, completion_context: *mut c_void) -> i32>,
 }
 
-/// sizeof(easel_animation_api) with the layer-animation, keyframe and transition functions. Since: easel.animation.v1 (size 160).
-pub const EASEL_ANIMATION_API_LAYER_SIZE: u32 = 160;
-/// sizeof(easel_layer_animation). Since: easel.animation.v1 (size 160).
-pub const EASEL_LAYER_ANIMATION_SIZE: u32 = 288;
-
-// Transitions (easel_animation_options.flags). Since: easel.animation.v1 (size 160).
-pub const EASEL_ANIMATION_SHOW_HIDE_TRANSITION_VIEWS: u32 = 1 << 8;
-pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_LEFT: u32 = 1 << 20;
-pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_RIGHT: u32 = 2 << 20;
-pub const EASEL_ANIMATION_TRANSITION_CURL_UP: u32 = 3 << 20;
-pub const EASEL_ANIMATION_TRANSITION_CURL_DOWN: u32 = 4 << 20;
-pub const EASEL_ANIMATION_TRANSITION_CROSS_DISSOLVE: u32 = 5 << 20;
-pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_TOP: u32 = 6 << 20;
-pub const EASEL_ANIMATION_TRANSITION_FLIP_FROM_BOTTOM: u32 = 7 << 20;
-
-// The type of a layer animation's values. Since: easel.animation.v1 (size 160).
-pub const EASEL_ANIMATION_VALUE_NUMBER: i32 = 1;
-pub const EASEL_ANIMATION_VALUE_POINT: i32 = 2;
-pub const EASEL_ANIMATION_VALUE_SIZE: i32 = 3;
-pub const EASEL_ANIMATION_VALUE_RECT: i32 = 4;
-pub const EASEL_ANIMATION_VALUE_COLOR: i32 = 5;
-pub const EASEL_ANIMATION_VALUE_TRANSFORM: i32 = 6;
-
-// A layer animation's kind. Since: easel.animation.v1 (size 160).
-pub const EASEL_LAYER_ANIMATION_BASIC: i32 = 0;
-pub const EASEL_LAYER_ANIMATION_KEYFRAMES: i32 = 1;
-pub const EASEL_LAYER_ANIMATION_PATH: i32 = 2;
-
-// Fill modes. Since: easel.animation.v1 (size 160).
-pub const EASEL_FILL_MODE_REMOVED: i32 = 0;
-pub const EASEL_FILL_MODE_FORWARDS: i32 = 1;
-pub const EASEL_FILL_MODE_BACKWARDS: i32 = 2;
-pub const EASEL_FILL_MODE_BOTH: i32 = 3;
-
-// Keyframe calculation modes. Since: easel.animation.v1 (size 160).
-pub const EASEL_CALCULATION_LINEAR: i32 = 0;
-pub const EASEL_CALCULATION_DISCRETE: i32 = 1;
-pub const EASEL_CALCULATION_PACED: i32 = 2;
-
-// Layer animation flags. Since: easel.animation.v1 (size 160).
-pub const EASEL_LAYER_ANIMATION_HAS_FROM: u32 = 1 << 0;
-pub const EASEL_LAYER_ANIMATION_HAS_TO: u32 = 1 << 1;
-pub const EASEL_LAYER_ANIMATION_HAS_BY: u32 = 1 << 2;
-pub const EASEL_LAYER_ANIMATION_AUTOREVERSES: u32 = 1 << 3;
-pub const EASEL_LAYER_ANIMATION_ADDITIVE: u32 = 1 << 4;
-pub const EASEL_LAYER_ANIMATION_KEEP_ON_COMPLETION: u32 = 1 << 5;
-pub const EASEL_LAYER_ANIMATION_HAS_TIMING_FUNCTION: u32 = 1 << 6;
-
-// A path element's kind (CGPathElementType's). Since: easel.animation.v1 (size 160).
-pub const EASEL_PATH_MOVE_TO: i32 = 0;
-pub const EASEL_PATH_LINE_TO: i32 = 1;
-pub const EASEL_PATH_QUAD_CURVE_TO: i32 = 2;
-pub const EASEL_PATH_CURVE_TO: i32 = 3;
-pub const EASEL_PATH_CLOSE: i32 = 4;
-
 /// One element of a path a layer animation moves along, as CGPathElement. Since: easel.animation.v1 (size 160).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct easel_path_element {
     pub kind: i32,
     pub reserved: u32,
     pub points: [easel_point; 3],
 }
 
-/// A layer animation (CABasicAnimation / CAKeyframeAnimation with CAMediaTiming), for
-/// `add_layer_animation`; fill in abi_version and struct_size, zero the rest. Since: easel.animation.v1 (size 160).
+/// A layer animation (CABasicAnimation / CAKeyframeAnimation), for `add_layer_animation`: fill in
+/// `abi_version` and `struct_size` first, zero the rest. Since: easel.animation.v1 (size 160).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct easel_layer_animation {
@@ -942,12 +925,9 @@ pub struct easel_layout_api {
     pub window_root_view_controller: Option<unsafe extern "C" fn(window: *mut easel_object) -> *mut easel_object>,
     pub window_set_root_view_controller: Option<unsafe extern "C" fn(window: *mut easel_object, controller: *mut easel_object) -> i32>,
     pub window_make_key_and_visible: Option<unsafe extern "C" fn(window: *mut easel_object) -> i32>,
-    // Stack views: present when struct_size >= EASEL_LAYOUT_API_STACK_SIZE. Since: easel.layout.v1 (size 296).
+    // Present when struct_size >= EASEL_LAYOUT_API_STACK_SIZE: check before calling.
     pub stack_view_add_arranged_subview: Option<unsafe extern "C" fn(stack: *mut easel_object, view: *mut easel_object) -> i32>,
     pub stack_view_insert_arranged_subview: Option<unsafe extern "C" fn(stack: *mut easel_object, view: *mut easel_object, index: i64) -> i32>,
     pub stack_view_remove_arranged_subview: Option<unsafe extern "C" fn(stack: *mut easel_object, view: *mut easel_object) -> i32>,
     pub stack_view_arranged_subview_count: Option<unsafe extern "C" fn(stack: *const easel_object) -> i64>,
 }
-
-/// sizeof(easel_layout_api) with the stack view functions. Since: easel.layout.v1 (size 296).
-pub const EASEL_LAYOUT_API_STACK_SIZE: u32 = 296;
