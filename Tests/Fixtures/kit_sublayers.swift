@@ -71,10 +71,13 @@ struct KitSublayers: ViewClass {
         corner.backgroundColor = Color(red: 1, green: 0, blue: 1, alpha: 1)
         badge.addSublayer(corner)
         badge.addSublayer(gone)
+        // Asked before it goes: removing frees a layer nothing else holds (easel.h), so `gone`
+        // must not be used after removeFromSuperlayer.
+        let goneWasInBadge = gone.superlayer == badge.object
         gone.removeFromSuperlayer()
         notes.append("badge \(badge.frame.origin.x),\(badge.frame.origin.y) \(badge.bounds.size.width)x\(badge.bounds.size.height)")
         notes.append("gravity \(badge.contentsGravity == .resizeAspect)")
-        notes.append("badge sublayers \(badge.sublayers == [corner]) superlayers \(badge.superlayer == view.object) \(corner.superlayer == badge.object) \(gone.superlayer == nil)")
+        notes.append("badge sublayers \(badge.sublayers == [corner]) superlayers \(badge.superlayer == view.object) \(corner.superlayer == badge.object) \(goneWasInBadge)")
 
         // Order: A, then B at 0, C above B, D below B, D removed: B C A.
         guard let a = Layer(), let b = Layer(), let c = Layer(), let d = Layer() else { return }
