@@ -135,3 +135,60 @@ struct ScrollViewTests {
         #expect(scroll.contentOffset == K.point(0, 0))
     }
 }
+
+/// The text of the test's Label, never freed (the sample Label stores the pointer).
+nonisolated(unsafe) private let mayText = strdup("May")
+
+@Suite("ScrollView: a row partly outside the view")
+struct ScrollViewClippedRowTests {
+    /// The list of the animation example cut down to its "May" row: a scroll view at (240, 48, 150, 180)
+    /// over 150 x 400 points of content, a white row at y 160 of the content holding a sample Label
+    /// (14, 8, 130, 24), "May" at 15 points, so that the label spans window y 216…240 and the scroll
+    /// view's bottom edge (y 228) cuts it.
+    private func scene(clips: Bool, policy: BackingStorePolicy) throws -> View {
+        let registry = try sceneRegistry()
+        let root = try plain(registry, K.rect(0, 0, 420, 250), easel_color(red: 0.93, green: 0.945, blue: 0.96, alpha: 1))
+        root.backingStorePolicy = policy
+        let scroll = try #require(try registry.makeView(ofClass: "ScrollView", frame: K.rect(240, 48, 150, 180)) as? ScrollView)
+        scroll.backgroundColor = whiteColor
+        scroll.contentSize = easel_size(width: 150, height: 400)
+        scroll.clipsToBounds = clips
+        let row = try plain(registry, K.rect(0, 160, 150, 40), whiteColor)
+        let label = try registry.makeView(ofClass: "Label", frame: K.rect(14, 8, 130, 24))
+        // The Label keeps the pointer it is given: the text lives as long as the test process.
+        try label.setValue(UnsafePointer(mayText), forProperty: "text")
+        try label.setValue(15.0, forProperty: "fontSize")
+        try label.setValue(easel_color(red: 0x27 / 255.0, green: 0x30 / 255.0, blue: 0x3d / 255.0, alpha: 1), forProperty: "textColor")
+        try row.addSubview(label)
+        try scroll.addSubview(row)
+        try root.addSubview(scroll)
+        return root
+    }
+
+    @Test("drawn directly, the label shows every pixel inside the clipping scroll view: the M's top row at y 221 too")
+    func clippedLabelKeepsItsTopRow() throws {
+        let clipped = try fullImage(try scene(clips: true, policy: .onChange))
+        let unclipped = try fullImage(try scene(clips: false, policy: .onChange))
+        let stored = try fullImage(try scene(clips: true, policy: .firstDraw))
+        // The M's flat top: dark ink on row 221 of the label's glyphs, not the white of the row.
+        let top = (255...265).filter { unclipped.pixel(x: $0, y: 221).r < 128 }
+        #expect(top.count >= 3, "the unclipped label has the M's top on row 221")
+        for x in top {
+            #expect(clipped.pixel(x: x, y: 221) == unclipped.pixel(x: x, y: 221), "pixel (\(x), 221)")
+        }
+        // Every pixel inside the scroll view is the unclipped one, and the one the stores give.
+        var inside: [String] = [], fromStores: [String] = []
+        for y in 48..<228 {
+            for x in 240..<390 {
+                let pixel = clipped.pixel(x: x, y: y)
+                if pixel != unclipped.pixel(x: x, y: y), inside.count < 5 { inside.append("(\(x), \(y)): \(pixel) vs \(unclipped.pixel(x: x, y: y))") }
+                if pixel != stored.pixel(x: x, y: y), fromStores.count < 5 { fromStores.append("(\(x), \(y)): \(pixel) vs \(stored.pixel(x: x, y: y))") }
+            }
+        }
+        #expect(inside == [])
+        #expect(fromStores == [])
+        // Below the scroll view the label is cut: the root's background.
+        #expect(clipped.pixel(x: 256, y: 230) == clipped.pixel(x: 230, y: 230))
+        #expect(unclipped.pixel(x: 256, y: 230).r < 200)
+    }
+}
