@@ -97,6 +97,9 @@ final class InteractionState {
         /// Recognizers that received touches since their last reset, in the order they joined.
         @exclusivity(unchecked)
         var arena: [GestureRecognizer] = []
+        /// The storage of the list of changed touches, kept from event to event (empty between events).
+        @exclusivity(unchecked)
+        var changedStorage: [Touch] = []
 
         init(root: View, event: Event) {
             self.root = root
@@ -107,15 +110,30 @@ final class InteractionState {
 
         /// Makes `list` the touches in flight, reusing its storage when nobody else holds it.
         func listActiveTouches(into list: inout [Touch]) {
+            // The same number of fingers (one, mostly): replace only the touches that differ.
+            if list.count == order.count {
+                var index = 0
+                for finger in order {
+                    guard let touch = touches[finger] else { break }
+                    if list[index] !== touch { list[index] = touch }
+                    index += 1
+                }
+                if index == order.count { return }
+            }
             list.removeAll(keepingCapacity: true)
             for finger in order { if let touch = touches[finger] { list.append(touch) } }
         }
     }
 
+    // Used by event delivery on one thread, never through an access in progress: no dynamic
+    // exclusivity checks (GestureRecognizer.swift says why).
+    @exclusivity(unchecked)
     var trackers: [ObjectIdentifier: Tracker] = [:]
     /// The tracker found last (most events go to one root view).
+    @exclusivity(unchecked)
     private weak var lastTracker: Tracker?
     /// The built-in class `Touch`, looked up once.
+    @exclusivity(unchecked)
     private var touchClass: ObjectClass?
 
     /// A new touch object (the built-in class has no `init` method to send).
@@ -124,6 +142,7 @@ final class InteractionState {
         if let cls = touchClass { return Touch(class: cls, registry: registry) }
         return try! registry.makeObject(ofClass: "Touch") as! Touch  // registered with every view registry
     }
+    @exclusivity(unchecked)
     var recognizers: [ObjectIdentifier: [GestureRecognizer]] = [:]
 
     static func of(_ registry: Registry) -> InteractionState {
@@ -225,7 +244,10 @@ extension View {
         }
         if inputs.contains(where: { $0.phase == .began }) { root.layoutIfNeeded() }
         let now = mediaClock.time
-        var changed: [Touch] = []
+        // The list's storage is the tracker's, taken for this event (a nested event makes its own).
+        var changed = tracker.changedStorage
+        tracker.changedStorage = []
+        changed.removeAll(keepingCapacity: true)
         for input in inputs {
             let touch: Touch
             if input.phase == .began {
@@ -266,6 +288,8 @@ extension View {
             }
         }
         GestureRecognizer.resetFinished(in: tracker)
+        changed.removeAll(keepingCapacity: true)
+        tracker.changedStorage = changed
         return event
     }
 

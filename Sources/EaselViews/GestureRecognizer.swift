@@ -82,6 +82,7 @@ public class GestureRecognizer: EaselObject {
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
     /// Whether the recognizer receives touches (default `true`); disabling it cancels a gesture in progress.
+    @exclusivity(unchecked)
     public var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
@@ -89,14 +90,18 @@ public class GestureRecognizer: EaselObject {
         }
     }
     /// Whether recognizing cancels the touches in the view (default `true`).
+    @exclusivity(unchecked)
     public var cancelsTouchesInView = true
     /// Whether the view gets `touchesBegan` only once the recognizer failed (default `false`).
+    @exclusivity(unchecked)
     public var delaysTouchesBegan = false
     /// Whether the view gets `touchesEnded` only once the recognizer failed (default `true`).
+    @exclusivity(unchecked)
     public var delaysTouchesEnded = true
     /// The delegate (weak): an object that may implement `gestureRecognizerShouldBegin:`,
     /// `gestureRecognizer:shouldReceiveTouch:` and
     /// `gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:` (each returns `B`).
+    @exclusivity(unchecked)
     public weak var delegate: EaselObject?
 
     /// The touches the recognizer received since its last reset (down or ended).
