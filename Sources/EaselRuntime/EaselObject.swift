@@ -34,7 +34,11 @@ open class EaselObject: CustomStringConvertible {
         let size = max(cls.totalStorageSize, 16)
         storage = .allocate(byteCount: size, alignment: 16)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        for owner in cls.ancestry {
+        // The chain from the class up (finite: a class's superclass exists before it), walked
+        // without making a list, as `ancestry` would (objects such as touches are made per event).
+        var next: ObjectClass? = cls
+        while let owner = next {
+            next = owner.superclass
             for property in owner.properties {
                 guard let bytes = property.defaultValue else { continue }
                 bytes.withUnsafeBytes { raw in

@@ -33,6 +33,10 @@ public final class MediaClock {
     public static let maximumTimersPerAdvance = 100_000
 
     /// The current time, in seconds since the start (0).
+    // The clock is not Sendable: one thread uses it, and no access to these fields is in
+    // progress while a timer's action or an observer runs, so they skip Swift's dynamic
+    // exclusivity checks (a timed gesture schedules and cancels a timer per touch).
+    @exclusivity(unchecked)
     public private(set) var time: Double = 0
 
     private struct Entry {
@@ -41,8 +45,10 @@ public final class MediaClock {
         let action: () -> Void
     }
 
+    @exclusivity(unchecked)
     private var entries: [Entry] = []   // kept sorted by (time, id)
     private var observers: [(id: UInt64, body: (Double) -> Void)] = []
+    @exclusivity(unchecked)
     private var nextID: UInt64 = 1
 
     /// A clock at time 0.

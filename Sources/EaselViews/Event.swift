@@ -38,10 +38,12 @@ public final class Event: EaselObject {
     }
 
     /// The time of the event: the media clock's time when it was sent, in seconds.
+    @exclusivity(unchecked)
     public internal(set) var timestamp: Double = 0
     /// The kind of event (always `.touches` for now).
     public internal(set) var type: Kind = .touches
     /// Every touch of the event: the fingers down, and those that ended or were cancelled in it.
+    @exclusivity(unchecked)
     public internal(set) var allTouches: [Touch] = []
 
     /// The touches whose view is `view` (the view they began in).
@@ -79,15 +81,25 @@ public struct TouchInput: Sendable, Equatable {
 final class InteractionState {
     /// The touches in flight of one root view, and its event.
     final class Tracker {
+        // Read and written by event delivery only, never through an access in progress:
+        // no dynamic exclusivity checks (GestureRecognizer.swift says why).
+        @exclusivity(unchecked)
         weak var root: View?
+        @exclusivity(unchecked)
         var touches: [Int: Touch] = [:]
         /// Finger order (the order touches began), for stable listing.
+        @exclusivity(unchecked)
         var order: [Int] = []
         let event: Event
         /// The last tap: when it ended, where, and its tap count.
+        @exclusivity(unchecked)
         var lastTap: (time: Double, location: easel_point, count: Int)?
         /// Recognizers that received touches since their last reset, in the order they joined.
+        @exclusivity(unchecked)
         var arena: [GestureRecognizer] = []
+        /// The storage of the list of changed touches, kept from event to event (empty between events).
+        @exclusivity(unchecked)
+        var changedStorage: [Touch] = []
 
         init(root: View, event: Event) {
             self.root = root
@@ -95,10 +107,33 @@ final class InteractionState {
         }
 
         var activeTouches: [Touch] { order.compactMap { touches[$0] } }
+
+        /// Makes `list` the touches in flight, reusing its storage when nobody else holds it.
+        func listActiveTouches(into list: inout [Touch]) {
+            // The same number of fingers (one, mostly): replace only the touches that differ.
+            if list.count == order.count {
+                var index = 0
+                for finger in order {
+                    guard let touch = touches[finger] else { break }
+                    if list[index] !== touch { list[index] = touch }
+                    index += 1
+                }
+                if index == order.count { return }
+            }
+            list.removeAll(keepingCapacity: true)
+            for finger in order { if let touch = touches[finger] { list.append(touch) } }
+        }
     }
 
+    // Used by event delivery on one thread, never through an access in progress: no dynamic
+    // exclusivity checks (GestureRecognizer.swift says why).
+    @exclusivity(unchecked)
     var trackers: [ObjectIdentifier: Tracker] = [:]
+    /// The tracker found last (most events go to one root view).
+    @exclusivity(unchecked)
+    private weak var lastTracker: Tracker?
     /// The built-in class `Touch`, looked up once.
+    @exclusivity(unchecked)
     private var touchClass: ObjectClass?
 
     /// A new touch object (the built-in class has no `init` method to send).
@@ -107,6 +142,7 @@ final class InteractionState {
         if let cls = touchClass { return Touch(class: cls, registry: registry) }
         return try! registry.makeObject(ofClass: "Touch") as! Touch  // registered with every view registry
     }
+    @exclusivity(unchecked)
     var recognizers: [ObjectIdentifier: [GestureRecognizer]] = [:]
 
     static func of(_ registry: Registry) -> InteractionState {
@@ -118,12 +154,17 @@ final class InteractionState {
 
     /// The tracker of a root view (made on its first touch).
     func tracker(for root: View) -> Tracker {
-        if let tracker = trackers[ObjectIdentifier(root)], tracker.root === root { return tracker }
+        if let tracker = lastTracker, tracker.root === root { return tracker }
+        if let tracker = trackers[ObjectIdentifier(root)], tracker.root === root {
+            lastTracker = tracker
+            return tracker
+        }
         // A root that is gone leaves its tracker behind: drop those first (bounded by the number of roots).
         trackers = trackers.filter { $0.value.root != nil }
         let event = try! root.registry.makeObject(ofClass: "Event") as! Event
         let tracker = Tracker(root: root, event: event)
         trackers[ObjectIdentifier(root)] = tracker
+        lastTracker = tracker
         return tracker
     }
 
@@ -188,9 +229,9 @@ extension View {
         let root = rootView
         let state = InteractionState.of(registry)
         let tracker = state.tracker(for: root)
-        var seen = Set<Int>()
-        for input in inputs {
-            guard seen.insert(input.finger).inserted else {
+        // Fingers are few: a finger appearing twice is found without a set (bounded by the input).
+        for (index, input) in inputs.enumerated() {
+            guard !inputs[..<index].contains(where: { $0.finger == input.finger }) else {
                 throw ViewError("finger \(input.finger) appears twice in one event")
             }
             if input.phase == .began {
@@ -203,7 +244,10 @@ extension View {
         }
         if inputs.contains(where: { $0.phase == .began }) { root.layoutIfNeeded() }
         let now = mediaClock.time
-        var changed: [Touch] = []
+        // The list's storage is the tracker's, taken for this event (a nested event makes its own).
+        var changed = tracker.changedStorage
+        tracker.changedStorage = []
+        changed.removeAll(keepingCapacity: true)
         for input in inputs {
             let touch: Touch
             if input.phase == .began {
@@ -233,7 +277,7 @@ extension View {
         }
         let event = tracker.event
         event.timestamp = now
-        event.allTouches = tracker.activeTouches
+        tracker.listActiveTouches(into: &event.allTouches)
         GestureRecognizer.deliver(changed, event: event, tracker: tracker)
         for touch in changed { touch.deliverToView(touch.phase, event: event) }
         for touch in changed where touch.phase == .ended || touch.phase == .cancelled {
@@ -244,6 +288,8 @@ extension View {
             }
         }
         GestureRecognizer.resetFinished(in: tracker)
+        changed.removeAll(keepingCapacity: true)
+        tracker.changedStorage = changed
         return event
     }
 

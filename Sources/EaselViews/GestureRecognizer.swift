@@ -27,6 +27,14 @@ import EaselRuntime
 // `delaysTouchesEnded` (on) its end; both are delivered when it fails. A
 // recognizer that finished (ended, cancelled, failed) is reset to `possible`
 // once none of its touches is down.
+//
+// Speed: an event costs a few microseconds (Performance.md). The state below
+// is read and written on the thread that delivers events, never reentrantly
+// through an access in progress (plugin code runs between accesses, not
+// inside one), so the hot fields skip Swift's dynamic exclusivity checks
+// (`@exclusivity(unchecked)`, as the text engine's caches do); lists are
+// emptied keeping their capacity, and a timed recognizer's timer action is
+// made once, so that a tap allocates almost nothing.
 
 /// A gesture recognizer's state, with UIKit's values (`UIGestureRecognizerState`).
 public enum GestureState: Int32, Sendable, CaseIterable {
@@ -69,10 +77,12 @@ public enum GestureState: Int32, Sendable, CaseIterable {
 /// `property_set(recognizer, "state", …)`); `reset` (`v@:`) is sent when it is reset.
 public class GestureRecognizer: EaselObject {
     /// The current state.
+    @exclusivity(unchecked)
     public internal(set) var state: GestureState = .possible
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
     /// Whether the recognizer receives touches (default `true`); disabling it cancels a gesture in progress.
+    @exclusivity(unchecked)
     public var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
@@ -80,33 +90,48 @@ public class GestureRecognizer: EaselObject {
         }
     }
     /// Whether recognizing cancels the touches in the view (default `true`).
+    @exclusivity(unchecked)
     public var cancelsTouchesInView = true
     /// Whether the view gets `touchesBegan` only once the recognizer failed (default `false`).
+    @exclusivity(unchecked)
     public var delaysTouchesBegan = false
     /// Whether the view gets `touchesEnded` only once the recognizer failed (default `true`).
+    @exclusivity(unchecked)
     public var delaysTouchesEnded = true
     /// The delegate (weak): an object that may implement `gestureRecognizerShouldBegin:`,
     /// `gestureRecognizer:shouldReceiveTouch:` and
     /// `gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:` (each returns `B`).
+    @exclusivity(unchecked)
     public weak var delegate: EaselObject?
 
     /// The touches the recognizer received since its last reset (down or ended).
+    @exclusivity(unchecked)
     public internal(set) var touches: [Touch] = []
     private struct Target {
         weak var object: EaselObject?
         let call: HostCall
     }
+    @exclusivity(unchecked)
     private var targets: [Target] = []
+    @exclusivity(unchecked)
     private var handlers: [(GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked)
     private var failureRequirements: [Weak] = []
     private struct Weak { weak var recognizer: GestureRecognizer? }
     /// The state the recognizer reached while waiting for another to fail.
+    @exclusivity(unchecked)
     var pendingState: GestureState?
+    @exclusivity(unchecked)
     weak var tracker: InteractionState.Tracker?
     /// The media clock time of the last touch change the recognizer saw.
+    @exclusivity(unchecked)
     public internal(set) var lastTimestamp = 0.0
     /// The number of state changes so far, by state (for tests and `easel inspect`).
+    @exclusivity(unchecked)
     public internal(set) var actionCount = 0
+    /// The action of the recognizer's timer, made once (``scheduleTimer(at:)``).
+    @exclusivity(unchecked)
+    private var timerAction: (() -> Void)?
 
     // MARK: Targets and requirements
 
@@ -241,8 +266,9 @@ public class GestureRecognizer: EaselObject {
         }
     }
 
-    /// The recognizers in play with this one (those that received touches since their reset).
-    private var others: [GestureRecognizer] { tracker?.arena.filter { $0 !== self } ?? [] }
+    /// The recognizers in play (those that received touches since their reset), this one among
+    /// them: callers skip it (no filtered list is made on every change).
+    private var arena: [GestureRecognizer] { tracker?.arena ?? [] }
 
     private func begin(_ new: GestureState) {
         guard isEnabled else { return }
@@ -262,8 +288,8 @@ public class GestureRecognizer: EaselObject {
             fail()
             return
         }
-        let others = self.others  // once: the list does not change below
-        if others.contains(where: { ($0.state == .began || $0.state == .changed) && !Self.simultaneous(self, $0) }) {
+        let others = arena  // once: the list does not change below (this recognizer is skipped)
+        if others.contains(where: { $0 !== self && ($0.state == .began || $0.state == .changed) && !Self.simultaneous(self, $0) }) {
             fail()
             return
         }
@@ -272,7 +298,7 @@ public class GestureRecognizer: EaselObject {
         if cancelsTouchesInView {
             for touch in touches { touch.cancelInView(event: event) }
         }
-        for other in others where other.state == .possible {
+        for other in others where other !== self && other.state == .possible {
             if other.requires(self) || !Self.simultaneous(self, other) { other.fail() }
         }
         sendActions()
@@ -285,7 +311,7 @@ public class GestureRecognizer: EaselObject {
         pendingState = nil
         let event = tracker?.event
         for touch in touches { touch.flushDelayedPhases(event: event) }
-        for other in others where other.pendingState != nil && other.requires(self) {
+        for other in arena where other !== self && other.pendingState != nil && other.requires(self) {
             let pending = other.pendingState!
             other.pendingState = nil
             other.begin(pending)
@@ -316,7 +342,7 @@ public class GestureRecognizer: EaselObject {
     final func reset() {
         state = .possible
         pendingState = nil
-        touches = []
+        touches.removeAll(keepingCapacity: true)
         resetValues()
     }
 
@@ -405,21 +431,32 @@ public class GestureRecognizer: EaselObject {
         }
         // While fingers are down nothing is reset (the common case): the arena stays as it is.
         guard tracker.arena.contains(where: resettable) else { return }
-        var kept: [GestureRecognizer] = []
+        var kept: [GestureRecognizer] = []  // stays unallocated when everything is reset (a tap's end)
         for recognizer in tracker.arena {
             if resettable(recognizer) { recognizer.reset() } else { kept.append(recognizer) }
         }
-        tracker.arena = kept
+        if kept.isEmpty { tracker.arena.removeAll(keepingCapacity: true) } else { tracker.arena = kept }
     }
 
-    /// Runs `body` at `time` on the media clock, then resets what finished (a timed recognizer's timer).
-    final func scheduleTimer(at time: Double, _ body: @escaping (GestureRecognizer) -> Void) -> MediaClock.Timer {
-        mediaClock.schedule(at: time) { [weak self] in
-            guard let self else { return }
-            body(self)
-            if let tracker = self.tracker { GestureRecognizer.resetFinished(in: tracker) }
+    /// Runs ``timerFired()`` at `time` on the media clock, then resets what finished (a timed
+    /// recognizer's timer). The action given to the clock is made once per recognizer.
+    final func scheduleTimer(at time: Double) -> MediaClock.Timer {
+        let action: () -> Void
+        if let made = timerAction {
+            action = made
+        } else {
+            action = { [weak self] in
+                guard let self else { return }
+                self.timerFired()
+                if let tracker = self.tracker { GestureRecognizer.resetFinished(in: tracker) }
+            }
+            timerAction = action
         }
+        return mediaClock.schedule(at: time, action)
     }
+
+    /// What a timed recognizer does when its timer (``scheduleTimer(at:)``) fires.
+    func timerFired() {}
 }
 
 /// The messages recognizers send to delegates and plugin subclasses.

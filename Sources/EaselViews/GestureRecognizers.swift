@@ -30,17 +30,23 @@ import EaselRuntime
 /// Recognizes one or more taps of one or more fingers (`UITapGestureRecognizer`).
 public final class TapGestureRecognizer: GestureRecognizer {
     /// The number of taps (default 1).
+    @exclusivity(unchecked)
     public var numberOfTapsRequired = 1
     /// The number of fingers of each tap (default 1).
+    @exclusivity(unchecked)
     public var numberOfTouchesRequired = 1
     /// The most time between a tap's end and the next finger down (0.35 s).
     public static let maximumTapInterval = 0.35
     /// How far a finger may move from where the gesture began (45 points).
     public static let allowableMovement = 45.0
 
+    @exclusivity(unchecked)
     private var taps = 0
+    @exclusivity(unchecked)
     private var fingersThisTap = 0
+    @exclusivity(unchecked)
     private var start: easel_point?
+    @exclusivity(unchecked)
     private var timer: MediaClock.Timer?
 
     override var isWaiting: Bool { timer != nil }
@@ -65,12 +71,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if taps >= numberOfTapsRequired {
             transition(to: .recognized)
         } else {
-            timer = scheduleTimer(at: event.timestamp + Self.maximumTapInterval) { recognizer in
-                let tap = recognizer as! TapGestureRecognizer
-                tap.timer = nil
-                tap.fail()
-            }
+            timer = scheduleTimer(at: event.timestamp + Self.maximumTapInterval)
         }
+    }
+
+    /// The next tap did not come in time.
+    override func timerFired() {
+        timer = nil
+        fail()
     }
 
     override func resetValues() {
@@ -85,13 +93,18 @@ public final class TapGestureRecognizer: GestureRecognizer {
 /// Recognizes fingers held still (`UILongPressGestureRecognizer`): a continuous gesture.
 public final class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must be down, in seconds of the media clock (default 0.5).
+    @exclusivity(unchecked)
     public var minimumPressDuration = 0.5
     /// How far the fingers may move before the press begins, in points (default 10).
+    @exclusivity(unchecked)
     public var allowableMovement = 10.0
     /// The number of fingers (default 1).
+    @exclusivity(unchecked)
     public var numberOfTouchesRequired = 1
 
+    @exclusivity(unchecked)
     private var start: easel_point?
+    @exclusivity(unchecked)
     private var timer: MediaClock.Timer?
 
     override var isWaiting: Bool { timer != nil }
@@ -101,12 +114,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         if numberOfTouches > numberOfTouchesRequired { fail(); return }
         if numberOfTouches == numberOfTouchesRequired, timer == nil {
             start = centroidInRoot
-            timer = scheduleTimer(at: event.timestamp + minimumPressDuration) { recognizer in
-                let press = recognizer as! LongPressGestureRecognizer
-                press.timer = nil
-                if press.state == .possible { press.transition(to: .began) }
-            }
+            timer = scheduleTimer(at: event.timestamp + minimumPressDuration)
         }
+    }
+
+    /// The fingers stayed down long enough.
+    override func timerFired() {
+        timer = nil
+        if state == .possible { transition(to: .began) }
     }
 
     override func touchesMoved(_ touches: [Touch], event: Event) {
@@ -136,17 +151,23 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 /// Recognizes dragging fingers (`UIPanGestureRecognizer`): a continuous gesture.
 public class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers (default 1).
+    @exclusivity(unchecked)
     public var minimumNumberOfTouches = 1
     /// The most fingers (default: no limit).
+    @exclusivity(unchecked)
     public var maximumNumberOfTouches = Int.max
     /// How far the centroid moves before the pan begins, in points (10).
     public static let hysteresis = 10.0
 
     /// The touch-down point the translation is measured from, in root coordinates.
+    @exclusivity(unchecked)
     var origin: easel_point?
     /// The last velocity, in root coordinates (points per second).
+    @exclusivity(unchecked)
     var velocityInRoot = easel_point.zero
+    @exclusivity(unchecked)
     private var lastCentroid = easel_point.zero
+    @exclusivity(unchecked)
     private var lastTime = 0.0
 
     /// The translation of the centroid since the fingers came down, in `view`'s coordinates (`nil`: the root's).

@@ -37,31 +37,46 @@ public enum TouchPhase: Int32, Sendable, CaseIterable {
 /// Plugins receive it as the first argument of `touchesBegan:withEvent:` and
 /// the other touch methods, and read it with the view table's `touch_*` functions.
 public final class Touch: EaselObject {
+    // Read and written by event delivery only, never through an access in progress: no
+    // dynamic exclusivity checks on these (GestureRecognizer.swift says why).
     /// The current phase.
+    @exclusivity(unchecked)
     public internal(set) var phase: TouchPhase = .began
     /// The current location, in the root view's coordinates.
+    @exclusivity(unchecked)
     public internal(set) var locationInRoot = easel_point.zero
     /// The location before the last move, in the root view's coordinates.
+    @exclusivity(unchecked)
     public internal(set) var previousLocationInRoot = easel_point.zero
     /// The view the touch began in (the hit view), or `nil` when it hit nothing.
+    @exclusivity(unchecked)
     public internal(set) var view: View?
     /// The finger: the same number for every phase of the touch (its identity, with the object itself).
+    @exclusivity(unchecked)
     public internal(set) var finger = 0
     /// The number of taps in a row at this place, this one included (1 for a first tap; Event.swift).
+    @exclusivity(unchecked)
     public internal(set) var tapCount = 1
     /// The media clock's time of the touch's last change, in seconds.
+    @exclusivity(unchecked)
     public internal(set) var timestamp = 0.0
     /// The window of the touch's view (`nil` when the tree's root is not a window).
     public var window: Window? { view?.window }
     /// The recognizers that receive this touch: those of the hit view and its superviews.
+    @exclusivity(unchecked)
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// Whether the view receives this touch (multipleTouchEnabled and exclusiveTouch allow it).
+    @exclusivity(unchecked)
     var deliversToView = true
     /// Whether a recognizer cancelled the touch in the view.
+    @exclusivity(unchecked)
     var isCancelledInView = false
+    @exclusivity(unchecked)
     var deliveredBegan = false
+    @exclusivity(unchecked)
     var deliveredEnd = false
     /// Phases a recognizer holds back (delaysTouchesBegan/Ended).
+    @exclusivity(unchecked)
     var delayedPhases: [(phase: TouchPhase, location: easel_point)] = []
 
     /// The properties plugins read by name.

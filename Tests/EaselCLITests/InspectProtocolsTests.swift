@@ -15,7 +15,7 @@ struct InspectProtocolsTests {
         ("ScrollLog", "  scroll view delegate (sent by ScrollView): scrollViewDidScroll:, scrollViewWillBeginDragging:, "
             + "scrollViewDidEndDragging:willDecelerate:, scrollViewWillBeginDecelerating:, scrollViewDidEndDecelerating:\n"),
         ("GestureDelegate", "  gesture recognizer delegate (sent by GestureRecognizer): gestureRecognizerShouldBegin:, "
-            + "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:\n"),
+            + "gestureRecognizer:shouldReceiveTouch:, gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:\n"),
         ("LayerPainter", "  layer delegate (sent by Layer): drawLayer:inContext:\n"),
     ])
     func delegateProtocols(className: String, line: String) throws {

@@ -39,6 +39,50 @@ struct SceneGestureTests {
         #expect(fired.count == 1)
     }
 
+    @Test("a scene's target and action by name: a view id's plugin object gets ping at each recognized tap; a {class} target is made for it")
+    func targetActionScene() throws {
+        let tree = try build(##"""
+            { "canvas": { "size": [100, 100] },
+              "root": { "subviews": [
+                { "class": "Tally", "id": "counter", "frame": [0, 0, 10, 10] },
+                { "class": "View", "id": "box", "frame": [20, 20, 80, 80],
+                  "gestureRecognizers": [
+                    { "class": "TapGestureRecognizer", "target": "counter", "action": "ping" },
+                    { "class": "TapGestureRecognizer", "numberOfTapsRequired": 2, "target": { "class": "Tally" }, "action": "ping" } ] } ] },
+              "steps": [ { "at": 0.1, "tap": [50, 50] }, { "at": 1, "tap": [60, 60] } ] }
+            """##)
+        let counter = try #require(tree.viewsByID["counter"])
+        let taps = try #require(tree.viewsByID["box"]?.gestureRecognizers)
+        #expect(taps.count == 2)
+        tree.run(to: tree.duration)
+        // Two single taps, 0.9 s apart: each recognized once by the one-tap recognizer, never a double.
+        #expect(try counter.value(ofProperty: "calls", as: Int64.self) == 2)
+        #expect(taps.map(\.actionCount) == [2, 0])
+    }
+
+    @Test("a long press shorthand held 0.8 s: the recognizer begins 0.5 s after the finger comes down, not before, and ends when it lifts")
+    func longPressScene() throws {
+        let tree = try build(##"""
+            { "canvas": { "size": [100, 100] },
+              "root": { "subviews": [ { "class": "View", "id": "box", "frame": [0, 0, 100, 100],
+                "gestureRecognizers": [ { "class": "LongPressGestureRecognizer" } ] } ] },
+              "steps": [ { "at": 0.2, "longPress": [40, 40], "duration": 0.8 } ] }
+            """##)
+        let press = try #require(tree.viewsByID["box"]?.gestureRecognizers.first as? LongPressGestureRecognizer)
+        var fired: [(state: GestureState, time: Double)] = []
+        press.addAction { fired.append(($0.state, $0.mediaClock.time)) }
+        #expect(abs(tree.duration - 1.0) < 1e-12)  // down at 0.2, up at 1.0
+        tree.run(to: 0.69)
+        #expect(fired.isEmpty)
+        #expect(press.state == .possible)
+        tree.run(to: 0.75)
+        #expect(fired.map(\.state) == [.began])
+        #expect(abs((fired.first?.time ?? 0) - 0.7) < 1e-12)
+        tree.run(to: tree.duration)
+        #expect(fired.map(\.state) == [.began, .ended])
+        #expect(abs((fired.last?.time ?? 0) - 1.0) < 1e-12)
+    }
+
     @Test("a pan shorthand moves on the media clock: rendered mid-gesture, the translation is the part travelled; the duration includes its end")
     func panScene() throws {
         let tree = try build(##"""

@@ -494,6 +494,122 @@ struct GestureTests {
         #expect(rotation.state == .began)
     }
 
+    @Test("the event lists its touches by view and by window and is a touch event; a touch knows its window and its locations in any view")
+    func eventTouchesByViewAndWindow() throws {
+        let registry = Registry()
+        let root = try #require(try registry.makeView(ofClass: "Window", frame: K.rect(0, 0, 400, 400)) as? Window)
+        let other = try #require(try registry.makeView(ofClass: "Window", frame: K.rect(0, 0, 100, 100)) as? Window)
+        let left = try registry.makeView(ofClass: "View", frame: K.rect(0, 0, 200, 400))
+        let right = try registry.makeView(ofClass: "View", frame: K.rect(200, 0, 200, 400))
+        try root.addSubview(left)
+        try root.addSubview(right)
+        registry.mediaClock.advance(to: 0.5)
+        let event = try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(10, 10)),
+                                          TouchInput(finger: 2, .began, at: K.point(250, 20))])
+        #expect(event.type == .touches)
+        #expect(event.timestamp == 0.5)
+        #expect(event.touches(for: left).map(\.finger) == [1])
+        #expect(event.touches(for: right).map(\.finger) == [2])
+        #expect(event.touches(for: root).map(\.finger) == [1, 2])  // the window's tree: both
+        #expect(event.touches(for: other).isEmpty)
+        let second = try #require(event.touches(for: right).first)
+        #expect(second.window === root)
+        #expect(second.view === right)
+        #expect(second.location(in: right) == K.point(50, 20))  // 250 - 200
+        #expect(second.tapCount == 1)
+        registry.mediaClock.advance(to: 0.6)
+        try root.sendTouches([TouchInput(finger: 2, .moved, at: K.point(260, 40))])
+        #expect(second.phase == .moved)
+        #expect(second.timestamp == 0.6)
+        #expect(second.previousLocation(in: right) == K.point(50, 20))
+        #expect(second.location(in: right) == K.point(60, 40))
+        #expect(second.location(in: nil) == K.point(260, 40))
+        let ended = try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(10, 10)), TouchInput(finger: 2, .ended, at: K.point(260, 40))])
+        #expect(ended.allTouches.map(\.phase) == [.ended, .ended])  // those that ended in it are still listed
+        #expect(root.touchesInFlight.isEmpty)
+    }
+
+    @Test("a pan with minimumNumberOfTouches 2 ignores one finger and begins with two; with maximumNumberOfTouches 1 a second finger fails it")
+    func panTouchLimits() throws {
+        let registry = Registry()
+        let (root, view) = try tree(registry)
+        let pan = try make(registry, "PanGestureRecognizer", as: PanGestureRecognizer.self)
+        pan.minimumNumberOfTouches = 2
+        view.addGestureRecognizer(pan)
+        let log = StateLog()
+        log.attach(pan)
+        try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(100, 100))])
+        try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(140, 100))])  // 40 points, one finger
+        #expect(pan.state == .possible)
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(140, 100))])
+        #expect(log.states == [])
+        try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(100, 100)), TouchInput(finger: 2, .began, at: K.point(200, 100))])
+        try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(120, 110)), TouchInput(finger: 2, .moved, at: K.point(220, 110))])
+        #expect(pan.state == .began)
+        #expect(pan.translation(in: view) == K.point(20, 10))  // the centroid, (150, 100) to (170, 110)
+        #expect(try pan.value(ofProperty: "numberOfTouches", as: UInt64.self) == 2)
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(120, 110)), TouchInput(finger: 2, .ended, at: K.point(220, 110))])
+        #expect(log.states == [.began, .ended])
+
+        pan.minimumNumberOfTouches = 1
+        pan.maximumNumberOfTouches = 1
+        try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(100, 100))])
+        try root.sendTouches([TouchInput(finger: 2, .began, at: K.point(200, 100))])
+        #expect(pan.state == .failed)
+        try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(160, 100)), TouchInput(finger: 2, .moved, at: K.point(260, 100))])
+        #expect(log.states == [.began, .ended])  // no action after failing
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(160, 100)), TouchInput(finger: 2, .ended, at: K.point(260, 100))])
+        #expect(pan.state == .possible)
+    }
+
+    @Test("a rotation's values by name, as plugins read them: rotation, velocity, numberOfTouches, view, state")
+    func rotationValuesByName() throws {
+        let registry = Registry()
+        let (root, view) = try tree(registry)
+        let rotation = try make(registry, "RotationGestureRecognizer", as: RotationGestureRecognizer.self)
+        view.addGestureRecognizer(rotation)
+        let clock = registry.mediaClock
+        // Fingers at (100, 200) and (300, 200) turn 30 degrees about (200, 200) in 0.1 s, then 30 more in 0.2 s.
+        func turn(to degrees: Double) throws {
+            let angle = degrees * .pi / 180, dx = 100 * cos(angle), dy = 100 * sin(angle)
+            try root.sendTouches([TouchInput(finger: 1, .moved, at: K.point(200 - dx, 200 - dy)),
+                                  TouchInput(finger: 2, .moved, at: K.point(200 + dx, 200 + dy))])
+        }
+        try root.sendTouches([TouchInput(finger: 1, .began, at: K.point(100, 200)), TouchInput(finger: 2, .began, at: K.point(300, 200))])
+        clock.advance(to: 0.1)
+        try turn(to: 30)
+        clock.advance(to: 0.3)
+        try turn(to: 60)
+        #expect(abs(try rotation.value(ofProperty: "rotation", as: Double.self) - .pi / 3) < 1e-9)
+        // The last move: pi/6 in 0.2 s.
+        #expect(abs(try rotation.value(ofProperty: "velocity", as: Double.self) - (.pi / 6) / 0.2) < 1e-9)
+        #expect(try rotation.value(ofProperty: "numberOfTouches", as: UInt64.self) == 2)
+        #expect(try rotation.value(ofProperty: "state", as: Int64.self) == Int64(GestureState.changed.rawValue))
+        let viewHandle = try rotation.value(ofProperty: "view", as: OpaquePointer?.self)
+        #expect(viewHandle == OpaquePointer(Unmanaged.passUnretained(view).toOpaque()))
+        #expect(throws: RuntimeError.self) { try rotation.setValue(UInt64(3), forProperty: "numberOfTouches") }
+    }
+
+    @Test("a plugin delegate's gestureRecognizer:shouldReceiveTouch: keeps a touch from a recognizer, which then never sees it")
+    func delegateShouldReceiveTouch() throws {
+        let registry = try plugins()
+        let (root, view) = try tree(registry)
+        let recognizer = try make(registry, "TapGestureRecognizer", as: TapGestureRecognizer.self)
+        let delegate = try registry.makeObject(ofClass: "GestureDelegate")
+        try delegate.setValue(200.0, forProperty: "minimumX")
+        recognizer.delegate = delegate
+        view.addGestureRecognizer(recognizer)
+        let log = StateLog()
+        log.attach(recognizer)
+        try tap(root, 100, 50)  // left of 200: refused
+        #expect(try int(delegate, "touchAsks") == 1)
+        #expect(log.states == [])
+        #expect(recognizer.touches.isEmpty)
+        try tap(root, 300, 50)
+        #expect(try int(delegate, "touchAsks") == 2)
+        #expect(log.states == [.recognized])
+    }
+
     // MARK: From C
 
     @Test("a C view makes a double-tap recognizer with easel.gesture.v1 and gets handleTap: with it")

@@ -82,6 +82,29 @@ struct ScrollViewTests {
         #expect(scroll.contentOffset == K.point(0, 0))
     }
 
+    @Test("contentInset widens the range: with 20 above and 30 below, offsets run from -20 to 1000 + 30 - 200 = 830; a pull past -20 bounces back to it")
+    func contentInset() throws {
+        let (root, scroll, registry) = try scrollView()
+        scroll.contentInset = EdgeInsets(top: 20, bottom: 30)
+        #expect(scroll.minimumOffset == K.point(0, -20))
+        #expect(scroll.maximumOffset == K.point(0, 830))
+        scroll.bounces = false
+        // 100 points down from the top: the inset shows, no more. The finger lifts at rest.
+        try drag(root, [(100, 50), (100, 150), (100, 150)], interval: 1)
+        #expect(scroll.contentOffset == K.point(0, -20))
+        scroll.contentOffset = K.point(0, 800)
+        try drag(root, [(100, 150), (100, 50), (100, 50)], interval: 1)  // 100 up from 800
+        #expect(scroll.contentOffset == K.point(0, 830))
+
+        scroll.bounces = true
+        scroll.contentOffset = K.point(0, -20)
+        try drag(root, [(100, 50), (100, 70), (100, 90)], interval: 1, lift: false)
+        #expect(scroll.contentOffset == K.point(0, -40))  // 40 points down, half of it past the inset's edge
+        try root.sendTouches([TouchInput(finger: 1, .ended, at: K.point(100, 90))])
+        registry.mediaClock.advance(by: 0.35)
+        #expect(scroll.contentOffset == K.point(0, -20))
+    }
+
     @Test("paging settles on the next page in the flick's direction; scrollRectToVisible scrolls just enough")
     func pagingAndRect() throws {
         let (root, scroll, registry) = try scrollView()

@@ -18,7 +18,10 @@
  *                          attached to a view.
  *   GestureDelegate : Object  answers gestureRecognizerShouldBegin: with
  *                          `allowBegin` (counting `asked`) and
- *                          shouldRecognizeSimultaneously… with `together`.
+ *                          shouldRecognizeSimultaneously… with `together`;
+ *                          gestureRecognizer:shouldReceiveTouch: refuses a
+ *                          touch that begins left of `minimumX` (root
+ *                          coordinates), counting `touchAsks`.
  *   ScrollLog : Object     a scroll view delegate counting its callbacks.
  *   ZoomDelegate : Object  a scroll view delegate whose view for zooming is
  *                          the scroll view's first subview; counts the zoom
@@ -219,6 +222,8 @@ typedef struct {
     int32_t allowBegin;
     int32_t together;
     int32_t asked;
+    double minimumX;
+    int32_t touchAsks;
 } GestureDelegateStorage;
 
 static GestureDelegateStorage *gesture_delegate(easel_object *self) {
@@ -241,15 +246,26 @@ static bool Delegate_simultaneous(easel_object *self, easel_sel _cmd, easel_obje
     return gesture_delegate(self)->together != 0;
 }
 
+static bool Delegate_shouldReceiveTouch(easel_object *self, easel_sel _cmd, easel_object *recognizer, easel_object *touch) {
+    (void)_cmd;
+    (void)recognizer;
+    GestureDelegateStorage *s = gesture_delegate(self);
+    s->touchAsks++;
+    return g_host->views->touch_location(touch, NULL).x >= s->minimumX;
+}
+
 static const int32_t kYes = 1;
 static const easel_property_desc kDelegateProperties[] = {
     EASEL_PROPERTY("allowBegin", "i", GestureDelegateStorage, allowBegin, &kYes),
     EASEL_PROPERTY("together", "i", GestureDelegateStorage, together, NULL),
     EASEL_PROPERTY("asked", "i", GestureDelegateStorage, asked, NULL),
+    EASEL_PROPERTY("minimumX", "d", GestureDelegateStorage, minimumX, NULL),
+    EASEL_PROPERTY("touchAsks", "i", GestureDelegateStorage, touchAsks, NULL),
 };
 static const easel_method_desc kDelegateMethods[] = {
     EASEL_METHOD("gestureRecognizerShouldBegin:", "B@:@", Delegate_shouldBegin),
     EASEL_METHOD("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:", "B@:@@", Delegate_simultaneous),
+    EASEL_METHOD("gestureRecognizer:shouldReceiveTouch:", "B@:@@", Delegate_shouldReceiveTouch),
 };
 
 /* ---- ScrollLog : Object (a scroll view delegate) ---- */
