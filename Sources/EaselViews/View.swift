@@ -119,9 +119,13 @@ public class View: EaselObject {
     /// A plugin-declared property was written through the host: the kept content
     /// (View+BackingStore.swift) may depend on it, so the next render that draws
     /// the view calls `drawRect:` again, as a full render did before backing
-    /// stores; a dirty-region render still needs ``setNeedsDisplay()``.
+    /// stores; a dirty-region render still needs ``setNeedsDisplay()``. A view placed by
+    /// constraints also has its intrinsic content size looked at again (UIKit's setters,
+    /// `UILabel.text` say, call `invalidateIntrinsicContentSize`), so a label given new
+    /// text is laid out at its new size at the next layout pass.
     public override func declaredPropertyDidChange(_ name: String) {
         invalidateBackingStore()
+        rootView.constraintEngine?.declaredPropertyChanged(self)
     }
 
     required init(class cls: ObjectClass, registry: Registry) {
