@@ -389,7 +389,7 @@ struct LiveBrowserTests {
         let lines = (own + "\n" + held).split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("<LayoutConstraint Swatch:") }.count == 4, "\(lines)")
-        #expect(lines.contains { $0.contains(".centerX == View:") && $0.hasSuffix(".centerX>") }, "\(lines)")
+        #expect(lines.contains { $0.contains(".centerX == Window:") && $0.hasSuffix(".centerX>") }, "\(lines)")  // a scene's root is its window
         #expect(lines.contains { $0.contains(".width == 40") }, "\(lines)")
     }
 
