@@ -16,6 +16,12 @@ frame is drawn into the canvas):
 - frames per second: a 1280x720 scene whose views animate without end, drawn
   by the page over a few seconds.
 
+Besides the wall-clock times, which a loaded machine stretches, it reports the
+CPU time `easel preview` and its workers used per edit and per tap (from
+/proc/PID/stat: user + system of the server and of its reaped workers), and
+the server's own time from the settled file to the encoded tiles
+(status.milliseconds), so that a run on a busy machine can be read.
+
 Needs chromium and chromium-driver (Debian), and nothing else besides Python 3.
 """
 import argparse
@@ -109,6 +115,26 @@ def start_preview(easel, scene, plugins):
     return process, url
 
 
+def cpu_seconds(pid, depth=0):
+    """User + system CPU seconds of a process, of its children it has waited for, and of
+    those still running (the live worker)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    # After the command: state is field 3, so utime, stime, cutime, cstime (14-17) are [11:15].
+    total = sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    if depth < 2:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    total += sum(cpu_seconds(int(child), depth + 1) for child in f.read().split())
+            except OSError:
+                pass
+    return total
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -125,7 +151,7 @@ def write_atomically(path, text):
 
 def edit_to_pixels(driver, scene, count):
     original = open(scene).read()
-    latencies = []
+    latencies, server = [], []
     for index in range(count):
         generation = driver.run("return window.easelPreview.status.generation")
         text = original.replace("Easel: UIKit-style widgets from plugins", f"Easel: edit {index}")
@@ -135,8 +161,9 @@ def edit_to_pixels(driver, scene, count):
             const paint = p.paints.find((entry) => entry.generation > arguments[0]);
             return paint ? paint.at : null;""", 30, generation)
         latencies.append(painted - written)
+        server.append(driver.run("return window.easelPreview.status.milliseconds"))
         time.sleep(0.15)
-    return latencies
+    return latencies, server
 
 
 def touch_to_pixels(driver, count):
@@ -207,9 +234,14 @@ def main():
     try:
         driver.open(url)
         driver.wait("return window.easelPreview.framesDrawn > 0 && window.easelPreview.status.live")
-        edits = edit_to_pixels(driver, demo, args.edits)
+        before = cpu_seconds(preview.pid)
+        edits, server = edit_to_pixels(driver, demo, args.edits)
+        edit_cpu = (cpu_seconds(preview.pid) - before) / len(edits) * 1000
         driver.wait("return window.easelPreview.status.live")
+        time.sleep(0.5)
+        before = cpu_seconds(preview.pid)
         taps = touch_to_pixels(driver, args.taps)
+        tap_cpu = (cpu_seconds(preview.pid) - before) / args.taps * 1000
     finally:
         preview.terminate()
         preview.wait()
@@ -229,13 +261,16 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
 
     print(f"edit-to-pixels over {len(edits)} edits: median {statistics.median(edits):.0f} ms, "
-          f"p95 {percentile(edits, 0.95):.0f} ms (min {min(edits):.0f}, max {max(edits):.0f})")
+          f"p95 {percentile(edits, 0.95):.0f} ms (min {min(edits):.0f}, max {max(edits):.0f}); "
+          f"server (settled file to encoded tiles) median {statistics.median(server):.0f} ms; "
+          f"CPU of easel preview and its workers {edit_cpu:.0f} ms per edit")
     if taps:
         print(f"touch-to-pixels over {len(taps)} taps: median {statistics.median(taps):.1f} ms, "
-              f"p95 {percentile(taps, 0.95):.1f} ms")
+              f"p95 {percentile(taps, 0.95):.1f} ms; CPU of easel preview and its worker {tap_cpu:.1f} ms per tap")
     else:
         print("touch-to-pixels: no frame followed a touch")
     print(f"animation at 1280x720: {fps:.1f} frames per second")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,10 @@ final class FileWatcher {
     private var byFolder: [String: Int32] = [:]
     /// At most this many folders are watched (the list comes from a scene file).
     static let maximumFolders = 256
+    /// Whether every file the last ``readChanges()`` reported is complete: its last event was
+    /// a rename onto its name (an editor's atomic save) or the close of a file written to, not a
+    /// write still going on, a removal or a change of attributes.
+    private(set) var lastChangesComplete = false
 
     /// Opens an inotify instance.
     init() {
@@ -59,6 +63,13 @@ final class FileWatcher {
     func readChanges() -> [String] {
         guard descriptor >= 0 else { return [] }
         var changed: [String] = []
+        var lastEvents: [String: UInt32] = [:]
+        defer {
+            // (An event has one event bit.)
+            let complete = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+            lastChangesComplete = !changed.isEmpty && Set(changed).count == lastEvents.count
+                && lastEvents.values.allSatisfy { $0 & complete != 0 }
+        }
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
@@ -88,7 +99,9 @@ final class FileWatcher {
                     continue
                 }
                 if let names = watch.names, !names.contains(name) { continue }
-                changed.append((watch.folder as NSString).appendingPathComponent(name))
+                let path = (watch.folder as NSString).appendingPathComponent(name)
+                lastEvents[path] = mask
+                changed.append(path)
             }
         }
         return changed

@@ -68,6 +68,9 @@ struct PageMessage: Decodable {
 final class PreviewLoop: @unchecked Sendable {
     /// Seconds without a change after which a file counts as settled.
     static let settle = 0.04
+    /// The same when every file changed was completed (renamed into place or closed after
+    /// writing): only long enough to take in the rest of a burst (several files saved at once).
+    static let settleComplete = 0.005
     /// Seconds after the first change of a burst after which it renders anyway.
     static let longestWait = 0.5
     /// Seconds between frames while something moves (the display's usual 60 Hz).
@@ -106,6 +109,9 @@ final class PreviewLoop: @unchecked Sendable {
     /// The clock's time at `anchorWall` (seconds of uptime); the clock runs from there while playing.
     private var anchorClock = 0.0, anchorWall = 0.0
     private var idle = false
+    /// Touches were delivered without the tree (their frame goes to the pages first): the
+    /// inspector's tree is asked for once the loop has nothing else to do.
+    private var treeIsStale = false
     private var duration = 0.0
     private var lastInput = 0
     private var pageScale: Double?
@@ -195,11 +201,12 @@ final class PreviewLoop: @unchecked Sendable {
         if watcher.descriptor < 0 { log("warning: cannot watch files (inotify: \(String(cString: strerror(errno)))); the preview renders once") }
         var pending = true
         var lastChange = 0.0, firstChange: Double? = nil
+        var quiet = Self.settle
         var changed: [String] = []
         var nextTick = 0.0
         while true {
             let time = now()
-            if pending && (time - lastChange >= Self.settle || time - (firstChange ?? time) >= Self.longestWait) {
+            if pending && (time - lastChange >= quiet || time - (firstChange ?? time) >= Self.longestWait) {
                 pending = false
                 firstChange = nil
                 let problems = watcher.watch(interests())
@@ -222,10 +229,15 @@ final class PreviewLoop: @unchecked Sendable {
                 command(LiveCommand(time: clockNow()))
                 continue
             }
+            if treeIsStale {
+                treeIsStale = false
+                if live?.isRunning == true { command(LiveCommand(time: clockNow(), tree: true)) }
+                continue
+            }
             var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
             var timeout: Int32 = -1
-            if pending { timeout = Int32(max(1, (Self.settle - (time - lastChange)) * 1000 + 1)) }
+            if pending { timeout = Int32(max(1, (quiet - (time - lastChange)) * 1000 + 1)) }
             if ticking { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(max(1, (nextTick - now()) * 1000))) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { usleep(100_000) }
@@ -235,6 +247,8 @@ final class PreviewLoop: @unchecked Sendable {
                 while read(wake[0], &bytes, bytes.count) > 0 {}
             }
             if !changes.isEmpty {
+                // A burst is quick to settle only while every change in it is a completed file.
+                quiet = (!pending || quiet == Self.settleComplete) && watcher.lastChangesComplete ? Self.settleComplete : Self.settle
                 pending = true
                 lastChange = now()
                 if firstChange == nil { firstChange = now() }
@@ -283,7 +297,8 @@ final class PreviewLoop: @unchecked Sendable {
         }
         if !work.events.isEmpty {
             lastInput = work.lastInput
-            command(LiveCommand(time: clockNow(), events: work.events))
+            command(LiveCommand(time: clockNow(), events: work.events, tree: false))
+            treeIsStale = true
             idle = false
             did = true
         }

@@ -286,6 +286,17 @@ final class LayoutEngine {
         }
     }
 
+    /// Follows a declared property written through the host (a label's text, say), as
+    /// UIKit's setters call `invalidateIntrinsicContentSize`: only for a view the engine
+    /// places, and only when its intrinsic size (or, for a view aligned by its baselines,
+    /// anything) may have changed, so that other property writes cost no layout pass.
+    func declaredPropertyChanged(_ view: View) {
+        let id = ObjectIdentifier(view)
+        if baselineViews.contains(id) { return intrinsicSizeChanged(view) }
+        guard !needsRebuild, let frame = frames[id], frame.pins.isEmpty, view.intrinsicContentSize != frame.intrinsicSize else { return }
+        intrinsicSizeChanged(view)
+    }
+
     /// Follows a change of a view's intrinsic content size (constants only, when each
     /// dimension keeps having one) or of its hugging or compression resistance priorities.
     func intrinsicSizeChanged(_ view: View, prioritiesChanged: Bool = false) {

@@ -120,9 +120,13 @@ public class View: EaselObject {
     /// (View+BackingStore.swift) may depend on it, so the next full render that
     /// draws the view calls `drawRect:` for all of it again, as a full render did
     /// before backing stores; a dirty-region render still needs
-    /// ``setNeedsDisplay()`` and redraws only what is marked, as UIKit does.
+    /// ``setNeedsDisplay()`` and redraws only what is marked, as UIKit does. A view
+    /// placed by constraints also has its intrinsic content size looked at again
+    /// (UIKit's setters, `UILabel.text` say, call `invalidateIntrinsicContentSize`),
+    /// so a label given new text is laid out at its new size at the next layout pass.
     public override func declaredPropertyDidChange(_ name: String) {
         markBackingStoreStale()
+        rootView.constraintEngine?.declaredPropertyChanged(self)
     }
 
     required init(class cls: ObjectClass, registry: Registry) {

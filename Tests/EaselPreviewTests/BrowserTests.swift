@@ -22,6 +22,19 @@ private let pixelScript = """
     return Array.from(canvas.getContext('2d').getImageData(arguments[0], arguments[1], 1, 1).data);
     """
 
+/// The hang_draw fixture (HangingView, whose drawRect: never returns), built once.
+private let hangingFolder: Result<URL, FixtureError> = {
+    do {
+        let folder = try Fixtures.makeTemporaryDirectory("preview-hang-plugin")
+        _ = try Fixtures.buildFixture("hang_draw", into: folder)
+        return .success(folder)
+    } catch let error as FixtureError {
+        return .failure(error)
+    } catch {
+        return .failure(FixtureError("cannot build hang_draw: \(error)"))
+    }
+}()
+
 @Suite("easel preview in headless Chromium (WebDriver through chromium-driver)")
 struct BrowserTests {
     func pixel(_ browser: WebDriver, _ x: Int, _ y: Int) throws -> [Int]? {
@@ -129,5 +142,46 @@ struct BrowserTests {
         _ = try browser.run(probe, [socketURL])
         #expect(try browser.wait(until: "return window.probe !== 'pending'"))
         #expect(try browser.run("return window.probe") as? String == "open")
+    }
+    @Test("""
+        --port serves on that port; 1:1 shows the frame at its size in pixels and fit scales it to the stage; \
+        a drawRect: that hangs shows the panel with the time-out as its reason and the last frame stays, dimmed
+        """)
+    func hangPortAndZoom() throws {
+        let port = try freePort()
+        let scene = try writeScene(previewScene())
+        let preview = try PreviewProcess(scene: scene, plugins: [try hangingFolder.get()], extraArguments: ["--port", "\(port)"])
+        #expect(preview.port == port && preview.url.hasPrefix("http://127.0.0.1:\(port)/?token="))
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        try browser.open(preview.url)
+        #expect(try waitForPixel(browser, 20, 20, [255, 0, 0, 255]), "stderr: \(preview.stderr)")
+        // fit (the default): the 100 x 50 scene fills the stage's width or height (less its 16-pixel padding).
+        let fit = try browser.run("""
+            const stage = document.querySelector('.stage').getBoundingClientRect(), box = document.getElementById('frame').getBoundingClientRect();
+            return [box.width, box.height, Math.min((stage.width - 32) / 100, (stage.height - 32) / 50)];
+            """) as? [Any] ?? []
+        let numbers = fit.compactMap { ($0 as? NSNumber)?.doubleValue }
+        #expect(numbers.count == 3 && numbers[2] > 2 && abs(numbers[0] - 100 * numbers[2]) < 1 && abs(numbers[1] - 50 * numbers[2]) < 1, "\(numbers)")
+        _ = try browser.run("document.querySelector('input[name=\"zoom\"][value=\"actual\"]').click(); return true")
+        #expect(try browser.wait(until: """
+            const box = document.getElementById('frame').getBoundingClientRect(); return box.width === 100 && box.height === 50;
+            """))
+        // The stage's checkerboard is the canvas's own background, behind its transparent pixels.
+        #expect(try browser.run("return getComputedStyle(document.getElementById('frame')).backgroundImage.startsWith('linear-gradient')") as? Bool == true)
+
+        try replaceFile(scene, with: previewScene(extra: #"{ "class": "HangingView", "frame": [45, 5, 10, 10] },"#))
+        #expect(try browser.wait(30, until: "return !document.getElementById('panel').hidden"), "stderr: \(preview.stderr)")
+        let fields = try browser.run("""
+            const list = {}; for (const dt of document.querySelectorAll('#panel-fields dt')) list[dt.textContent] = dt.nextElementSibling.textContent;
+            return list;
+            """) as? [String: Any] ?? [:]
+        #expect(fields["class"] as? String == "HangingView")
+        #expect(fields["selector"] as? String == "drawRect:")
+        #expect(fields["plugin"] as? String == "hang_draw")
+        #expect((fields["reason"] as? String ?? "").hasPrefix("did not return within 2"), "\(fields)")
+        #expect(fields["JSON path"] as? String == "root.subviews[1]")
+        #expect(try pixel(browser, 20, 20) == [255, 0, 0, 255])
+        #expect(try browser.run("return document.getElementById('frame').classList.contains('stale')") as? Bool == true)
     }
 }

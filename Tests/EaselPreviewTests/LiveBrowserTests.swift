@@ -304,7 +304,7 @@ struct LiveBrowserTests {
         #expect(try b.waitForPixel(15, 53, [0, 0, 255, 255]))
     }
 
-    @Test("an image the scene names, edited on disk, is drawn again; a plugin added to the folder renders, removed it is missing again")
+    @Test("an image the scene names, edited on disk, is drawn again; a plugin added to the folder renders, rebuilt and copied over it draws anew, removed it is missing again")
     func imagesAndPluginFolders() throws {
         let folder = try Fixtures.makeTemporaryDirectory("preview-image")
         let image = folder.appendingPathComponent("dot.png")
@@ -330,6 +330,13 @@ struct LiveBrowserTests {
         try FileManager.default.copyItem(at: built, to: plugins.appendingPathComponent("preview_tint.so"))
         #expect(try page.waitForPixel(40, 10, [255, 0, 0, 255]), "stderr: \(preview.stderr)")
         #expect(try page.pixel(10, 10) == [255, 0, 0, 255])
+        // Rebuilt with another colour and copied over the loaded file, as `cp` does: the new code draws.
+        let rebuilt = try Fixtures.buildFixture("preview_tint", into: try Fixtures.makeTemporaryDirectory("preview-rebuilt"),
+                                                linkArguments: ["-DTINT_R=0", "-DTINT_B=1"])
+        try Data(contentsOf: rebuilt).write(to: plugins.appendingPathComponent("preview_tint.so"))
+        #expect(try page.waitForPixel(40, 10, [0, 0, 255, 255]), "stderr: \(preview.stderr)")
+        #expect(try page.pixel(10, 10) == [255, 0, 0, 255])
+        #expect(try browser.run("return document.getElementById('panel').hidden") as? Bool == true)
 
         try RasterImage(width: 4, height: 4, pixels: Array(repeating: RGBA(r: 0, g: 0, b: 255), count: 16)).write(to: image.path)
         #expect(try page.waitForPixel(10, 10, [0, 0, 255, 255]))
@@ -337,6 +344,53 @@ struct LiveBrowserTests {
         try FileManager.default.removeItem(at: plugins.appendingPathComponent("preview_tint.so"))
         #expect(try browser.wait(20, until: "return !document.getElementById('panel').hidden"))
         #expect(try page.pixel(10, 10) == [0, 0, 255, 255])   // the last good frame stays
+    }
+
+    @Test("""
+        the inspector shows a view placed by constraints at its solved frame with the constraints its superview holds, \
+        its class's selectors with their signatures, its drawRect: time, and the pointer in its own coordinates
+        """)
+    func inspectorDetails() throws {
+        let scene = try writeScene(##"""
+            { "canvas": { "size": [100, 60], "scale": 1, "background": "#ffffff" },
+              "root": { "subviews": [
+                { "class": "Swatch", "id": "box", "opaque": false, "properties": { "color": "#ff0000", "cornerRadius": 0 },
+                  "constraints": [ "self.centerX == superview.centerX", "self.centerY == superview.centerY",
+                                   "self.width == 40", "self.height == 20" ] } ] } }
+            """##)
+        let preview = try PreviewProcess(scene: scene)
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        let page = Page(browser: browser)
+        try browser.open(preview.url)
+        #expect(try page.waitForPixel(31, 21, [255, 0, 0, 255]), "stderr: \(preview.stderr)")
+        #expect(try page.pixel(29, 21) == [255, 255, 255, 255] && page.pixel(69, 39) == [255, 0, 0, 255])
+        // (100 - 40) / 2 and (60 - 20) / 2: the frame the solver gave.
+        #expect(try page.waitForInspected("root.subviews[0]", "frame", "[30, 20, 40, 20]"))
+        let drawTime = try page.inspected("root.subviews[0]", "drawRect:") ?? ""
+        #expect(drawTime.hasSuffix(" ms") && Double(drawTime.dropLast(3)).map { $0 >= 0 && $0 < 10_000 } == true, "\(drawTime)")
+        let selectors = try browser.run("""
+            return Array.from(document.querySelectorAll('#selectors li')).map((item) => [item.textContent, item.title]);
+            """) as? [[String]] ?? []
+        #expect(selectors.contains(["-[Swatch drawRect:(CGRect)]", "v@:{CGRect={CGPoint=dd}{CGSize=dd}}"]))
+        #expect(selectors.contains(["-[Swatch sizeThatFits:(CGSize)] -> CGSize", "{CGSize=dd}@:{CGSize=dd}"]))
+        #expect(selectors.contains(["-[Swatch drawBadgeAt:(CGPoint) count:(int32_t) filled:(BOOL) label:(char *)]", "v@:{CGPoint=dd}iB*"]))
+        // Hovering: the pointer at scene point (35, 27) is (5, 7) in the swatch's coordinates.
+        let (x, y) = try page.viewport(35, 27)
+        try browser.pointerActions([[.move(x: x, y: y)]])
+        #expect(try browser.wait(until: "return document.getElementById('pointer').textContent.startsWith('pointer in Swatch: ')"))
+        // (WebDriver moves to whole viewport pixels: within half a point of 5, 7 at any zoom of at least 1.)
+        let shown = try browser.run("return document.getElementById('pointer').textContent") as? String ?? ""
+        let numbers = shown.dropFirst("pointer in Swatch: ".count).split(separator: ", ").compactMap { Double($0) }
+        #expect(numbers.count == 2 && abs(numbers[0] - 5) <= 0.5 && abs(numbers[1] - 7) <= 0.5, "\(shown)")
+        // The constraints, as the views that hold them list them: the centring ones by the superview, the sizes by the swatch.
+        let own = try page.inspected("root.subviews[0]", "constraints") ?? ""
+        let held = try page.inspected("root", "constraints") ?? ""
+        let lines = (own + "\n" + held).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("<LayoutConstraint Swatch:") }.count == 4, "\(lines)")
+        #expect(lines.contains { $0.contains(".centerX == Window:") && $0.hasSuffix(".centerX>") }, "\(lines)")  // a scene's root is its window
+        #expect(lines.contains { $0.contains(".width == 40") }, "\(lines)")
     }
 
     @Test("without a scene the page shows the gallery of every view class; --host prints its warning")

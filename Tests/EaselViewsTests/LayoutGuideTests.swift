@@ -201,4 +201,40 @@ struct BaselineTests {
         #expect(largeBaseline > smallBaseline && largeBaseline < large.frame.size.height)
         #expect(K.close(large.frame.minY + largeBaseline, 40 + smallBaseline))
     }
+    @Test("a Label given new text through its property is laid out at the new text's size; the view after it follows")
+    func labelTextInvalidatesIntrinsicSize() throws {
+        let registry = try sceneRegistry()
+        let root = try K.make(registry, "View", K.rect(0, 0, 400, 300))
+        let label = try registry.makeView(ofClass: "Label"), next = try K.make(registry)
+        let short = strdup("Hi"), long = strdup("Hello, wide world")
+        defer { free(short); free(long) }
+        try label.setValue(UnsafePointer(short), forProperty: "text")
+        try label.setValue(20.0, forProperty: "fontSize")
+        for view in [label, next] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            try root.addSubview(view)
+        }
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            label.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            next.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 8),
+            next.topAnchor.constraint(equalTo: root.topAnchor), next.widthAnchor.constraint(equalToConstant: 30),
+            next.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        root.layoutIfNeeded()
+        let before = label.sizeThatFits(K.size(0, 0))
+        #expect(label.frame == K.rect(10, 10, before.width, before.height))
+        #expect(next.frame.minX == 10 + before.width + 8)
+
+        try label.setValue(UnsafePointer(long), forProperty: "text")  // as a scene step or the inspector sets it
+        let after = label.sizeThatFits(K.size(0, 0))
+        #expect(after.width > before.width + 50)
+        root.layoutIfNeeded()
+        #expect(label.frame == K.rect(10, 10, after.width, after.height))
+        #expect(next.frame.minX == 10 + after.width + 8)
+        // A property that changes no size leaves the frames alone.
+        try label.setValue(easel_color(red: 1, green: 0, blue: 0, alpha: 1), forProperty: "textColor")
+        root.layoutIfNeeded()
+        #expect(label.frame == K.rect(10, 10, after.width, after.height))
+    }
 }

@@ -66,7 +66,7 @@ public struct LiveCommand: Codable, Sendable, Equatable {
     public var events: [[LiveTouch]]?
     /// A property edit.
     public var edit: LiveEdit?
-    /// Whether to send the view tree back.
+    /// Whether to send the view tree back; `nil` sends it after touches and edits.
     public var tree: Bool?
 
     /// A command.
@@ -227,7 +227,7 @@ final class LiveSceneSession: LiveWorkerSession {
                 state.editError = "\(edit.property): no view at \(edit.indexPath) in the tree"
             }
         }
-        let wantsTree = decoded.tree == true || decoded.events?.isEmpty == false || decoded.edit != nil
+        let wantsTree = decoded.tree ?? (decoded.events?.isEmpty == false || decoded.edit != nil)
         var reply = render(mode: .dirtyRegions, state: state, tree: wantsTree, classes: false)
         if var live = reply.live.flatMap({ try? JSONDecoder().decode(LiveState.self, from: Data($0.utf8)) }) {
             live.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -404,16 +404,21 @@ public final class PreviewPixels: Sendable {
     /// Copies rectangles of the worker's pixels (premultiplied ARGB32) over the copy, with the
     /// background composited under them, and numbers the new frame.
     ///
-    /// - Returns: The new frame's sequence number.
+    /// - Returns: The new frame's sequence number, and for a whole new frame of the same size the
+    ///   bounding rectangle of the pixels that differ from the frame before (`nil` when none did),
+    ///   so that a new worker's frame is sent as the tile that changed (a saved scene's edit).
     /// - Parameter size: The frame's size in pixels, for a whole new frame (a new worker): a new size starts from transparent pixels.
     @discardableResult
     func copy(from source: UnsafeRawPointer, bytesPerRow: Int, rects: [PixelRect], background: easel_color?,
-              size: (width: Int, height: Int)? = nil) -> Int {
+              size: (width: Int, height: Int)? = nil) -> (sequence: Int, changed: PixelRect?) {
         state.withLock { state in
+            var before: [UInt8]?
             if let size, state.width != size.width || state.height != size.height || state.bytes.isEmpty {
                 state.width = size.width
                 state.height = size.height
                 state.bytes = [UInt8](repeating: 0, count: size.width * size.height * 4)
+            } else if size != nil {
+                before = state.bytes
             }
             let width = state.width, height = state.height
             let rects = rects.filter { $0.x >= 0 && $0.y >= 0 && $0.width > 0 && $0.height > 0
@@ -448,8 +453,44 @@ public final class PreviewPixels: Sendable {
                 }
             }
             state.encoded = nil
+            guard let before else {
+                state.sequence += 1
+                return (state.sequence, PixelRect(x: 0, y: 0, width: width, height: height))
+            }
+            // The same pixels are the same frame: its number stays.
+            guard let changed = Self.difference(before, state.bytes, width: width, height: height) else { return (state.sequence, nil) }
             state.sequence += 1
-            return state.sequence
+            return (state.sequence, changed)
+        }
+    }
+
+    /// The bounding rectangle of the pixels that differ between two frames of `width` × `height`
+    /// 32-bit pixels; `nil` when they are the same.
+    static func difference(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> PixelRect? {
+        guard a.count == width * height * 4, b.count == a.count else {
+            return PixelRect(x: 0, y: 0, width: width, height: height)
+        }
+        return a.withUnsafeBytes { old in
+            b.withUnsafeBytes { new in
+                let rowBytes = width * 4
+                var top = -1, bottom = -1, left = width, right = -1
+                for row in 0..<height {
+                    let offset = row * rowBytes
+                    guard memcmp(old.baseAddress! + offset, new.baseAddress! + offset, rowBytes) != 0 else { continue }
+                    if top < 0 { top = row }
+                    bottom = row
+                    let o = old.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt32.self)
+                    let n = new.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt32.self)
+                    var first = 0
+                    while first < left && o[first] == n[first] { first += 1 }
+                    left = min(left, first)
+                    var last = width - 1
+                    while last > right && o[last] == n[last] { last -= 1 }
+                    right = max(right, last)
+                }
+                guard top >= 0, right >= left else { return nil }
+                return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+            }
         }
     }
 
@@ -680,9 +721,16 @@ public final class LivePreview {
             : PixelRect.merged(state.dirty)
         if rects.count > 8 { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
         guard !rects.isEmpty else { return }
-        update.sequence = pixels.copy(from: worker.exchange.pixels, bytesPerRow: layout.bytesPerRow, rects: rects,
-                                      background: background,
-                                      size: update.whole ? (layout.pixelWidth, layout.pixelHeight) : nil)
+        let copied = pixels.copy(from: worker.exchange.pixels, bytesPerRow: layout.bytesPerRow, rects: rects,
+                                 background: background,
+                                 size: update.whole ? (layout.pixelWidth, layout.pixelHeight) : nil)
+        update.sequence = copied.sequence
+        if update.whole {
+            // A new worker's frame: only what differs from the frame before is encoded and sent (pages
+            // that do not have that frame get the whole one); nothing differs, nothing to send.
+            guard let changed = copied.changed else { return }
+            rects = [changed]
+        }
         let encoded = pixels.encode(rects)
         update.tiles = encoded.tiles
         update.sequence = encoded.sequence
