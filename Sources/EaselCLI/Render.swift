@@ -82,12 +82,18 @@ struct Render: ParsableCommand {
     var time: Double?
 
     @Option(help: ArgumentHelp(
-        "Render this many seconds of the scene's timeline as frames, 1/fps apart, into a numbered sequence (-o frames/%04d.png).",
+        "Render this many seconds of the scene's timeline as frames, 1/fps apart, into an animated -o anim.webp, anim.gif or a numbered sequence (-o frames/%04d.png).",
         valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: "Frames per second of --duration (default 30).")
+    @Option(help: "Frames per second of an animation (default 30); without --duration the frames run to the end of the scene's timeline.")
     var fps: Double?
+
+    /// Whether this run writes frames: `--duration`, `--fps`, or an output that holds only frames
+    /// (`.gif`, a numbered PNG pattern); without `--duration` they cover the whole timeline.
+    var isAnimation: Bool {
+        duration != nil || fps != nil || (!isBatch && output.map(AnimationRendering.holdsOnlyFrames(output:)) == true)
+    }
 
     @OptionGroup var isolation: IsolationOptions
 
@@ -101,7 +107,6 @@ struct Render: ParsableCommand {
         }
         guard !scenes.isEmpty else { throw ValidationError("give a scene file to render") }
         if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be greater than 0 and at most 240; got \(fps)") }
-        if fps != nil && duration == nil { throw ValidationError("--fps sets the frame rate of --duration: give --duration too") }
         if let duration {
             guard duration > 0, duration <= RenderOptions.maximumTime else {
                 throw ValidationError("--duration must be greater than 0 and at most \(Int(RenderOptions.maximumTime)) seconds; got \(duration)")
@@ -110,13 +115,17 @@ struct Render: ParsableCommand {
             guard settings.frameCount <= AnimationRendering.maximumFrames else {
                 throw ValidationError("--duration \(duration) at \(fps ?? 30) fps makes \(settings.frameCount) frames; at most \(AnimationRendering.maximumFrames)")
             }
-            if time != nil { throw ValidationError("--at renders one moment; --duration renders frames from 0: give one of them") }
-            if frames != nil { throw ValidationError("--frames writes one image per step; --duration one per frame: give one of them") }
-            if isBatch { throw ValidationError("--duration renders one scene; it cannot be combined with several") }
+        }
+        if isAnimation {
+            // Named after the option that asked for frames.
+            let asked = duration != nil ? "--duration" : fps != nil ? "--fps" : "-o \(output ?? "")"
+            if time != nil { throw ValidationError("--at renders one moment; \(asked) renders frames from 0: give one of them") }
+            if frames != nil { throw ValidationError("--frames writes one image per step; \(asked) one per frame: give one of them") }
+            if isBatch { throw ValidationError("\(asked) renders one scene; it cannot be combined with several") }
             if isolation.isolated {
-                throw ValidationError("--duration renders in this process; it cannot be combined with --isolate or --timeout yet")
+                throw ValidationError("\(asked) renders in this process; it cannot be combined with --isolate or --timeout yet")
             }
-            if dumpTree { throw ValidationError("--dump-tree prints one moment; --duration renders frames: give one of them") }
+            if dumpTree { throw ValidationError("--dump-tree prints one moment; \(asked) renders frames: give one of them") }
         }
         guard let output else {
             guard dumpTree else { throw ValidationError("give -o with the image to write (or --dump-tree to print the view tree)") }
@@ -153,7 +162,7 @@ struct Render: ParsableCommand {
     func run() throws {
         if isBatch { return try runBatch() }
         let scene = scenes[0]
-        if let duration { return try runAnimation(scene: scene, duration: duration) }
+        if isAnimation { return try runAnimation(scene: scene) }
         // An output Easel cannot write is refused before any plugin loads (status 2).
         let target = output.map(OutputTarget.init)
         try perform { () throws(SessionError) in try target?.checkFormat() }
@@ -179,18 +188,20 @@ struct Render: ParsableCommand {
         if outcome.failed { throw CommandFailure(status: 1, lines: []) }
     }
 
-    /// `--duration`: the timeline as frames.
-    func runAnimation(scene: String, duration: Double) throws {
-        guard let output else { throw ValidationError("--duration writes frames: give -o anim.webp, anim.gif or frames/%04d.png") }
+    /// `--duration` (or `--fps`, or a GIF or frame pattern output): the timeline as frames,
+    /// for `--duration` seconds or else to the end of the timeline.
+    func runAnimation(scene: String) throws {
+        guard let output else { throw ValidationError("\(duration != nil ? "--duration" : "--fps") writes frames: give -o anim.webp, anim.gif or frames/%04d.png") }
         let session = plugins.session()
-        let settings = AnimationRendering(duration: duration, framesPerSecond: fps ?? 30)
+        let settings = duration.map { AnimationRendering(duration: $0, framesPerSecond: fps ?? 30) }
+            ?? .wholeTimeline(framesPerSecond: fps ?? 30)
         let options = RenderOptions(scale: scale, compression: encoding.compression ?? .default,
                                     quality: encoding.quality ?? ImageEncoding.defaultQuality)
         let progress = ProgressLine(total: settings.frameCount)
         defer { progress.finish() }
         let outcome = try perform { () throws(SessionError) in
-            try session.renderAnimation(scene: scene, output: output, settings: settings, options: options) { index, _ in
-                progress.show(index, "frame \(index + 1) of \(scene)")
+            try session.renderAnimation(scene: scene, output: output, settings: settings, options: options) { index, count in
+                progress.show(index, of: count, "frame \(index + 1) of \(scene)")
             }
         }
         progress.finish()

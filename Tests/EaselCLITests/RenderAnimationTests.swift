@@ -92,10 +92,53 @@ struct RenderAnimationTests {
         #expect((0..<100).last { page.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) } == 33)
     }
 
+    @Test("without --duration, --fps or a GIF or frame pattern output animates the whole timeline: its last frame at the end")
+    func wholeTimeline() throws {
+        let file = try writeScene(Self.scene)
+        let folder = file.deletingLastPathComponent()
+        // The box's animation ends at 1 s: at 10 fps frames at 0, 0.1, … 1.0 (11), the last with the box at x 80.
+        let gif = folder.appendingPathComponent("whole-\(UUID().uuidString).gif").path
+        var result = try easel(["render", file.path, "--fps", "10", "-o", gif])
+        #expect(result.status == 0, "\(result.stderr)")
+        let animation = try decodeAnimatedGIF([UInt8](try Data(contentsOf: URL(fileURLWithPath: gif))))
+        #expect(animation.frames.count == 11)
+        #expect(animation.delays == Array(repeating: 10, count: 11))
+        let last = try #require(animation.frames.last)
+        #expect((0..<100).first { last.pixel(x: $0, y: 5) == RGBA(r: 255, g: 0, b: 0) } == 80)
+        // A frame pattern alone: 30 fps, frames 00 … 30, the middle one at 0.5 s and the last at 1 s.
+        let frames = folder.appendingPathComponent("whole-\(UUID().uuidString)")
+        result = try easel(["render", file.path, "-o", frames.path + "/%02d.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+        #expect(names == (0...30).map { String(format: "%02d.png", $0) })
+        #expect(try left(frames.appendingPathComponent("30.png").path) == 80)
+        #expect(try left(frames.appendingPathComponent("15.png").path) == 40)
+        // A WebP without --duration or --fps stays a still picture, at the end of the timeline.
+        let still = folder.appendingPathComponent("still-\(UUID().uuidString).webp").path
+        #expect(try easel(["render", file.path, "-o", still]).status == 0)
+        let decoded = try decodeAnimatedWebP([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))))
+        #expect(decoded.frames.count == 1)
+    }
+
+    @Test("a scene without a timeline cannot be animated without --duration: exit 2, naming the scene")
+    func noTimeline() throws {
+        let file = try writeScene(##"""
+            { "canvas": { "size": [20, 20] }, "root": { "backgroundColor": "#ffffff" } }
+            """##)
+        let output = file.deletingLastPathComponent().appendingPathComponent("none-\(UUID().uuidString).gif").path
+        let result = try easel(["render", file.path, "--fps", "10", "-o", output])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: \(file.path): the scene has no timeline to animate (no step after 0 s, no animation): give --duration"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("bad --duration combinations and patterns are refused (exit 2)", arguments: [
         (["--duration", "1", "--isolate", "-o", "/tmp/f/%d.png"],
          "--duration renders in this process; it cannot be combined with --isolate or --timeout yet"),
-        (["--fps", "10", "-o", "/tmp/x.png"], "--fps sets the frame rate of --duration: give --duration too"),
+        (["--fps", "10", "-o", "/tmp/x.png"], "unsupported file extension for an animation; use .webp, .gif or a numbered PNG pattern such as frames/%04d.png"),
+        (["--fps", "10", "--at", "1", "-o", "/tmp/x.gif"], "--at renders one moment; --fps renders frames from 0: give one of them"),
+        (["--timeout", "5", "-o", "/tmp/x.gif"], "-o /tmp/x.gif renders in this process; it cannot be combined with --isolate or --timeout yet"),
         (["--duration", "1", "--at", "1", "-o", "/tmp/f/%d.png"], "--at renders one moment; --duration renders frames from 0: give one of them"),
         (["--duration", "1", "-o", "/tmp/f/%d%d.png"],
          "a numbered frame pattern needs exactly one %d or %0Nd (N from 1 to 9, such as frames/%04d.png) and no other % sequence (write %% for a %)"),

@@ -128,4 +128,41 @@ struct AnimationEngineTests {
         #expect(firstFrame == 0)
         #expect(draws == 0, "drawRect: calls in frames 2...30: \(draws)")
     }
+
+    @Test("each frame repaints only the union of what changed since the previous one: the mover's old and new places, the fader")
+    func frameRegions() throws {
+        let registry = Registry()
+        let root = try whiteRoot(registry, width: 200, height: 100)
+        let mover = try plain(registry, rect(0, 0, 20, 20), blueColor)
+        let fader = try plain(registry, rect(0, 60, 20, 20), redColor)
+        let still = try plain(registry, rect(150, 60, 20, 20), greenColor)
+        for view in [mover, fader, still] { try root.addSubview(view) }
+        let canvas = try rasterCanvas(for: root)
+        try root.render(into: canvas, mode: .dirtyRegions)
+        View.animate(withDuration: 1, options: .curveLinear) {
+            mover.center = easel_point(x: 110, y: 10)  // 10 points a frame at 10 fps
+            fader.alpha = 0
+        }
+        /// The pixels a list of rects covers, as a set of (x, y).
+        func pixels(_ rects: [easel_rect]) -> Set<[Int]> {
+            var set = Set<[Int]>()
+            for r in rects {
+                for y in Int(r.origin.y)..<Int(r.origin.y + r.size.height) {
+                    for x in Int(r.origin.x)..<Int(r.origin.x + r.size.width) { set.insert([x, y]) }
+                }
+            }
+            return set
+        }
+        for frame in 1...10 {
+            registry.mediaClock.advance(to: Double(frame) / 10)
+            let report = try root.render(into: canvas, mode: .dirtyRegions)
+            // The mover was at x 10 (frame - 1) and is at 10 frame: 30 x 20 points; the fader's 20 x 20.
+            let expected = [rect(Double(10 * (frame - 1)), 0, 30, 20), rect(0, 60, 20, 20)]
+            #expect(pixels(report.region) == pixels(expected), "frame \(frame): \(report.region)")
+            #expect(differences(try canvas.rasterImage(), try fullImage(root)).isEmpty, "frame \(frame)")
+        }
+        // Nothing moves any more: nothing is repainted.
+        registry.mediaClock.advance(to: 1.1)
+        #expect(try root.render(into: canvas, mode: .dirtyRegions).region.isEmpty)
+    }
 }

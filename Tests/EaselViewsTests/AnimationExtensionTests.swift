@@ -4,6 +4,8 @@
 // media clock.
 
 import EaselABI
+import EaselCanvas
+import EaselGraphicsCore
 import EaselGeometry
 import EaselRuntime
 import EaselTestSupport
@@ -72,5 +74,30 @@ struct AnimationExtensionTests {
         #expect(try mover.value(ofProperty: "removed", as: Int32.self) == 1)
         #expect(try mover.value(ofProperty: "lastTimestamp", as: Double.self) == 0.4)
         #expect(abs(try mover.value(ofProperty: "lastDuration", as: Double.self) - 0.1) < 1e-12)
+    }
+
+    @Test("a plugin view animates itself frame by frame with a display link: drawRect: once a frame, the bar's edge at 100 t")
+    func ownFrameByFrameAnimation() throws {
+        let registry = Registry()
+        registry.loadPlugins(from: [try animationFolder.get().path])
+        let root = try whiteRoot(registry, width: 120, height: 20)
+        let sweeper = try registry.makeView(ofClass: "Sweeper", frame: rect(0, 0, 120, 20))
+        try root.addSubview(sweeper)
+        let canvas = try rasterCanvas(for: root)
+        try root.render(into: canvas, mode: .dirtyRegions)
+        try registry.message(sweeper, "startSweep").invoke()
+        let blue = RGBA(r: 0, g: 0, b: 255, a: 255), white = RGBA(r: 255, g: 255, b: 255, a: 255)
+        for (time, edge) in [(0.25, 25), (0.5, 50), (0.75, 75), (1.0, 100)] {
+            registry.mediaClock.advance(to: time)
+            let report = try root.render(into: canvas, mode: .dirtyRegions)
+            #expect(report.drawnViews.map { $0 === sweeper } == [true], "t = \(time)")
+            let image = try canvas.rasterImage()
+            expectPixel(image, edge - 1, 10, blue)
+            expectPixel(image, edge + 1, 10, white)
+            #expect(differences(image, try fullImage(root)).isEmpty, "t = \(time)")
+        }
+        // The link removed itself at 1 s: later frames draw nothing.
+        registry.mediaClock.advance(to: 1.5)
+        #expect(try root.render(into: canvas, mode: .dirtyRegions).drawnViews.isEmpty)
     }
 }

@@ -12,6 +12,12 @@
  *                  `startLink`: a display link on frame:duration:, which
  *                  counts `frames`, keeps `lastTimestamp` and `lastDuration`
  *                  and removes the link after three frames.
+ *   Sweeper : View `startSweep`: a display link on sweep:duration: that keeps
+ *                  the frame's timestamp in `progress` and marks the view for
+ *                  display; drawRect: fills a blue bar from the left edge,
+ *                  100 * progress points wide (at most the bounds), counting
+ *                  `draws`. The link removes itself at 1 s: the plugin's own
+ *                  frame-by-frame animation.
  */
 #include "easel.h"
 #include "easel_util.h"
@@ -156,8 +162,71 @@ static const easel_method_desc kMoverMethods[] = {
     EASEL_METHOD("frame:duration:", "v@:dd", Mover_frame),
 };
 
+/* ---- Sweeper : View ---------------------------------------------------- */
+
+typedef struct {
+    double progress;
+    int32_t draws;
+    uint64_t link;
+} SweeperStorage;
+
+static SweeperStorage *sweeper(easel_object *self) {
+    return (SweeperStorage *)g_host->object_storage(self, g_host->class_named("Sweeper"));
+}
+
+static void Sweeper_startSweep(easel_object *self, easel_sel _cmd) {
+    (void)_cmd;
+    const easel_animation_api *api = animation_api();
+    if (api == NULL) {
+        return;
+    }
+    sweeper(self)->link = api->add_display_link(self, g_host->sel_register("sweep:duration:"));
+}
+
+static void Sweeper_sweep(easel_object *self, easel_sel _cmd, double timestamp, double duration) {
+    (void)_cmd;
+    (void)duration;
+    SweeperStorage *s = sweeper(self);
+    s->progress = timestamp < 1 ? timestamp : 1;
+    g_host->views->set_needs_display(self);
+    if (timestamp >= 1) {
+        const easel_animation_api *api = animation_api();
+        if (api != NULL) {
+            api->remove_display_link(s->link);
+        }
+    }
+}
+
+static void Sweeper_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+    (void)_cmd;
+    (void)rect;
+    SweeperStorage *s = sweeper(self);
+    s->draws += 1;
+    easel_rect bounds = g_host->views->bounds(self);
+    double width = 100 * s->progress;
+    if (width > bounds.size.width) {
+        width = bounds.size.width;
+    }
+    const easel_graphics_api *g = g_host->graphics;
+    easel_context *ctx = g->current_context();
+    g->set_fill_color(ctx, (easel_color){0, 0, 1, 1});
+    g->fill_rect(ctx, (easel_rect){bounds.origin, {width, bounds.size.height}});
+}
+
+static const easel_property_desc kSweeperProperties[] = {
+    EASEL_PROPERTY("progress", "d", SweeperStorage, progress, NULL),
+    EASEL_PROPERTY("draws", "i", SweeperStorage, draws, NULL),
+};
+
+static const easel_method_desc kSweeperMethods[] = {
+    EASEL_METHOD("startSweep", "v@:", Sweeper_startSweep),
+    EASEL_METHOD("sweep:duration:", "v@:dd", Sweeper_sweep),
+    EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Sweeper_drawRect),
+};
+
 static const easel_class_desc kClasses[] = {
     EASEL_CLASS("Mover", "View", sizeof(MoverStorage), kMoverProperties, kMoverMethods),
+    EASEL_CLASS("Sweeper", "View", sizeof(SweeperStorage), kSweeperProperties, kSweeperMethods),
 };
 
 EASEL_DEFINE_PLUGIN(kPlugin, "AnimationWidgets", kClasses);

@@ -16,10 +16,14 @@ import Foundation
 
 /// The length and frame rate of an animated render.
 public struct AnimationRendering: Sendable, Equatable {
-    /// Seconds of the timeline to render, from 0.
+    /// Seconds of the timeline to render, from 0 (ignored when ``untilTimelineEnds``).
     public var duration: Double
     /// Frames per second.
     public var framesPerSecond: Double
+    /// Whether the run lasts as long as the scene's timeline (`easel render --fps 30 -o anim.webp`
+    /// without `--duration`): frames from 0 up to and including the first at or after the end of
+    /// the last animation (or step, or scripted gesture), so that the last frame shows the end state.
+    public var untilTimelineEnds = false
 
     /// The most frames one render may write.
     public static let maximumFrames = 100_000
@@ -30,8 +34,33 @@ public struct AnimationRendering: Sendable, Equatable {
         self.framesPerSecond = framesPerSecond
     }
 
+    /// Settings for the whole of a scene's timeline (``untilTimelineEnds``) at a frame rate.
+    public static func wholeTimeline(framesPerSecond: Double) -> AnimationRendering {
+        var settings = AnimationRendering(duration: 0, framesPerSecond: framesPerSecond)
+        settings.untilTimelineEnds = true
+        return settings
+    }
+
+    /// Whether `output` can only hold frames (an animated GIF, a numbered PNG pattern such as
+    /// `frames/%04d.png`), so that a render into it without a duration animates the whole timeline;
+    /// a `.webp` holds a still picture too.
+    public static func holdsOnlyFrames(output: String) -> Bool {
+        switch try? FrameSequenceWriter.Format(path: output) {
+        case .gif, .pngSequence: true
+        case .webp, nil: false
+        }
+    }
+
     /// The number of frames: duration × fps, rounded (at least 1).
     public var frameCount: Int { max(1, Int((duration * framesPerSecond).rounded())) }
+
+    /// The frame count for a timeline that ends at `end` seconds: the frames at 0, 1/fps, … up to
+    /// the first at or after `end` (an end less than a millionth of a frame past a frame's time
+    /// counts as that frame's), so `end` = 2 s at 30 fps gives 61 frames, the last at 2 s.
+    static func frameCount(throughTimelineEnd end: Double, framesPerSecond: Double) -> Double {
+        let frames = end * framesPerSecond
+        return (frames - 1e-6).rounded(.up) + 1
+    }
 }
 
 /// Where the frames of an animated render go, one at a time.
@@ -78,8 +107,24 @@ extension SceneRenderer {
                                 backing: .raster(scale: pixelScale))
         } catch { throw SessionError(describing: error) }
         let frameDuration = 1 / settings.framesPerSecond
-        for index in 0..<settings.frameCount {
-            progress?(index, settings.frameCount)
+        var frameCount = settings.frameCount
+        if settings.untilTimelineEnds {
+            // The timeline as built: its steps, scripted gestures and the animations plugin code started.
+            let end = tree.duration
+            guard end > 0 else {
+                throw SessionError("\(path): the scene has no timeline to animate (no step after 0 s, no animation): "
+                                   + "give --duration", file: path, isUsageError: true)
+            }
+            let count = AnimationRendering.frameCount(throughTimelineEnd: end, framesPerSecond: settings.framesPerSecond)
+            guard count <= Double(AnimationRendering.maximumFrames) else {
+                throw SessionError("\(path): its timeline lasts \(end) s, \(Int(count)) frames at \(settings.framesPerSecond) fps; "
+                                   + "at most \(AnimationRendering.maximumFrames): give a shorter --duration or a lower --fps",
+                                   file: path, isUsageError: true)
+            }
+            frameCount = Int(count)
+        }
+        for index in 0..<frameCount {
+            progress?(index, frameCount)
             measure(&times.scene) { tree.run(to: Double(index) * frameDuration) }
             measure(&times.layout) { tree.root.layoutIfNeeded() }
             try measure(&times.draw) { () throws(SessionError) in
