@@ -128,12 +128,10 @@ extension Canvas {
                     pango_cairo_layout_path(cr, layout)
                 }
             }
-            showGlyphs(of: layout, at: easel_point(x: x, y: y - baseline)) {
-                useSource(state.fillColor)
-                cairo_new_path(cr)
-                cairo_move_to(cr, x, y - baseline)
-                pango_cairo_show_layout(cr, layout)
-            }
+            useSource(state.fillColor)
+            cairo_new_path(cr)
+            cairo_move_to(cr, x, y - baseline)
+            pango_cairo_show_layout(cr, layout)
             cairo_new_path(cr)
             pathExtents.reset()
         }
@@ -200,11 +198,7 @@ extension Canvas {
                 castTextShadow { emit(pathOnly: true) }
                 cairo_new_path(cr)
             }
-            showGlyphs(of: layout, at: origin) {
-                useSource(state.fillColor)
-                cairo_new_path(cr)
-                emit(pathOnly: false)
-            }
+            emit(pathOnly: false)
             cairo_new_path(cr)
             pathExtents.reset()
         }
@@ -363,99 +357,5 @@ extension Canvas {
         castShadow(.fill)
         cairo_set_fill_rule(cr, rule)
         cairo_new_path(cr)
-    }
-}
-
-// Glyphs under a clip that cuts them.
-//
-// Easel lays text out with unhinted metrics (TextEngine.swift), so cairo
-// (1.16) bounds each glyph by its unhinted outline's box, while it draws the
-// glyph's hinted bitmap: with fontconfig's usual slight hinting the hinted
-// outline snaps vertically and may reach a device pixel above or below that
-// box (the flat top of an "M" at 15 points). Unclipped, or under a clip
-// holding the whole box, cairo draws the bitmaps whole. Under a clip that
-// cuts the glyphs (a label partly outside a scroll view that clips), or one
-// that is not a set of rectangles, cairo reduces the clip to the glyphs'
-// boxes and cuts off those hinted pixels too, even inside the clip: the
-// top row of a label's glyphs vanished when a clipping superview cut its
-// bottom. So the glyphs are then drawn into a group under a clip of their
-// ink box with a margin (which holds the boxes: cairo draws them whole) and
-// the group is painted under the real clip: every pixel inside the clip is
-// the one an unclipped draw gives, as UIKit shows a partly clipped label.
-
-extension Canvas {
-    /// Draws glyphs (`show` sets the source and shows them) of `layout`, laid
-    /// out at `origin` in user space, so that a clip cuts only the pixels
-    /// outside it (see above). Runs inside `perform`.
-    func showGlyphs(of layout: OpaquePointer, at origin: easel_point, _ show: () -> Void) {
-        let op = cairo_get_operator(cr)
-        // Bounded operators whose result is the glyph coverage blending
-        // towards the operator's (painting a group of them is the same).
-        let bounded = op == CAIRO_OPERATOR_OVER || op.rawValue >= CAIRO_OPERATOR_MULTIPLY.rawValue
-        guard state.hasClip, bounded else {
-            show()
-            return
-        }
-        var ink = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, nil)
-        guard ink.width > 0, ink.height > 0 else {
-            show()
-            return
-        }
-        // The ink box in device pixels, rounded out, with two pixels for hinting.
-        let scale = Double(PANGO_SCALE)
-        let x0 = origin.x + Double(ink.x) / scale, y0 = origin.y + Double(ink.y) / scale
-        let x1 = x0 + Double(ink.width) / scale, y1 = y0 + Double(ink.height) / scale
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (px, py) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
-            var dx = px, dy = py
-            cairo_user_to_device(cr, &dx, &dy)
-            minX = min(minX, dx); maxX = max(maxX, dx)
-            minY = min(minY, dy); maxY = max(maxY, dy)
-        }
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else {
-            show()
-            return
-        }
-        minX = minX.rounded(.down) - 2; minY = minY.rounded(.down) - 2
-        maxX = maxX.rounded(.up) + 2; maxY = maxY.rounded(.up) + 2
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        cairo_identity_matrix(cr)
-        // Whether one rectangle of the clip holds the whole box: cairo then draws the glyphs whole.
-        var holds = false
-        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
-        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
-        if cx0 <= minX, cy0 <= minY, cx1 >= maxX, cy1 >= maxY, let list = cairo_copy_clip_rectangle_list(cr) {
-            if list.pointee.status == CAIRO_STATUS_SUCCESS, let rects = list.pointee.rectangles {
-                for index in 0..<Int(max(list.pointee.num_rectangles, 0)) {
-                    let r = rects[index]
-                    if r.x <= minX, r.y <= minY, r.x + r.width >= maxX, r.y + r.height >= maxY {
-                        holds = true
-                        break
-                    }
-                }
-            }
-            cairo_rectangle_list_destroy(list)
-        }
-        if holds {
-            cairo_set_matrix(cr, &matrix)
-            show()
-            return
-        }
-        cairo_save(cr)
-        cairo_reset_clip(cr)
-        cairo_rectangle(cr, minX, minY, maxX - minX, maxY - minY)
-        cairo_clip(cr)
-        cairo_set_matrix(cr, &matrix)
-        cairo_push_group(cr)
-        show()
-        let group = cairo_pop_group(cr)
-        cairo_restore(cr)
-        cairo_save(cr)
-        cairo_set_source(cr, group)
-        cairo_paint(cr)
-        cairo_restore(cr)
-        cairo_pattern_destroy(group)
     }
 }
