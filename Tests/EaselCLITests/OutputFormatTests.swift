@@ -56,7 +56,8 @@ struct OutputFormatTests {
     func errors() throws {
         let file = try writeScene(RenderCommandTests.scene)
         let folder = file.deletingLastPathComponent()
-        let gif = folder.appendingPathComponent("out.gif").path
+        // (.gif is an animation format: without --duration it renders the scene's timeline.)
+        let gif = folder.appendingPathComponent("out.bmp").path
         let unknown = try easel(["render", file.path, "-o", gif])
         #expect(unknown.status == 2)   // refused before any plugin loads
         #expect(unknown.stderr == "error: cannot write '\(gif)': unsupported file extension; use .png, .jpg, .jpeg, .webp, .svg or .pdf\n")
