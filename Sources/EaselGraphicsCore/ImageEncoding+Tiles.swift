@@ -1,7 +1,4 @@
 import CImageCodec
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension ImageEncoding {
     /// Encodes a rectangle of a larger image in memory: rows of 32-bit premultiplied
@@ -29,26 +26,6 @@ extension ImageEncoding {
         let first = (pixels + y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
         var image = easel_image_pixels(data: first, width: Int32(width),
                                        height: Int32(height), stride: Int32(bytesPerRow), has_alpha: 1)
-        let codecFormat = switch format {
-        case .png: EASEL_IMAGE_FORMAT_PNG
-        case .jpeg: EASEL_IMAGE_FORMAT_JPEG
-        case .webp: EASEL_IMAGE_FORMAT_WEBP
-        }
-        let level = switch compression {
-        case .fast: EASEL_PNG_COMPRESSION_FAST
-        case .default: EASEL_PNG_COMPRESSION_DEFAULT
-        case .best: EASEL_PNG_COMPRESSION_BEST
-        }
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = easel_encode_image(&image, codecFormat, Int32(level.rawValue), Int32(quality), &bytes, &length,
-                                        &message, message.count)
-        guard status == 0, let bytes else {
-            let problem = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw CanvasError(message: "cannot encode \(format.displayName): \(problem)")
-        }
-        defer { free(bytes) }
-        return Array(UnsafeBufferPointer(start: bytes, count: length))
+        return try encode(&image) { CanvasError(message: "cannot encode \(format.displayName): \($0)") }
     }
 }

@@ -98,6 +98,16 @@ public struct ImageEncoding: Sendable, Equatable {
         var pixels = easel_image_pixels(
             data: data, width: cairo_image_surface_get_width(surface), height: cairo_image_surface_get_height(surface),
             stride: cairo_image_surface_get_stride(surface), has_alpha: surfaceFormat == CAIRO_FORMAT_ARGB32 ? 1 : 0)
+        return try encode(&pixels, failure: failure)
+    }
+
+    /// Encodes pixels the codec reads in place in this format, compression and quality.
+    ///
+    /// - Parameters:
+    ///   - pixels: The pixels, their size, stride and whether alpha counts.
+    ///   - failure: Makes the error for the codec's problem description.
+    /// - Returns: The file's bytes.
+    func encode(_ pixels: inout easel_image_pixels, failure: (String) -> CanvasError) throws(CanvasError) -> [UInt8] {
         let codecFormat = switch format {
         case .png: EASEL_IMAGE_FORMAT_PNG
         case .jpeg: EASEL_IMAGE_FORMAT_JPEG
