@@ -209,6 +209,12 @@ extension Canvas {
         }
     }
 
+    /// Whether no clip is in effect, set or pending (a view renderer
+    /// composites a leaf's store at its alpha instead of in a group only then).
+    package var isUnclipped: Bool {
+        !state.hasClip && !state.isGuarded
+    }
+
     package static func clampUnit(_ value: Double) -> Double {
         min(max(value, 0), 1)
     }

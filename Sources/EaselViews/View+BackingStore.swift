@@ -325,9 +325,18 @@ extension View {
 
     /// Composites the view's content from its store, drawing the store first
     /// where it needs it; returns `false` when the view is to be drawn directly.
+    ///
+    /// With `alpha` (a leaf view below full alpha, no group open for it),
+    /// the store is composited at that alpha only when it lands on whole
+    /// device pixels without a clip: then its transparency group would hold
+    /// exactly the store's pixels, and painting them at the alpha gives the
+    /// group's result without a group the size of the canvas. Otherwise
+    /// (resampled or clipped: the group's rounding differs) it returns
+    /// `false`, having brought the store up to date, and the caller opens
+    /// the group.
     @inline(never)
     func drawContentFromStore(_ record: UnsafePointer<DrawList.Record>, index: Int, canvas: Canvas,
-                              state: inout RenderState) -> Bool {
+                              state: inout RenderState, alpha: Double? = nil) -> Bool {
         guard let content = layerStorage?.content, content.keepsStore, let list = state.list else { return false }
         let toCanvas = record.pointee.toCanvas
         let bounds = record.pointee.bounds
@@ -386,10 +395,11 @@ extension View {
         if store.bounds == bounds, toCanvas.isTranslation {
             let x = (toCanvas.tx + store.origin.x) * deviceScale, y = (toCanvas.ty + store.origin.y) * deviceScale
             if abs(x - x.rounded()) < 1e-6, abs(y - y.rounded()) < 1e-6 {
-                canvas.paintPixels(of: store.canvas, at: store.origin)
+                canvas.paintPixels(of: store.canvas, at: store.origin, alpha: alpha ?? 1)
                 return true
             }
         }
+        if alpha != nil { return false }
         canvas.saveState()
         canvas.clipLazily(to: bounds)
         defer { canvas.restoreState() }

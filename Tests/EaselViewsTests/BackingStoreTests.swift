@@ -252,6 +252,51 @@ struct BackingStoreTests {
         }
     }
 
+    @Test("a fading leaf composited from its store at its alpha has its transparency group's pixels (stores off), moved and faded",
+          arguments: [1.0, 2.0])
+    func fadingLeavesFromStores(scale: Double) throws {
+        let registry = try widgetRegistry()
+        /// Overlapping leaves at alpha 0.5 and 0.4: opaque patches, see-through dots, a background.
+        func tree(budget: Int?) throws -> (View, [View]) {
+            let root = try whiteRoot(registry, width: 90, height: 60)
+            if let budget { root.backingStoreBudget = budget }
+            var views: [View] = []
+            for index in 0..<8 {
+                let frame = rect(Double(index) * 9 + 2, Double(index % 3) * 11 + 3, 24, 20)
+                let view = index % 2 == 0
+                    ? try patch(registry, frame, patch: rect(3, 3, 12, 9), redColor)
+                    : try dot(registry, frame, color(0.2, 0.3, 0.9, 0.7))
+                if index % 4 == 1 { view.isOpaque = false }
+                if index % 4 == 3 { view.backgroundColor = color(0.1, 0.8, 0.2, 0.5) }
+                view.alpha = index % 3 == 0 ? 0.4 : 0.5
+                try root.addSubview(view)
+                views.append(view)
+            }
+            return (root, views)
+        }
+        let (stored, storedViews) = try tree(budget: nil)
+        let (direct, directViews) = try tree(budget: 0)
+        let canvas = try rasterCanvas(for: stored, scale: scale)
+        try stored.render(into: canvas)
+        #expect(storedViews.allSatisfy { $0.hasBackingStore })
+        for (index, (a, b)) in zip(storedViews, directViews).enumerated() {
+            let move = easel_point(x: Double(index % 3) + 1, y: Double(index % 2) * 2)
+            a.center = easel_point(x: a.center.x + move.x, y: a.center.y + move.y)
+            b.center = easel_point(x: b.center.x + move.x, y: b.center.y + move.y)
+            if index % 3 == 1 { a.alpha = 0.3; b.alpha = 0.3 }
+        }
+        let report = try stored.render(into: canvas, mode: .dirtyRegions)
+        #expect(report.drawnViews.isEmpty)   // composited, not drawn again
+        let image = try canvas.rasterImage()
+        #expect(direct.backingStoreBytes == 0)
+        #expect(differences(image, try fullImage(direct, scale: scale)).isEmpty)
+        #expect(differences(image, try fullImage(stored, scale: scale)).isEmpty)
+        // The first patch (alpha 0.4, opaque: black, red patch) moved by (1, 0) to (3, 3):
+        // its red patch over white at 0.4 is (255, 153, 153); its black at 0.4 is (153, 153, 153).
+        expectPixel(image, Int((3 + 3 + 1) * scale), Int((3 + 3 + 1) * scale), RGBA(r: 255, g: 153, b: 153, a: 255), tolerance: 2)
+        expectPixel(image, Int(4 * scale), Int(20 * scale), RGBA(r: 153, g: 153, b: 153, a: 255), tolerance: 2)
+    }
+
     @Test("a partial mark redraws only that part of the store: the rest keeps the old content, as UIKit's backing store does")
     func partialMark() throws {
         let registry = try widgetRegistry()
