@@ -61,7 +61,7 @@ struct DocumentationFragmentTests {
         let image = try RasterImage(contentsOfPNG: output.path)
         let red = RGBA(r: 255, g: 0, b: 0), blue = RGBA(r: 0, g: 0, b: 255), green = RGBA(r: 0, g: 255, b: 0)
         // The tile: 4 x 4 points, 2 points a pixel, repeated from the origin, with sharp edges.
-        for (x, y, expected) in [(21, 21, red), (23, 21, blue), (21, 23, blue), (23, 23, red), (37, 39, red), (25, 35, blue), (24, 20, red)] {
+        for (x, y, expected) in [(21, 21, red), (23, 21, blue), (21, 23, blue), (23, 23, red), (37, 39, blue), (39, 37, blue), (25, 35, blue), (24, 20, red)] {
             #expect(image.pixel(x: x, y: y) == expected, "(\(x), \(y))")
         }
         // The green fill through the mask: only where the mask's opaque pixel covers, the top-left quarter.
@@ -144,9 +144,13 @@ struct DocumentationFragmentTests {
         for x in [2, 50, 97] { #expect(image.pixel(x: x, y: 30) == green, "x \(x)") }
         #expect(image.pixel(x: 5, y: 10) == white)
         #expect(image.pixel(x: 5, y: 50) == white)
-        // The badge layer, 48 x 28 centred (26...74, 16...44), under the image view: seen above and below the band.
-        #expect(image.pixel(x: 50, y: 20) != white && image.pixel(x: 50, y: 40) != white)
+        // The badge layer, 48 x 28 centred (26...74, 16...44), under the image view: seen above and below the band,
+        // its image (orange) with its delegate's blue ring over it (Layers.md: contents, then the delegate's drawing).
+        let orange = RGBA(r: 255, g: 128, b: 0), ringBlue = RGBA(r: 0, g: 0, b: 255)
+        for (x, y) in [(28, 18), (72, 42), (50, 22), (50, 38)] { #expect(image.pixel(x: x, y: y) == orange, "(\(x), \(y))") }
+        for (x, y) in [(50, 18), (50, 42)] { #expect(image.pixel(x: x, y: y) == ringBlue, "(\(x), \(y))") }
         #expect(image.pixel(x: 20, y: 20) == white)
+        #expect(image.pixel(x: 80, y: 40) == white)
     }
 
     /// Builds `source` (C) into `lib<name>.so` in a fresh folder; the folder.
