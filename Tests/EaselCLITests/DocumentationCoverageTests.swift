@@ -27,11 +27,9 @@ struct DocumentationCoverageTests {
         return text
     }
 
-    @Test("every c, cpp, swift, rust and json block is marked <!-- example: NAME -->; every sh block is an example or <!-- not-run: reason -->")
-    func everyBlockIsMarked() throws {
+    /// What is wrong with the markers of `blocks`: one line per block, naming its file and line.
+    static func markerProblems(_ blocks: [DocumentationBlock]) -> [String] {
         var problems: [String] = []
-        let blocks = try Documentation.allBlocks()
-        #expect(blocks.count >= 50, "\(blocks.count) blocks")
         for block in blocks {
             switch (block.language, block.marker) {
             case ("", _), (_, .example(_)):
@@ -42,13 +40,62 @@ struct DocumentationCoverageTests {
                 }
             case ("sh", _):
                 problems.append("\(block.location): an sh block that no test runs: mark it <!-- example: NAME --> and run it in a test, or <!-- not-run: reason -->")
-            case (let language, _) where Self.compiled.contains(language):
+            case (let language, _) where compiled.contains(language):
                 problems.append("\(block.location): a \(language) block without <!-- example: NAME -->: compile and run it in a test")
             case (let language, _):
                 problems.append("\(block.location): a block in '\(language)', which the documentation tests do not know: use c, cpp, swift, rust, json, sh or no language")
             }
         }
+        return problems
+    }
+
+    @Test("every c, cpp, swift, rust and json block is marked <!-- example: NAME -->; every sh block is an example or <!-- not-run: reason -->")
+    func everyBlockIsMarked() throws {
+        let blocks = try Documentation.allBlocks()
+        #expect(blocks.count >= 50, "\(blocks.count) blocks")
+        let problems = Self.markerProblems(blocks)
         #expect(problems == [], "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("an unmarked example, an sh block without a marker, a thin reason and an unknown language are each named with file and line")
+    func unmarkedBlocksAreNamed() throws {
+        let folder = try Fixtures.makeTemporaryDirectory("doc-unmarked")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("New.md")
+        try Data("""
+            # New
+
+            ```swift
+            let x = 1
+            ```
+
+            <!-- not-run: slow -->
+            ```sh
+            make
+            ```
+
+            ```sh
+            easel list
+            ```
+
+            ```python
+            print(1)
+            ```
+
+            <!-- example: fine.c -->
+            ```c
+            int y;
+            ```
+
+            """.utf8).write(to: file)
+        let problems = Self.markerProblems(try Documentation.blocks(in: file))
+        let path = file.standardizedFileURL.path
+        #expect(problems == [
+            "\(path):3: a swift block without <!-- example: NAME -->: compile and run it in a test",
+            "\(path):8: the not-run reason 'slow' says too little",
+            "\(path):12: an sh block that no test runs: mark it <!-- example: NAME --> and run it in a test, or <!-- not-run: reason -->",
+            "\(path):16: a block in 'python', which the documentation tests do not know: use c, cpp, swift, rust, json, sh or no language",
+        ])
     }
 
     @Test("each example name is marked once, and a test uses it (readmeExample(\"NAME\") or a // doc-snippet: NAME region)")

@@ -265,6 +265,75 @@ struct DocumentationFragmentTests {
         #expect(rows.count > 20, "\(rows.count) rows with ink")
     }
 
+    @Test("Images.md: the C image block loads /res/arrow@2x.png (2 pixels a point), draws it and its left half; a corrupt file is logged")
+    func imagesLoad() throws {
+        // The block names an absolute path; the plugin around it reads it under a folder of the test's
+        // ($DOC_ROOT/res/arrow@2x.png), through a macro over the table's slot, and leaves the block as written.
+        let folder = try Self.buildC("""
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include "easel.h"
+            #include "easel_util.h"
+
+            static const easel_host_api *host;
+
+            static char doc_path[4096];
+            static const char *doc_image_path(const char *path) {
+                const char *root = getenv("DOC_ROOT");
+                snprintf(doc_path, sizeof doc_path, "%s%s", root ? root : "", path);
+                return doc_path;
+            }
+            #define load_image(path, ...) load_image(doc_image_path(path), __VA_ARGS__)
+
+            static void Arrow_drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+                (void)_cmd; (void)rect;
+                easel_context *ctx = host->graphics->current_context();
+            \(try readmeExample("images-load.c").split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+            }
+            static const easel_method_desc methods[] = {
+                EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, Arrow_drawRect),
+            };
+            static const easel_class_desc classes[] = {
+                EASEL_CLASS_WITHOUT_PROPERTIES("Arrow", "View", 8, methods),
+            };
+            EASEL_DEFINE_PLUGIN(plugin, "DocArrow", classes);
+            EASEL_PLUGIN_ENTRY(h) {
+                host = h;
+                return &plugin;
+            }
+
+            """, name: "DocArrow")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = folder.appendingPathComponent("root")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("res"), withIntermediateDirectories: true)
+        let file = root.appendingPathComponent("res/arrow@2x.png")
+        // 40 x 20 pixels: 20 x 10 points, red on the left half, blue on the right.
+        var pixels: [RGBA] = []
+        for _ in 0..<20 { for x in 0..<40 { pixels.append(x < 20 ? RGBA(r: 255, g: 0, b: 0) : RGBA(r: 0, g: 0, b: 255)) } }
+        try RasterImage(width: 40, height: 20, pixels: pixels).write(to: file.path)
+        let output = folder.appendingPathComponent("arrow.png")
+        let arguments = ["invoke", "Arrow", "drawRect:", "0,0,60,30", "--plugins", folder.path, "--size", "60x30", "-o", output.path]
+        let result = try easel(arguments, environment: ["EASEL_PLUGIN_PATH": "", "DOC_ROOT": root.path])
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        let image = try RasterImage(contentsOfPNG: output.path)
+        let red = RGBA(r: 255, g: 0, b: 0), blue = RGBA(r: 0, g: 0, b: 255)
+        #expect(image.pixel(x: 10, y: 12) == red)       // the image at (8, 8), 20 x 10 points
+        #expect(image.pixel(x: 25, y: 12) == blue)
+        #expect(image.pixel(x: 29, y: 12).a == 0)
+        #expect(image.pixel(x: 45, y: 12) == red)       // its left half at (40, 8), 10 x 10 points
+        #expect(image.pixel(x: 51, y: 12).a == 0)
+        #expect(image.pixel(x: 10, y: 20).a == 0)       // below both
+
+        // A corrupt PNG (its first 40 bytes): nothing drawn, the host's message logged as the block's comment shows.
+        let bytes = try Data(contentsOf: file)
+        try bytes.prefix(40).write(to: file)
+        let corrupt = try easel(arguments, environment: ["EASEL_PLUGIN_PATH": "", "DOC_ROOT": root.path])
+        #expect(corrupt.status == 0)
+        #expect(corrupt.stderr.contains("cannot read \(file.path): corrupt PNG image: "), "\(corrupt.stderr)")
+        let blank = try RasterImage(contentsOfPNG: output.path)
+        #expect(blank.pixels.allSatisfy { $0.a == 0 })
+    }
+
     @Test("CommandLine.md: each command of the invoke transcript prints what the article shows, with the sample plugins")
     func invokeTranscript() throws {
         let transcript = try readmeExample("invoke-transcript.sh")
