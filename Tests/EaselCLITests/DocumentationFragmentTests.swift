@@ -334,6 +334,83 @@ struct DocumentationFragmentTests {
         #expect(blank.pixels.allSatisfy { $0.a == 0 })
     }
 
+    @Test("PluginMetadata.md: both C blocks, each after a plugin declaring the classes they describe, show in easel inspect")
+    func metadata() throws {
+        let plugin = """
+            #include "easel.h"
+            #include "easel_util.h"
+
+            static const easel_host_api *host;
+
+            typedef struct { easel_color color; int32_t style; int32_t weight; } Storage;
+
+            static void drawRect(easel_object *self, easel_sel _cmd, easel_rect rect) {
+                (void)_cmd;
+                Storage *s = host->object_storage(self, host->object_class(self));
+                easel_context *ctx = host->graphics->current_context();
+                host->graphics->set_fill_color(ctx, s->color);
+                host->graphics->fill_rect(ctx, rect);
+            }
+            static const easel_property_desc properties[] = {
+                EASEL_PROPERTY("color", EASEL_ENCODE_COLOR, Storage, color, NULL),
+                EASEL_PROPERTY("style", "i", Storage, style, NULL),
+                EASEL_PROPERTY("weight", "i", Storage, weight, NULL),
+            };
+            static const easel_method_desc methods[] = {
+                EASEL_METHOD("drawRect:", "v@:" EASEL_ENCODE_RECT, drawRect),
+            };
+            static const easel_class_desc classes[] = {
+                EASEL_CLASS(CLASS_NAME, "View", sizeof(Storage), properties, methods),
+            };
+            EASEL_DEFINE_PLUGIN(plugin, PLUGIN_NAME, classes);
+            EASEL_PLUGIN_ENTRY(h) {
+                host = h;
+                return &plugin;
+            }
+
+            """
+        let dots = try Self.buildC("#define CLASS_NAME \"Dot\"\n#define PLUGIN_NAME \"Dots\"\n" + plugin + (try readmeExample("metadata.c")), name: "Dots")
+        let swatches = try Self.buildC("#define CLASS_NAME \"Swatch\"\n#define PLUGIN_NAME \"Swatches\"\n" + plugin + (try readmeExample("property-metadata.c")), name: "Swatches")
+        defer { for folder in [dots, swatches] { try? FileManager.default.removeItem(at: folder) } }
+
+        let dot = try easel(["inspect", "Dot", "--plugins", dots.path])
+        #expect(dot.status == 0 && dot.stderr == "", "\(dot.stderr)")
+        #expect(dot.stdout.hasPrefix("""
+            class Dot : View : Object
+              A dot of colour
+              plugin Dots, \(dots.path)/libDots.so
+                description: Dots for tests
+                version: 1.2.0
+                author: Ada Lovelace
+                license: MIT
+                url: https://example.org/dots
+              preview: {"color": "#ff8800"}
+
+            """), "\(dot.stdout)")
+        let swatch = try easel(["inspect", "Swatch", "--plugins", swatches.path])
+        #expect(swatch.status == 0 && swatch.stderr == "", "\(swatch.stderr)")
+        #expect(swatch.stdout.hasPrefix("""
+            class Swatch : View : Object
+              A rectangle, pill or circle
+              plugin Swatches, \(swatches.path)/libSwatches.so
+                description: Swatches
+                version: 1.0.0
+                author: Ada
+                license: MIT
+
+            """), "\(swatch.stdout)")
+        #expect(swatch.stdout.contains("""
+              color: EaselColor = {red: 0, green: 0, blue: 0, alpha: 0}
+                  The fill colour
+              style: int32_t = rounded
+                  The shape filled
+                  values: rounded (0), pill (1), circle (2)
+              weight: int32_t = 0
+                  values: light (300), bold (700)
+
+            """), "\(swatch.stdout)")
+    }
+
     @Test("CommandLine.md: each command of the invoke transcript prints what the article shows, with the sample plugins")
     func invokeTranscript() throws {
         let transcript = try readmeExample("invoke-transcript.sh")
