@@ -7,33 +7,13 @@ import EaselTestSupport
 import Foundation
 import Testing
 
-/// The Markdown files that hold documented examples: the README and the
-/// articles of the DocC catalogs.
-func documentationFiles() throws -> [URL] {
-    let root = Fixtures.packageRoot
-    var files = [root.appendingPathComponent("README.md")]
-    for catalog in ["Sources/Easel/Easel.docc"] {
-        let folder = root.appendingPathComponent(catalog, isDirectory: true)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
-        files += names.map { folder.appendingPathComponent($0) }
-    }
-    return files
-}
-
 /// The code block that follows `<!-- example: NAME -->` in the README or a
-/// documentation article; each name is marked exactly once across them.
+/// documentation article (without the fence's indentation); each name is marked
+/// exactly once across them.
 func readmeExample(_ name: String) throws -> String {
-    var found: [String] = []
-    for file in try documentationFiles() {
-        let text = try String(contentsOf: file, encoding: .utf8)
-        guard let marker = text.range(of: "<!-- example: \(name) -->\n") else { continue }
-        let rest = text[marker.upperBound...]
-        let open = try #require(rest.range(of: "\n"))   // the ```lang line
-        let close = try #require(rest.range(of: "\n```\n", range: open.upperBound..<rest.endIndex))
-        found.append(String(rest[open.upperBound..<close.lowerBound]) + "\n")
-    }
-    #expect(found.count == 1, "example \(name) is marked \(found.count) times in the documentation")
-    return try #require(found.first, "the documentation has no example \(name)")
+    let found = try Documentation.allBlocks().filter { $0.marker == .example(name) }
+    #expect(found.count == 1, "example \(name) is marked \(found.count) times in the documentation: \(found.map(\.location))")
+    return try #require(found.first, "the documentation has no example \(name)").text
 }
 
 /// Loads a freshly built example plugin, draws its `drawRect:` and returns the image.
@@ -65,23 +45,24 @@ struct DocumentationTests {
         #expect(unlinked == [], "articles the README does not link: \(unlinked)")
     }
 
-    @Test("the README's five-minute tutorial: dot.c builds as C99, easel list shows it, dot.json renders two discs")
+    @Test("the README's five-minute tutorial: dot.c builds as C99, the build-and-list commands show it, dot.json renders two discs")
     func tutorial() throws {
         let folder = try Fixtures.makeTemporaryDirectory("readme-tutorial")
-        let plugins = folder.appendingPathComponent("plugins", isDirectory: true)
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         let source = folder.appendingPathComponent("dot.c")
         try readmeExample("dot.c").write(to: source, atomically: true, encoding: .utf8)
-        let scene = folder.appendingPathComponent("dot.json")
-        try readmeExample("dot.json").write(to: scene, atomically: true, encoding: .utf8)
-        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
+        let strict = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
             ["cc", "-std=c99", "-pedantic-errors", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
-             "-I", Fixtures.abiIncludeDirectory.path, source.path, "-o", plugins.appendingPathComponent("libDot.so").path])
-        #expect(build.status == 0, "\(build.stderr)")
+             "-I", Fixtures.abiIncludeDirectory.path, source.path, "-o", folder.appendingPathComponent("libDot.so").path])
+        #expect(strict.status == 0, "\(strict.stderr)")
 
-        let list = try easel(["list", "--plugins", plugins.path])
+        // The README's commands, as written, in a folder laid out like the repository.
+        let workspace = try DocumentationWorkspace("readme-tutorial-run")
+        try workspace.write("dot.c", try readmeExample("dot.c"))
+        try workspace.write("dot.json", try readmeExample("dot.json"))
+        let list = try workspace.run(try readmeExample("dot-build.sh"))
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("""
+            plugins/libDot.so
               plugin Dot, ABI 2.0
               class Dot : View
                 property color: EaselColor  {EaselColor=dddd}
@@ -89,10 +70,18 @@ struct DocumentationTests {
                 -[Dot drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}
             """), "\(list.stdout)")
 
-        let output = folder.appendingPathComponent("dot.png")
-        let render = try easel(["render", scene.path, "--plugins", plugins.path, "-o", output.path])
-        #expect(render.status == 0, "\(render.stderr)")
-        let image = try RasterImage(contentsOfPNG: output.path)
+        // Render, then the preview: it prints its URL and serves the page until it is stopped.
+        var page = ""
+        let preview = try workspace.runUntil(try readmeExample("dot-render.sh"), printed: "?token=") { printed in
+            let url = try #require(printed.split(separator: "\n").first { $0.hasPrefix("http://127.0.0.1:") })
+            let get = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=20).read().decode())", String(url)])
+            #expect(get.status == 0, "\(get.stderr)")
+            page = get.stdout
+        }
+        #expect(preview.stdout.hasPrefix("http://127.0.0.1:"), "\(preview.stdout)\n\(preview.stderr)")
+        #expect(page.contains("<html") || page.contains("<!DOCTYPE"), "\(page.prefix(200))")
+        let image = try RasterImage(contentsOfPNG: workspace.url("dot.png").path)
         #expect(image.width == 400 && image.height == 240)                                    // 200x120 points at scale 2
         #expect(image.pixel(x: 120, y: 120) == RGBA(r: 0xff, g: 0x63, b: 0x47))               // the tomato disc's centre
         #expect(image.pixel(x: 280, y: 120).isClose(to: RGBA(r: 51, g: 102, b: 204), tolerance: 1))  // the blue default
@@ -114,46 +103,51 @@ struct DocumentationTests {
         #expect(registry.objectClass(named: "Hello")?.properties.map(\.name) == ["color"])
         #expect(image.pixel(x: 50, y: 25).isClose(to: RGBA(r: 0, g: 153, b: 0), tolerance: 2))
         #expect(image.pixel(x: 5, y: 5).a == 0)
+
+        // The article's build-and-invoke commands, as written.
+        let workspace = try DocumentationWorkspace("doc-hello-build")
+        try workspace.write("hello.c", try readmeExample("hello.c"))
+        let run = try workspace.run(try readmeExample("hello-build.sh"))
+        #expect(run.status == 0 && run.stderr == "", "\(run.stdout)\n\(run.stderr)")
+        let png = try RasterImage(contentsOfPNG: workspace.url("hello.png").path)
+        #expect(png.width == 100 && png.height == 50)
+        #expect(png.pixel(x: 50, y: 25).isClose(to: RGBA(r: 0, g: 153, b: 0), tolerance: 2))
+        #expect(png.pixel(x: 5, y: 5).a == 0)
     }
 
-    @Test("the Swift example")
+    @Test("the Swift example: the article's swiftc and invoke commands, as written")
     func swiftExample() throws {
-        let folder = try Fixtures.makeTemporaryDirectory("readme-swift")
-        let source = folder.appendingPathComponent("HelloSwift.swift")
-        try readmeExample("HelloSwift.swift").write(to: source, atomically: true, encoding: .utf8)
-        let library = folder.appendingPathComponent("libHelloSwift.so")
-        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
-            ["swiftc", "-emit-library", "-parse-as-library", "-module-name", "HelloSwift",
-             "-I", Fixtures.abiIncludeDirectory.path, source.path, "-o", library.path],
-            timeout: 300)
-        #expect(build.status == 0, "\(build.stderr)")
-        let (_, image) = try renderExample(library, className: "HelloSwift")
-        #expect(image.pixel(x: 50, y: 25).isClose(to: RGBA(r: 230, g: 128, b: 0), tolerance: 2))
-        #expect(image.pixel(x: 95, y: 45).a == 0)
+        let workspace = try DocumentationWorkspace("doc-hello-swift")
+        try workspace.write("HelloSwift.swift", try readmeExample("HelloSwift.swift"))
+        let run = try workspace.run(try readmeExample("hello-swift-build.sh"), timeout: 300)
+        #expect(run.status == 0 && run.stderr == "", "\(run.stdout)\n\(run.stderr)")
+        let png = try RasterImage(contentsOfPNG: workspace.url("hello-swift.png").path)
+        #expect(png.width == 100 && png.height == 50)
+        #expect(png.pixel(x: 50, y: 25).isClose(to: RGBA(r: 230, g: 128, b: 0), tolerance: 2))
+        #expect(png.pixel(x: 95, y: 45).a == 0)
+        let (registry, image) = try renderExample(workspace.url("plugins/libHelloSwift.so"), className: "HelloSwift")
+        #expect(registry.objectClass(named: "HelloSwift")?.properties.map(\.name) == ["color"])
+        #expect(image == png)
     }
 }
 
 @Suite("The README's widget walkthrough compiles, loads and renders its scene")
 struct WalkthroughTests {
-    @Test("the C widget: property, overlay over a subview, touch handler")
+    @Test("the C widget: property, overlay over a subview, touch handler; built and rendered by the article's commands")
     func cWidget() throws {
-        let folder = try Fixtures.makeTemporaryDirectory("readme-tapper")
-        let plugins = folder.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let source = folder.appendingPathComponent("tapper.c")
-        try readmeExample("tapper.c").write(to: source, atomically: true, encoding: .utf8)
-        let scene = folder.appendingPathComponent("tapper.json")
-        try readmeExample("tapper.json").write(to: scene, atomically: true, encoding: .utf8)
-        let build = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/env"),
-            ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", Fixtures.abiIncludeDirectory.path,
-             source.path, "-o", plugins.appendingPathComponent("libTapper.so").path])
-        #expect(build.status == 0, "\(build.stderr)")
-        let output = folder.appendingPathComponent("tapper.png")
-        let result = try easel(["render", scene.path, "--plugins", plugins.path, "-o", output.path])
+        let workspace = try DocumentationWorkspace("doc-tapper")
+        try workspace.write("tapper.c", try readmeExample("tapper.c"))
+        try workspace.write("tapper.json", try readmeExample("tapper.json"))
+        let result = try workspace.run(try readmeExample("tapper-build.sh"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        let image = try RasterImage(contentsOfPNG: output.path)   // scale 2
+        try Self.expectTapper(try RasterImage(contentsOfPNG: workspace.url("tapper.png").path))
+    }
+
+    /// The walkthrough's picture: two dots (the scene's and the tap's), the badge over the gray subview.
+    static func expectTapper(_ image: RasterImage) throws {   // scale 2
         let blue = RGBA(r: 0x33, g: 0x66, b: 0xcc), white = RGBA(r: 255, g: 255, b: 255)
+        #expect(image.width == 320 && image.height == 200)
         #expect(image.pixel(x: 2 * 36, y: 2 * 36) == white)        // dot 1 (from the scene) at (30, 30)…(42, 42)
         #expect(image.pixel(x: 2 * 56, y: 2 * 36) == white)        // dot 2 (from the tap)
         #expect(image.pixel(x: 2 * 76, y: 2 * 36) == blue)         // no third dot
@@ -191,6 +185,24 @@ struct SwiftWalkthroughTests {
         #expect(images[0] == images[1])
         #expect(images[1].pixel(x: 2 * 56, y: 2 * 36) == RGBA(r: 255, g: 255, b: 255))   // the tap's dot
     }
+
+    @Test("the article's commands, as written: swift build of the kit, swiftc, sed, easel render; the same picture as the C widget's",
+          .enabled(if: LanguageExamples.buildsSwiftPackage, "set EASEL_TEST_SWIFT_PACKAGE=1 to build the kit with SwiftPM (about a minute of CPU)"))
+    func articleCommands() throws {
+        // A folder laid out as Kit/ is: `swift build --product EaselPluginKit` there builds only the kit.
+        let workspace = try DocumentationWorkspace.kitPackage("doc-tapper-swift")
+        try workspace.write("tapper.c", try readmeExample("tapper.c"))
+        try workspace.write("tapper.json", try readmeExample("tapper.json"))
+        try workspace.write("TapperSwift.swift", try readmeExample("TapperSwift.swift"))
+        let c = try workspace.run(try readmeExample("tapper-build.sh"))
+        #expect(c.status == 0, "\(c.stderr)")
+        let swift = try workspace.run(try readmeExample("tapper-swift-build.sh"), timeout: 900)
+        #expect(swift.status == 0, "\(swift.stdout)\n\(swift.stderr)")
+        #expect(FileManager.default.fileExists(atPath: workspace.url(".build/debug/libEaselPluginKit.a").path))
+        let image = try RasterImage(contentsOfPNG: workspace.url("swift-tapper.png").path)
+        #expect(image == (try RasterImage(contentsOfPNG: workspace.url("tapper.png").path)))
+        try WalkthroughTests.expectTapper(image)
+    }
 }
 
 @Suite("The README's painting example")
@@ -218,29 +230,22 @@ struct PaintingDocumentationTests {
 
 @Suite("The README's postcard: text, an image and a gradient from a Swift plugin")
 struct PostcardDocumentationTests {
-    @Test("builds against the kit, finds its stamp in Postcard.resources, and `easel invoke` draws sky, stamp and greeting")
+    @Test("the article's commands build it against the kit, it finds its stamp in Postcard.resources, and `easel invoke` draws sky, stamp and greeting")
     func postcard() throws {
-        let folder = try Fixtures.makeTemporaryDirectory("readme-postcard")
-        let plugins = folder.appendingPathComponent("plugins")
-        let resources = plugins.appendingPathComponent("Postcard.resources")
-        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
-        let source = folder.appendingPathComponent("Postcard.swift")
-        try readmeExample("Postcard.swift").write(to: source, atomically: true, encoding: .utf8)
-        try KitFixtures.buildSwiftPlugin(source: source, moduleName: "Postcard", into: plugins)
+        // The article's commands, as written, beside Postcard.swift and stamp.png.
+        let workspace = try DocumentationWorkspace("doc-postcard")
+        try workspace.write("Postcard.swift", try readmeExample("Postcard.swift"))
         // The stamp: 36 x 36 pixels, red with a white frame 4 pixels wide.
         let stampRed = RGBA(r: 0xD0, g: 0x34, b: 0x2C), white = RGBA(r: 255, g: 255, b: 255)
         var pixels: [RGBA] = []
         for y in 0..<36 {
             for x in 0..<36 { pixels.append(min(x, y, 35 - x, 35 - y) < 4 ? white : stampRed) }
         }
-        try RasterImage(width: 36, height: 36, pixels: pixels).write(to: resources.appendingPathComponent("stamp.png").path)
-
-        let output = folder.appendingPathComponent("postcard.png")
-        let result = try easel(["invoke", "Postcard", "drawRect:", "0,0,240,120", "--plugins", plugins.path,
-                                "--size", "240x120", "-o", output.path])
+        try RasterImage(width: 36, height: 36, pixels: pixels).write(to: workspace.url("stamp.png").path)
+        let result = try workspace.run(try readmeExample("postcard-build.sh"), timeout: 300)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        let image = try RasterImage(contentsOfPNG: output.path)
+        let image = try RasterImage(contentsOfPNG: workspace.url("postcard.png").path)
         #expect(image.width == 240 && image.height == 120)
         // The sky: #8EC5FC at y = 0 to white at y = 120; row 60's centre is at t = 60.5 / 120.
         let t = 60.5 / 120

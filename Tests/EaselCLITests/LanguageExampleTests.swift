@@ -93,23 +93,24 @@ struct LanguageExampleTests {
         #expect(try LanguageExamples.validate(scene, plugins: plugins).hasPrefix("root/subviews/0/properties/value: "))
     }
 
-    @Test("C++17: Examples/Languages/cpp/meter.cpp builds with g++ -std=c++17 -pedantic-errors -Werror and draws its meters")
+    @Test("C++17: the article's commands build Examples/Languages/cpp/meter.cpp (g++ -std=c++17 -pedantic-errors -Werror) and render its meters")
     func cxxMeter() throws {
-        let work = try Fixtures.makeTemporaryDirectory("lang-cpp")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let plugins = work.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let source = LanguageExamples.folder.appendingPathComponent("cpp/meter.cpp")
-        let compiler = ProcessInfo.processInfo.environment["CXX"] ?? "g++"
-        // The command in meter.cpp's header comment.
-        let build = try Fixtures.run(try Fixtures.executable(named: compiler),
-            ["-std=c++17", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-pedantic-errors",
-             "-I", Fixtures.abiIncludeDirectory.path, source.path, "-o", plugins.appendingPathComponent("libCppMeter.so").path])
-        #expect(build.status == 0, "\(build.stderr)")
-        let comment = try String(contentsOf: source, encoding: .utf8)
-        #expect(comment.contains("g++ -std=c++17 -shared -fPIC -Wall -Wextra -Werror -pedantic-errors -I ../../../Sources/EaselABI/include meter.cpp -o plugins/libCppMeter.so"))
+        // WritingPluginsInCpp.md's commands, as written, in a copy of the example laid out as in the repository.
+        let workspace = try DocumentationWorkspace("lang-cpp")
+        defer { try? FileManager.default.removeItem(at: workspace.root) }
+        try workspace.copyFromRepository(["Examples/Languages/cpp/meter.cpp", "Examples/Languages/cpp/meter.json"])
+        let block = try readmeExample("cpp-build.sh")
+        let run = try workspace.run(block)
+        #expect(run.status == 0 && run.stderr == "", "\(run.stdout)\n\(run.stderr)")
+        // The same command as meter.cpp's header comment.
+        let comment = try String(contentsOf: LanguageExamples.folder.appendingPathComponent("cpp/meter.cpp"), encoding: .utf8)
+        let command = "g++ -std=c++17 -shared -fPIC -Wall -Wextra -Werror -pedantic-errors -I ../../../Sources/EaselABI/include meter.cpp -o plugins/libCppMeter.so"
+        #expect(comment.contains(command) && block.contains(command))
 
-        let image = try LanguageExamples.render(LanguageExamples.folder.appendingPathComponent("cpp/meter.json"), plugins: plugins)
+        let example = workspace.url("Examples/Languages/cpp")
+        let plugins = example.appendingPathComponent("plugins")
+        #expect(try LanguageExamples.validate(example.appendingPathComponent("meter.json"), plugins: plugins) == "ok")
+        let image = try RasterImage(contentsOfPNG: example.appendingPathComponent("meter.png").path)
         // Meter 1 (defaults): value 0.6 of 200 points from x = 10, a gradient #3366cc -> (51, 179, 230), track #e6e6e6.
         #expect(image.pixel(x: 14, y: 20).isClose(to: RGBA(r: 51, g: 103, b: 205), tolerance: 4))
         #expect(image.pixel(x: 125, y: 20).isClose(to: RGBA(r: 51, g: 177, b: 229), tolerance: 4))
@@ -153,23 +154,27 @@ struct LanguageExampleTests {
         #expect(result.stdout.contains("test property_descriptions_and_value_names ... ok"))
     }
 
-    @Test("Rust: the RustBadge cdylib builds with cargo --offline against the crate and draws its badges",
+    @Test("Rust: the article's commands build the RustBadge cdylib with cargo --offline against the crate and render its badges",
           .enabled(if: LanguageExamples.cargo != nil, "cargo is not installed (Debian: apt-get install cargo)"))
     func rustBadge() throws {
         let cargo = try #require(LanguageExamples.cargo)
-        let root = try LanguageExamples.copyOfRepository("lang-rust", ["bindings/rust/easel-abi", "Examples/Languages/rust"])
-        defer { try? FileManager.default.removeItem(at: root) }
-        let crate = root.appendingPathComponent("Examples/Languages/rust")
-        let target = root.appendingPathComponent("target")
-        let build = try Fixtures.run(cargo, ["build", "--release", "--offline", "--manifest-path", crate.appendingPathComponent("Cargo.toml").path],
-                                     environment: ["CARGO_TARGET_DIR": target.path], timeout: 300)
-        #expect(build.status == 0, "\(build.stderr)")
-        let plugins = root.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: target.appendingPathComponent("release/librust_badge.so"),
-                                         to: plugins.appendingPathComponent("librust_badge.so"))
-
-        let image = try LanguageExamples.render(crate.appendingPathComponent("badge.json"), plugins: plugins)
+        // WritingPluginsInRust.md's commands, as written, in a copy of the crates laid out as in the repository.
+        let workspace = try DocumentationWorkspace("lang-rust")
+        defer { try? FileManager.default.removeItem(at: workspace.root) }
+        try workspace.copyFromRepository(["bindings/rust/easel-abi", "Examples/Languages/rust"])
+        for generated in ["bindings/rust/easel-abi/target", "Examples/Languages/rust/target", "Examples/Languages/rust/plugins"] {
+            try? FileManager.default.removeItem(at: workspace.url(generated))
+        }
+        var environment = try workspace.environment()
+        environment["PATH"] = cargo.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        let run = try Fixtures.run(URL(fileURLWithPath: "/bin/bash"),
+            ["-e", "-o", "pipefail", "-c", "cd \"$1\"\nunset CARGO_TARGET_DIR\n" + (try readmeExample("rust-build.sh")), "bash", workspace.root.path],
+            environment: environment, timeout: 600)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let crate = workspace.url("Examples/Languages/rust")
+        let plugins = crate.appendingPathComponent("plugins")
+        #expect(try LanguageExamples.validate(crate.appendingPathComponent("badge.json"), plugins: plugins) == "ok")
+        let image = try RasterImage(contentsOfPNG: crate.appendingPathComponent("badge.png").path)
         let background = RGBA(r: 0x20, g: 0x28, b: 0x30)
         #expect(image.pixel(x: 50, y: 50).isClose(to: RGBA(r: 230, g: 77, b: 26), tolerance: 1))   // badge 1: the default colour (0.9, 0.3, 0.1)
         #expect(image.pixel(x: 50, y: 12) == RGBA(r: 255, g: 255, b: 255))  // its white ring, 4 points wide

@@ -11,10 +11,7 @@ import Testing
 struct ReadmeSceneTests {
     @Test("parses, builds, runs its steps and renders what the article says")
     func example() throws {
-        let article = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Sources/Easel/Easel.docc/SceneFiles.md"), encoding: .utf8)
-        let start = try #require(article.range(of: "```json\n"))
-        let end = try #require(article.range(of: "```", range: start.upperBound..<article.endIndex))
-        let scene = try Scene.parse(Data(article[start.upperBound..<end.lowerBound].utf8), file: "SceneFiles.md")
+        let scene = try Scene.parse(Data(try readmeExample("scene-format.json").utf8), file: "SceneFiles.md")
         let outcome = try SceneRenderer(registry: try sceneRegistry()).render(scene, options: RenderOptions())
         #expect(outcome.tree?.viewsByID["swatch"]?.frame == easel_rect(x: 20, y: 20, width: 120, height: 80))
         let image = try #require(outcome.canvas).rasterImage()

@@ -16,10 +16,9 @@ let package = Package(
         // The plugin: a shared object that easel dlopen()s.
         .library(name: "SwiftStar", type: .dynamic, targets: ["SwiftStar"]),
     ],
-    dependencies: [
-        .package(path: "../../../Kit"),
-    ],
-    targets: [
-        .target(name: "SwiftStar", dependencies: [.product(name: "EaselPluginKit", package: "Kit")]),
-    ]
+    // What WritingPluginsInSwift.md shows (with the path of a checkout beside the package there):
+    // doc-snippet: swift-kit-dependency.swift
+    dependencies: [.package(path: "../../../Kit")],
+    targets: [.target(name: "SwiftStar", dependencies: [.product(name: "EaselPluginKit", package: "Kit")])]
+    // doc-snippet-end
 )
