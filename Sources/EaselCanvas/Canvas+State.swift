@@ -57,6 +57,10 @@ package struct DrawingState {
     /// open group, composited through its mask when the state that set it is
     /// restored (``Canvas/beginImageMask(_:)``).
     package var maskCount: Int32 = 0
+    /// Whether restoring this saved state ends a group opened by
+    /// ``Canvas/beginTransparencyGroup(within:)``, whose clip to its box is
+    /// undone after the group is painted.
+    var endsBoundedGroup = false
 }
 
 // MARK: - The state stack
@@ -184,6 +188,46 @@ extension Canvas {
         cairo_surface_mark_dirty_rectangle(surface, 0, 0, 0, 0)
     }
 
+    /// Starts a transparency group that holds only drawing inside `box`, a
+    /// rect of the canvas's point space (the space ``currentTransform`` maps
+    /// to), rounded out to whole device pixels.
+    ///
+    /// cairo sizes a group to the clip: an unclipped group is the size of the
+    /// canvas, which is what clearing and compositing it cost, however small
+    /// the drawing inside. A view renderer that knows where a subtree can
+    /// draw bounds its group by that. The box is on whole device pixels, so
+    /// its clip changes no pixel inside it; drawing outside it is dropped.
+    /// End it with ``endTransparencyGroup(alpha:)``. A recording canvas, or a
+    /// box that is empty or not finite, gets an ordinary group.
+    package func beginTransparencyGroup(within box: easel_rect) {
+        let s = deviceScale
+        let x0 = (box.minX * s).rounded(.down) - 1, y0 = (box.minY * s).rounded(.down) - 1
+        let x1 = (box.maxX * s).rounded(.up) + 1, y1 = (box.maxY * s).rounded(.up) + 1
+        guard backing != .recording, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else {
+            beginTransparencyGroup()
+            return
+        }
+        perform("begin_transparency_group") { cr in
+            applyGuardClip()
+            materializeSaves()
+            cairo_save(cr)
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            cairo_identity_matrix(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, x0 / s, y0 / s, (x1 - x0) / s, (y1 - y0) / s)
+            cairo_clip(cr)
+            cairo_set_matrix(cr, &matrix)
+            pathExtents.reset()
+            cairo_push_group(cr)
+            Self.markDrawnOn(cairo_get_group_target(cr))
+            var saved = state
+            saved.endsBoundedGroup = true
+            savedStates.append(saved)
+            state.hasClip = true
+        }
+    }
+
     /// Composites the group started by ``beginTransparencyGroup()`` with an opacity.
     ///
     /// Restores the graphics state saved by the matching begin, then paints
@@ -206,6 +250,12 @@ extension Canvas {
             }
             applyGuardClip()
             cairo_paint_with_alpha(cr, Self.clampUnit(alpha) * state.alpha)
+            if state.endsBoundedGroup {
+                // The clip to the group's box (beginTransparencyGroup(within:)).
+                cairo_restore(cr)
+                cairoLineWidth = .nan
+                state.endsBoundedGroup = false
+            }
         }
     }
 

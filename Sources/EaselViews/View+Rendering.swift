@@ -309,6 +309,11 @@ extension View {
         records.withUnsafeBufferPointer { records in
             views.withUnsafeBufferPointer { views in
                 guard let base = records.baseAddress else { return }
+                // Where the canvas's point space puts the list's canvas
+                // coordinates: a translation (the common case) lets a group
+                // be bounded by its subtree's boxes.
+                let start = canvas.currentTransform
+                let groupOffset: easel_point? = start.isTranslation ? easel_point(x: start.tx, y: start.ty) : nil
                 var open: [OpenSubtree] = []
                 var index = 0
                 let count = records.count
@@ -397,7 +402,22 @@ extension View {
                             continue
                         }
                         if grouped {
-                            canvas.beginTransparencyGroup()
+                            if let offset = groupOffset {
+                                // Bounded by the boxes of the subtree's views (their
+                                // bounds, shadows and layer contents on the canvas):
+                                // nothing in it draws outside them.
+                                var box = record.pointee.box
+                                var next = index + 1
+                                while next < end {
+                                    box = box.dirtyUnion((base + next).pointee.box)
+                                    next += 1
+                                }
+                                canvas.beginTransparencyGroup(within: easel_rect(
+                                    x: box.origin.x + offset.x, y: box.origin.y + offset.y,
+                                    width: box.size.width, height: box.size.height))
+                            } else {
+                                canvas.beginTransparencyGroup()
+                            }
                             subtree.groupAlpha = alpha
                         }
                     }
