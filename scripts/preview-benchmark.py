@@ -149,21 +149,41 @@ def write_atomically(path, text):
     return before
 
 
+# The stages of a frame, in order, as the page records them (paints[].timings, wall-clock ms):
+# the server's (changed: the inotify event read; settled: the quiet period over; received: the
+# touch message taken; request: the command or request sent to the worker; reply: its answer
+# read; encoded: the tiles encoded; sent: the frame message written to the socket) and the
+# page's (arrived: the frame message handled; decoded: the tiles' PNGs decoded; at: painted).
+EDIT_STAGES = ["written", "changed", "settled", "request", "reply", "encoded", "sent", "arrived", "decoded", "at"]
+TOUCH_STAGES = ["sent", "received", "request", "reply", "encoded", "sent_frame", "arrived", "decoded", "at"]
+
+
+def breakdown(entries, stages):
+    """The median time between consecutive stages over the entries that have both."""
+    parts = []
+    for first, second in zip(stages, stages[1:]):
+        values = [entry[second] - entry[first] for entry in entries
+                  if entry.get(first) is not None and entry.get(second) is not None]
+        if values:
+            parts.append(f"{first}→{second} {statistics.median(values):.1f}")
+    return ", ".join(parts)
+
+
 def edit_to_pixels(driver, scene, count):
     original = open(scene).read()
-    latencies, server = [], []
+    latencies, server, stages = [], [], []
     for index in range(count):
         generation = driver.run("return window.easelPreview.status.generation")
         text = original.replace("Easel: UIKit-style widgets from plugins", f"Easel: edit {index}")
         written = write_atomically(scene, text)
-        painted = driver.wait("""
+        paint = driver.wait("""
             const p = window.easelPreview;
-            const paint = p.paints.find((entry) => entry.generation > arguments[0]);
-            return paint ? paint.at : null;""", 30, generation)
-        latencies.append(painted - written)
+            return p.paints.find((entry) => entry.generation > arguments[0]) || null;""", 30, generation)
+        latencies.append(paint["at"] - written)
+        stages.append(dict(paint.get("timings") or {}, written=written, at=paint["at"]))
         server.append(driver.run("return window.easelPreview.status.milliseconds"))
         time.sleep(0.15)
-    return latencies, server
+    return latencies, server, stages
 
 
 def touch_to_pixels(driver, count):
@@ -181,7 +201,11 @@ def touch_to_pixels(driver, count):
                         {"type": "pointerUp", "button": 0}])
         time.sleep(0.1)
     time.sleep(0.5)
-    return driver.run("return window.easelPreview.inputLatencies")
+    paints = driver.run("return window.easelPreview.inputPaints")
+    stages = [dict(entry.get("timings") or {}, sent=entry["sent"], at=entry["at"]) for entry in paints]
+    for entry, paint in zip(stages, paints):
+        entry["sent_frame"] = (paint.get("timings") or {}).get("sent")
+    return driver.run("return window.easelPreview.inputLatencies"), stages
 
 
 FPS_SCENE = {
@@ -235,12 +259,12 @@ def main():
         driver.open(url)
         driver.wait("return window.easelPreview.framesDrawn > 0 && window.easelPreview.status.live")
         before = cpu_seconds(preview.pid)
-        edits, server = edit_to_pixels(driver, demo, args.edits)
+        edits, server, edit_stages = edit_to_pixels(driver, demo, args.edits)
         edit_cpu = (cpu_seconds(preview.pid) - before) / len(edits) * 1000
         driver.wait("return window.easelPreview.status.live")
         time.sleep(0.5)
         before = cpu_seconds(preview.pid)
-        taps = touch_to_pixels(driver, args.taps)
+        taps, tap_stages = touch_to_pixels(driver, args.taps)
         tap_cpu = (cpu_seconds(preview.pid) - before) / args.taps * 1000
     finally:
         preview.terminate()
@@ -264,9 +288,11 @@ def main():
           f"p95 {percentile(edits, 0.95):.0f} ms (min {min(edits):.0f}, max {max(edits):.0f}); "
           f"server (settled file to encoded tiles) median {statistics.median(server):.0f} ms; "
           f"CPU of easel preview and its workers {edit_cpu:.0f} ms per edit")
+    print(f"  edit stages, median ms: {breakdown(edit_stages, EDIT_STAGES)}")
     if taps:
         print(f"touch-to-pixels over {len(taps)} taps: median {statistics.median(taps):.1f} ms, "
               f"p95 {percentile(taps, 0.95):.1f} ms; CPU of easel preview and its worker {tap_cpu:.1f} ms per tap")
+        print(f"  touch stages, median ms: {breakdown(tap_stages, TOUCH_STAGES)}")
     else:
         print("touch-to-pixels: no frame followed a touch")
     print(f"animation at 1280x720: {fps:.1f} frames per second")
