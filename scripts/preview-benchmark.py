@@ -154,8 +154,10 @@ def write_atomically(path, text):
 # touch message taken; request: the command or request sent to the worker; reply: its answer
 # read; encoded: the tiles encoded; sent: the frame message written to the socket) and the
 # page's (arrived: the frame message handled; decoded: the tiles' PNGs decoded; at: painted).
-EDIT_STAGES = ["written", "changed", "settled", "request", "reply", "encoded", "sent", "arrived", "decoded", "at"]
-TOUCH_STAGES = ["sent", "received", "request", "reply", "encoded", "sent_frame", "arrived", "decoded", "at"]
+EDIT_STAGES = ["written", "changed", "settled", "request", "reply", "state", "copied", "encoded", "published", "sent",
+               "arrived", "decoded", "at"]
+TOUCH_STAGES = ["sent", "received", "request", "reply", "state", "copied", "encoded", "published", "sent_frame", "arrived",
+                "decoded", "at"]
 
 
 def breakdown(entries, stages):
@@ -180,7 +182,7 @@ def edit_to_pixels(driver, scene, count):
             const p = window.easelPreview;
             return p.paints.find((entry) => entry.generation > arguments[0]) || null;""", 30, generation)
         latencies.append(paint["at"] - written)
-        stages.append(dict(paint.get("timings") or {}, written=written, at=paint["at"]))
+        stages.append(dict(paint.get("timings") or {}, written=written, at=paint["at"], pixels=paint.get("pixels")))
         server.append(driver.run("return window.easelPreview.status.milliseconds"))
         time.sleep(0.15)
     return latencies, server, stages
@@ -288,7 +290,9 @@ def main():
           f"p95 {percentile(edits, 0.95):.0f} ms (min {min(edits):.0f}, max {max(edits):.0f}); "
           f"server (settled file to encoded tiles) median {statistics.median(server):.0f} ms; "
           f"CPU of easel preview and its workers {edit_cpu:.0f} ms per edit")
-    print(f"  edit stages, median ms: {breakdown(edit_stages, EDIT_STAGES)}")
+    print(f"  edit stages, median ms: {breakdown(edit_stages, EDIT_STAGES)}; in the worker "
+          f"{statistics.median([entry.get('worker') or 0 for entry in edit_stages]):.1f}; pixels sent per edit, median "
+          f"{statistics.median([entry.get('pixels') or 0 for entry in edit_stages]):.0f}")
     if taps:
         print(f"touch-to-pixels over {len(taps)} taps: median {statistics.median(taps):.1f} ms, "
               f"p95 {percentile(taps, 0.95):.1f} ms; CPU of easel preview and its worker {tap_cpu:.1f} ms per tap")

@@ -37,7 +37,8 @@ struct FrameMessage: Encodable, Sendable {
     var milliseconds: Double
     /// When each stage of the frame ended (wall clock, milliseconds since 1970, as the page's
     /// `Date.now()`): `changed` (a file change read), `settled`, `received` (touches),
-    /// `request`, `reply`, `encoded`, `sent` (by this page's sender).
+    /// `request`, `reply`, `state`, `copied`, `encoded` (LiveUpdate's), `published` (to the pages'
+    /// queues), `sent` (by this page's sender).
     var timings: [String: Double] = [:]
 }
 

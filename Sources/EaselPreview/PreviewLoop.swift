@@ -449,7 +449,8 @@ final class PreviewLoop: @unchecked Sendable {
         let frame = FrameMessage(sequence: update.sequence, previous: update.previousSequence, width: width, height: height,
                                  tiles: update.tiles.count, whole: update.whole, time: update.state?.time ?? anchorClock,
                                  duration: duration, playing: playing, input: lastInput,
-                                 milliseconds: (update.milliseconds * 100).rounded() / 100, timings: update.timings)
+                                 milliseconds: (update.milliseconds * 100).rounded() / 100,
+                                 timings: update.timings.merging(["published": LiveUpdate.wallClock()]) { $1 })
         hub.publish(PreviewUpdate(frame: frame, tiles: update.tiles.map { .init(rect: $0.0, png: $0.1) }))
     }
 

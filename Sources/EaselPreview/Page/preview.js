@@ -22,7 +22,7 @@
   // What the tests, the benchmark (and curious users) read: window.easelPreview.
   const state = {
     status: null, frame: null, framesDrawn: 0, tilesDrawn: 0, tileBytes: 0, sequence: -1, frameGeneration: 0,
-    connected: false, lastFrameAt: 0, paints: [], inputLatencies: [], inputPaints: [], inputsSent: 0,
+    connected: false, lastFrameAt: 0, paints: [], inputLatencies: [], inputPaints: [], inputsSent: 0, inspectorTimes: [],
   };
   window.easelPreview = state;
 
@@ -226,9 +226,29 @@
   canvas.addEventListener("pointerup", (event) => touch(event, "ended"));
   canvas.addEventListener("pointercancel", (event) => touch(event, "cancelled"));
 
+  // The inspector's tree is rebuilt after the frame that came with the status is on screen
+  // (after the next animation frame), and only when it changed, so that it never holds a frame back.
+  let shownTree = null;
+  let inspectorScheduled = false;
+  function scheduleInspector() {
+    if (inspectorScheduled) return;
+    inspectorScheduled = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      inspectorScheduled = false;
+      const tree = state.status ? state.status.tree : null;
+      const text = JSON.stringify(tree || null);
+      if (text === shownTree) return;
+      shownTree = text;
+      const started = performance.now();
+      try { showTree(tree); } catch (error) { console.error("inspector:", error); }
+      state.inspectorTimes.push(performance.now() - started);
+      if (state.inspectorTimes.length > 2000) state.inspectorTimes.splice(0, 1000);
+    }, 0));
+  }
+
   function showStatus(status) {
     state.status = status;
-    try { showTree(status.tree); } catch (error) { console.error("inspector:", error); }
+    scheduleInspector();
     document.getElementById("scene").textContent = status.scene || "gallery of every view class";
     showFailure(status.failure);
     const notes = (status.warnings || []).concat(status.diagnostics || []).concat(status.notes || []);
@@ -295,7 +315,8 @@
     // When the frame's message arrived and each stage on the server ended (Date.now() milliseconds): the benchmark's breakdown.
     const timings = state.frame && state.frame.sequence === frame.sequence
       ? Object.assign({ arrived: state.frame.arrived, decoded: frame.decoded }, state.frame.timings || {}) : null;
-    state.paints.push({ sequence: frame.sequence, at: Date.now(), generation: state.status ? state.status.generation : 0, tiles: frame.tiles.length, timings });
+    state.paints.push({ sequence: frame.sequence, at: Date.now(), generation: state.status ? state.status.generation : 0, tiles: frame.tiles.length,
+      pixels: frame.tiles.reduce((sum, entry) => sum + entry.header.width * entry.header.height, 0), timings });
     if (state.paints.length > 2000) state.paints.splice(0, 1000);
     if (state.frame && state.frame.input && inputTimes.has(state.frame.input)) {
       const [sentAt, sentWall] = inputTimes.get(state.frame.input);

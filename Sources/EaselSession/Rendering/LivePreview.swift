@@ -535,31 +535,29 @@ public final class PreviewPixels: Sendable {
             let width = state.width, height = state.height
             let rects = rects.filter { $0.x >= 0 && $0.y >= 0 && $0.width > 0 && $0.height > 0
                 && $0.x + $0.width <= width && $0.y + $0.height <= height }
-            let bg: (Double, Double, Double, Double) = background.map {
-                let a = min(max($0.alpha, 0), 1)
-                return (min(max($0.blue, 0), 1) * a * 255, min(max($0.green, 0), 1) * a * 255,
-                        min(max($0.red, 0), 1) * a * 255, a * 255)
-            } ?? (0, 0, 0, 0)
-            let opaqueBackground = bg.3 >= 255
+            // Compositing over the background, premultiplied: out = src + bg × (255 − srcA) / 255, rounded;
+            // the second term depends only on the source's alpha, so it is looked up (one table per channel).
+            let blend = Self.backgroundTables(background)
             state.bytes.withUnsafeMutableBytes { target in
                 for rect in rects {
                     for row in rect.y..<(rect.y + rect.height) {
                         let from = source + row * bytesPerRow + rect.x * 4
                         let to = target.baseAddress! + (row * width + rect.x) * 4
-                        if background == nil {
+                        guard let blend else {
                             to.copyMemory(from: from, byteCount: rect.width * 4)
                             continue
                         }
                         let input = from.assumingMemoryBound(to: UInt8.self)
                         let output = to.assumingMemoryBound(to: UInt8.self)
-                        for index in 0..<(rect.width * 4) where index % 4 == 0 {
-                            // Native byte order on little-endian: B, G, R, A; premultiplied: out = src + bg * (1 - srcA).
-                            let alpha = Double(input[index + 3])
-                            let rest = (255 - alpha) / 255
-                            output[index] = UInt8(min(255, (Double(input[index]) + bg.0 * rest).rounded()))
-                            output[index + 1] = UInt8(min(255, (Double(input[index + 1]) + bg.1 * rest).rounded()))
-                            output[index + 2] = UInt8(min(255, (Double(input[index + 2]) + bg.2 * rest).rounded()))
-                            output[index + 3] = opaqueBackground ? 255 : UInt8(min(255, (alpha + bg.3 * rest).rounded()))
+                        blend.withUnsafeBufferPointer { table in
+                            // Native byte order on little-endian: B, G, R, A.
+                            for index in stride(from: 0, to: rect.width * 4, by: 4) {
+                                let alpha = Int(input[index + 3])
+                                for channel in 0..<4 {
+                                    let sum = Int(input[index + channel]) + Int(table[channel << 8 | alpha])
+                                    output[index + channel] = UInt8(truncatingIfNeeded: min(255, sum))
+                                }
+                            }
                         }
                     }
                 }
@@ -574,6 +572,26 @@ public final class PreviewPixels: Sendable {
             state.sequence += 1
             return (state.sequence, changed)
         }
+    }
+
+    /// What compositing over `background` adds to each channel (B, G, R, A) of a premultiplied
+    /// pixel, by the pixel's alpha: table[channel × 256 + alpha] = round(bg × (255 − alpha) / 255)
+    /// (255 − alpha for the alpha of an opaque background); `nil` without a background.
+    static func backgroundTables(_ background: easel_color?) -> [UInt8]? {
+        guard let background else { return nil }
+        let a = min(max(background.alpha, 0), 1)
+        let channels = [min(max(background.blue, 0), 1) * a * 255, min(max(background.green, 0), 1) * a * 255,
+                        min(max(background.red, 0), 1) * a * 255, a * 255]
+        let opaque = a >= 1
+        var table = [UInt8](repeating: 0, count: 4 * 256)
+        for channel in 0..<4 {
+            for alpha in 0..<256 {
+                let rest = Double(255 - alpha) / 255
+                let value = channel == 3 && opaque ? Double(255 - alpha) : (channels[channel] * rest).rounded()
+                table[channel << 8 | alpha] = UInt8(min(255, max(0, value)))
+            }
+        }
+        return table
     }
 
     /// The bounding rectangle of the pixels that differ between two frames of `width` × `height`
@@ -673,7 +691,8 @@ public struct LiveUpdate: Sendable {
     /// Milliseconds from the command to the encoded tiles.
     public var milliseconds = 0.0
     /// When each stage ended, in milliseconds of the wall clock since 1970 (the page's `Date.now()`):
-    /// `request` (sent to the worker), `reply` (its answer read), `encoded` (the tiles).
+    /// `request` (sent to the worker), `reply` (its answer read), `state` (its live state decoded),
+    /// `copied` (its pixels copied), `encoded` (the tiles).
     public var timings: [String: Double] = [:]
 
     /// Milliseconds of the wall clock since 1970, as `Date.now()` in a page.
@@ -917,7 +936,9 @@ public final class LivePreview {
                 // Plugin code's drawing raised an error: the panel names the view's class, the
                 // selector, the plugin, what it did wrong and where the view is in the scene.
                 described.kind = "plugin"
-                described.message = "\(scene): \(drawing.path.map { "\($0): " } ?? "")\(failure.message)"
+                // (A new worker's first reply names the scene file already.)
+                let bare = failure.message.hasPrefix("\(scene): ") ? String(failure.message.dropFirst(scene.count + 2)) : failure.message
+                described.message = "\(scene): \(drawing.path.map { "\($0): " } ?? "")\(bare)"
                     + (drawing.pluginFile.map { " (plugin \(drawing.plugin ?? ""), \($0))" } ?? "")
                 described.class = drawing.className
                 described.selector = drawing.selector
@@ -937,6 +958,8 @@ public final class LivePreview {
             return
         }
         update.state = state
+        update.timings["state"] = LiveUpdate.wallClock()
+        update.timings["worker"] = state.milliseconds
         var rects = update.whole ? [PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight)]
             : PixelRect.merged(state.dirty)
         if rects.count > 8 { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
@@ -945,6 +968,7 @@ public final class LivePreview {
                                  background: background,
                                  size: update.whole ? (layout.pixelWidth, layout.pixelHeight) : nil)
         update.sequence = copied.sequence
+        update.timings["copied"] = LiveUpdate.wallClock()
         if update.whole {
             // A new worker's frame: only what differs from the frame before is encoded and sent (pages
             // that do not have that frame get the whole one); nothing differs, nothing to send.
