@@ -120,6 +120,11 @@ final class PreviewLoop: @unchecked Sendable {
     private var treeDue: Double?
     /// A spare worker is to be made ready once the loop has nothing else to do.
     private var spareWanted = false
+    /// The next tree asked for comes with the classes (a scene was rebuilt).
+    private var classesWanted = false
+    /// The status's tree and classes as JSON members, with what they were encoded from: encoded
+    /// again only when they change (a status is sent after every render, the tree rarely changes).
+    private var encodedParts: (tree: ViewTreeNode?, classes: [LiveClassInfo]?, text: String)?
     private var duration = 0.0
     private var lastInput = 0
     private var pageScale: Double?
@@ -245,7 +250,8 @@ final class PreviewLoop: @unchecked Sendable {
             }
             if let due = treeDue, now() >= due {
                 treeDue = nil
-                if live?.isRunning == true { command(LiveCommand(time: clockNow(), tree: true)) }
+                if live?.isRunning == true { command(LiveCommand(time: clockNow(), tree: true, classes: classesWanted)) }
+                classesWanted = false
                 continue
             }
             if spareWanted && !pending {
@@ -366,9 +372,15 @@ final class PreviewLoop: @unchecked Sendable {
         status = StatusMessage(state: "ok", generation: generation, frame: frameGeneration, scene: scene,
                                width: update.width, height: update.height, scale: update.scale,
                                milliseconds: (update.milliseconds * 10).rounded() / 10, failure: nil,
-                               warnings: update.warnings, diagnostics: update.diagnostics, tree: nil, changed: changed)
+                               warnings: update.warnings, diagnostics: update.diagnostics, tree: status.tree, changed: changed,
+                               classes: status.classes)
         status.edits = edits.count
         absorb(update, statusChanged: true, newRender: false)
+        if update.failure == nil && update.state?.tree == nil {
+            // A scene rebuilt in the running worker: its tree and classes follow the frame.
+            treeDue = now()
+            classesWanted = true
+        }
         // The inspector's edits survive a new worker (a seek, a new scale) until the scene itself changes.
         if update.failure == nil {
             for edit in edits {
@@ -465,7 +477,20 @@ final class PreviewLoop: @unchecked Sendable {
     private func publishStatus() {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = (try? encoder.encode(status)).map { String(decoding: $0, as: UTF8.self) }
+        if encodedParts == nil || encodedParts?.tree != status.tree || encodedParts?.classes != status.classes {
+            var parts = ""
+            if let classes = status.classes, let data = try? encoder.encode(classes) {
+                parts += #","classes":"# + String(decoding: data, as: UTF8.self)
+            }
+            if let tree = status.tree, let data = try? encoder.encode(tree) {
+                parts += #","tree":"# + String(decoding: data, as: UTF8.self)
+            }
+            encodedParts = (status.tree, status.classes, parts)
+        }
+        var bare = status
+        bare.tree = nil
+        bare.classes = nil
+        let text = (try? encoder.encode(bare)).map { String(decoding: $0.dropLast(), as: UTF8.self) + (encodedParts?.text ?? "") + "}" }
             ?? #"{"type":"status","state":"failed","failure":{"kind":"setup","message":"cannot encode the status"}}"#
         hub.setStatus(text)
     }

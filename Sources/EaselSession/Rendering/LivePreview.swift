@@ -72,15 +72,19 @@ public struct LiveCommand: Codable, Sendable, Equatable {
     /// has loaded (the clock starts again at 0 and runs to the timeline's end) and answers with the
     /// whole frame. The other fields are ignored then.
     public var scene: String?
+    /// Whether to send the classes of the tree's views back (with their selectors); `nil` sends
+    /// them with the tree after ``scene``, else not.
+    public var classes: Bool?
 
     /// A command.
     public init(time: Double? = nil, events: [[LiveTouch]]? = nil, edit: LiveEdit? = nil, tree: Bool? = nil,
-                scene: String? = nil) {
+                scene: String? = nil, classes: Bool? = nil) {
         self.time = time
         self.events = events
         self.edit = edit
         self.tree = tree
         self.scene = scene
+        self.classes = classes
     }
 }
 
@@ -263,8 +267,9 @@ final class LiveSceneSession: LiveWorkerSession {
 
     /// Builds the scene again from the text of its file, in this worker and registry: the old
     /// tree, its timers, animations and touches go first, and the new one starts at time 0 and
-    /// runs to the end of its timeline. Answers with the whole frame, the tree and the classes.
-    func reload(_ text: String) -> WorkerReply {
+    /// runs to the end of its timeline. Answers with the whole frame and, when asked for, the
+    /// tree and the classes.
+    func reload(_ text: String, tree withTree: Bool, started: UInt64) -> WorkerReply {
         recorder.setPhase("releasing the old scene")
         scene = nil
         registry.startOverForNewScene()
@@ -278,7 +283,7 @@ final class LiveSceneSession: LiveWorkerSession {
             reply.failure = .init(message: error.message)
             return reply
         }
-        return render(mode: .full, tree: true, classes: true)
+        return render(mode: .full, tree: withTree, classes: withTree, started: started)
     }
 
     func handle(_ command: [UInt8]) -> WorkerReply {
@@ -289,11 +294,7 @@ final class LiveSceneSession: LiveWorkerSession {
             reply.failure = .init(message: "easel isolated-worker: a live command that is not JSON: \(error)")
             return reply
         }
-        if let text = decoded.scene {
-            var reply = reload(text)
-            Self.stamp(&reply, since: start)
-            return reply
-        }
+        if let text = decoded.scene { return reload(text, tree: decoded.tree ?? true, started: start) }
         guard let tree = scene?.tree else {
             var reply = WorkerReply()
             reply.failure = .init(message: "easel isolated-worker: no scene to send the command to")
@@ -322,17 +323,7 @@ final class LiveSceneSession: LiveWorkerSession {
             }
         }
         let wantsTree = decoded.tree ?? (decoded.events?.isEmpty == false || decoded.edit != nil)
-        var reply = render(mode: .dirtyRegions, state: state, tree: wantsTree, classes: false)
-        Self.stamp(&reply, since: start)
-        return reply
-    }
-
-    /// Puts the command's time in the worker into its reply's live state.
-    static func stamp(_ reply: inout WorkerReply, since start: UInt64) {
-        if var live = reply.live.flatMap({ try? JSONDecoder().decode(LiveState.self, from: Data($0.utf8)) }) {
-            live.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            reply.live = Self.encode(live)
-        }
+        return render(mode: .dirtyRegions, state: state, tree: wantsTree, classes: decoded.classes ?? false, started: start)
     }
 
     /// The view at an index path from the root.
@@ -347,7 +338,10 @@ final class LiveSceneSession: LiveWorkerSession {
     }
 
     /// Lays out, draws what needs it, and describes the result.
-    func render(mode: RenderMode, state: LiveState = LiveState(), tree withTree: Bool, classes: Bool) -> WorkerReply {
+    ///
+    /// - Parameter started: When the command began (uptime nanoseconds), for the state's milliseconds.
+    func render(mode: RenderMode, state: LiveState = LiveState(), tree withTree: Bool, classes: Bool,
+                started: UInt64 = DispatchTime.now().uptimeNanoseconds) -> WorkerReply {
         var reply = WorkerReply()
         guard let scene else {
             reply.failure = .init(message: "easel isolated-worker: no scene to render")
@@ -387,6 +381,7 @@ final class LiveSceneSession: LiveWorkerSession {
             state.tree = node
         }
         if classes { state.classes = Self.classes(in: tree.root) }
+        state.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         reply.live = Self.encode(state)
         return reply
     }
@@ -829,7 +824,9 @@ public final class LivePreview {
             update.warnings = scanWarnings
             update.whole = true
             update.timings["request"] = LiveUpdate.wallClock()
-            let command = (try? JSONEncoder().encode(LiveCommand(scene: String(decoding: text, as: UTF8.self)))).map { Array($0) } ?? []
+            // The tree and the classes come after the frame (``LivePreview/send(_:)`` with `tree` and `classes`).
+            let reload = LiveCommand(tree: false, scene: String(decoding: text, as: UTF8.self))
+            let command = (try? JSONEncoder().encode(reload)).map { Array($0) } ?? []
             receive(worker.send(command), into: &update)
             return finish()
         }
