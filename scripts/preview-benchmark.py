@@ -105,9 +105,9 @@ class Driver:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def start_preview(easel, scene, plugins):
+def start_preview(easel, scene, plugins, extra=()):
     env = dict(os.environ, EASEL_PLUGIN_PATH="", XDG_CACHE_HOME=tempfile.mkdtemp(prefix="easel-bench-cache-"))
-    process = subprocess.Popen([easel, "preview", scene, "--plugins", plugins], stdout=subprocess.PIPE,
+    process = subprocess.Popen([easel, "preview", scene, "--plugins", plugins, *extra], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, env=env, text=True)
     url = process.stdout.readline().strip()
     if not url.startswith("http://"):
@@ -231,6 +231,45 @@ FPS_SCENE = {
 }
 
 
+PLUGIN_SCENE = {
+    "canvas": {"size": [400, 200], "scale": 1, "background": "#ffffff"},
+    "root": {"subviews": [
+        {"class": "Label", "frame": [20, 150, 360, 30], "properties": {"text": "a rebuilt plugin draws", "fontSize": 20}},
+        {"class": "TintView", "frame": [20, 20, 100, 100]}]},
+}
+
+
+def build_tints(work):
+    """Tests/Fixtures/preview_tint.c built red and blue (TintView fills its rect in one colour)."""
+    builds = []
+    for name, flags in [("red", []), ("blue", ["-DTINT_R=0", "-DTINT_B=1"])]:
+        output = os.path.join(work, f"tint-{name}.so")
+        subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-I", os.path.join(ROOT, "Sources", "EaselABI", "include"), *flags,
+                        os.path.join(ROOT, "Tests", "Fixtures", "preview_tint.c"), "-o", output], check=True)
+        builds.append(output)
+    return builds
+
+
+def plugin_to_pixels(driver, folder, builds, count):
+    """A plugin rebuilt `count` times (the two builds in turn, each copied next to the loaded file and
+    renamed over it, as a linker's output that lands at once): from before the rename to the paint."""
+    latencies, stages = [], []
+    target = os.path.join(folder, "preview_tint.so")
+    for index in range(count):
+        generation = driver.run("return window.easelPreview.status.generation")
+        temporary = os.path.join(folder, ".preview_tint.so.new")
+        shutil.copy(builds[(index + 1) % 2], temporary)
+        written = time.time() * 1000
+        os.rename(temporary, target)
+        paint = driver.wait("""
+            const p = window.easelPreview;
+            return p.paints.find((entry) => entry.generation > arguments[0]) || null;""", 30, generation)
+        latencies.append(paint["at"] - written)
+        stages.append(dict(paint.get("timings") or {}, written=written, at=paint["at"]))
+        time.sleep(0.4)
+    return latencies, stages
+
+
 def frames_per_second(driver, seconds):
     time.sleep(1)
     start = driver.run("return [window.easelPreview.framesDrawn, performance.now()]")
@@ -246,6 +285,7 @@ def main():
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--taps", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--swaps", type=int, default=20, help="rebuilt plugins for plugin-to-pixels (0: skip)")
     args = parser.parse_args()
     plugins = args.plugins or os.path.dirname(os.path.abspath(args.easel))
     work = tempfile.mkdtemp(prefix="easel-bench-")
@@ -271,6 +311,27 @@ def main():
     finally:
         preview.terminate()
         preview.wait()
+
+    swaps, swap_stages, swap_cpu = [], [], 0
+    if args.swaps:
+        tints = build_tints(work)
+        folder = os.path.join(work, "plugins")
+        os.mkdir(folder)
+        shutil.copy(tints[0], os.path.join(folder, "preview_tint.so"))
+        plugin_scene = os.path.join(work, "plugin.json")
+        with open(plugin_scene, "w") as f:
+            json.dump(PLUGIN_SCENE, f)
+        preview, url = start_preview(args.easel, plugin_scene, plugins, extra=["--plugins", folder])
+        try:
+            driver.open(url)
+            driver.wait("return window.easelPreview.framesDrawn > 0 && window.easelPreview.status.live")
+            time.sleep(1)
+            before = cpu_seconds(preview.pid)
+            swaps, swap_stages = plugin_to_pixels(driver, folder, tints, args.swaps)
+            swap_cpu = (cpu_seconds(preview.pid) - before) / len(swaps) * 1000
+        finally:
+            preview.terminate()
+            preview.wait()
 
     fps_scene = os.path.join(work, "animation.json")
     with open(fps_scene, "w") as f:
@@ -299,6 +360,10 @@ def main():
         print(f"  touch stages, median ms: {breakdown(tap_stages, TOUCH_STAGES)}")
     else:
         print("touch-to-pixels: no frame followed a touch")
+    if swaps:
+        print(f"plugin-to-pixels over {len(swaps)} rebuilt plugins: median {statistics.median(swaps):.0f} ms, "
+              f"p95 {percentile(swaps, 0.95):.0f} ms; CPU of easel preview and its workers {swap_cpu:.0f} ms per rebuild")
+        print(f"  plugin stages, median ms: {breakdown(swap_stages, EDIT_STAGES)}")
     print(f"animation at 1280x720: {fps:.1f} frames per second")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
 

@@ -225,6 +225,7 @@ final class PreviewLoop: @unchecked Sendable {
             if pending && (time - lastChange >= quiet || time - (firstChange ?? time) >= Self.longestWait) {
                 pending = false
                 firstChange = nil
+                watcher.startNewBurst()
                 var timings = ["settled": LiveUpdate.wallClock()]
                 timings["changed"] = firstChangeSeen
                 firstChangeSeen = nil
@@ -274,8 +275,8 @@ final class PreviewLoop: @unchecked Sendable {
                 while read(wake[0], &bytes, bytes.count) > 0 {}
             }
             if !changes.isEmpty {
-                // A burst is quick to settle only while every change in it is a completed file.
-                quiet = (!pending || quiet == Self.settleComplete) && watcher.lastChangesComplete ? Self.settleComplete : Self.settle
+                // A burst is quick to settle while every file changed in it is complete.
+                quiet = watcher.burstComplete ? Self.settleComplete : Self.settle
                 pending = true
                 lastChange = now()
                 if firstChange == nil {
@@ -377,8 +378,9 @@ final class PreviewLoop: @unchecked Sendable {
         status.edits = edits.count
         absorb(update, statusChanged: true, newRender: false)
         if update.failure == nil && update.state?.tree == nil {
-            // A scene rebuilt in the running worker: its tree and classes follow the frame.
-            treeDue = now()
+            // A scene rebuilt in the running worker: its tree and classes follow the frame, once
+            // the page had time to draw it.
+            treeDue = now() + Self.treeDelay
             classesWanted = true
         }
         // The inspector's edits survive a new worker (a seek, a new scale) until the scene itself changes.
