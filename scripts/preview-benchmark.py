@@ -203,7 +203,7 @@ def touch_to_pixels(driver, count):
                         {"type": "pointerUp", "button": 0}])
         time.sleep(0.1)
     time.sleep(0.5)
-    paints = driver.run("return window.easelPreview.inputPaints")
+    paints = driver.run("return window.easelPreview.inputPaints") or []   # (none in pages before the breakdown)
     stages = [dict(entry.get("timings") or {}, sent=entry["sent"], at=entry["at"]) for entry in paints]
     for entry, paint in zip(stages, paints):
         entry["sent_frame"] = (paint.get("timings") or {}).get("sent")
