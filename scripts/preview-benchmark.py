@@ -105,9 +105,9 @@ class Driver:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def start_preview(easel, scene, plugins):
+def start_preview(easel, scene, plugins, extra=()):
     env = dict(os.environ, EASEL_PLUGIN_PATH="", XDG_CACHE_HOME=tempfile.mkdtemp(prefix="easel-bench-cache-"))
-    process = subprocess.Popen([easel, "preview", scene, "--plugins", plugins], stdout=subprocess.PIPE,
+    process = subprocess.Popen([easel, "preview", scene, "--plugins", plugins, *extra], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, env=env, text=True)
     url = process.stdout.readline().strip()
     if not url.startswith("http://"):
@@ -149,21 +149,43 @@ def write_atomically(path, text):
     return before
 
 
+# The stages of a frame, in order, as the page records them (paints[].timings, wall-clock ms):
+# the server's (changed: the inotify event read; settled: the quiet period over; received: the
+# touch message taken; request: the command or request sent to the worker; reply: its answer
+# read; encoded: the tiles encoded; sent: the frame message written to the socket) and the
+# page's (arrived: the frame message handled; decoded: the tiles' PNGs decoded; at: painted).
+EDIT_STAGES = ["written", "changed", "settled", "request", "reply", "state", "copied", "encoded", "published", "sent",
+               "arrived", "decoded", "at"]
+TOUCH_STAGES = ["sent", "received", "request", "reply", "state", "copied", "encoded", "published", "sent_frame", "arrived",
+                "decoded", "at"]
+
+
+def breakdown(entries, stages):
+    """The median time between consecutive stages over the entries that have both."""
+    parts = []
+    for first, second in zip(stages, stages[1:]):
+        values = [entry[second] - entry[first] for entry in entries
+                  if entry.get(first) is not None and entry.get(second) is not None]
+        if values:
+            parts.append(f"{first}→{second} {statistics.median(values):.1f}")
+    return ", ".join(parts)
+
+
 def edit_to_pixels(driver, scene, count):
     original = open(scene).read()
-    latencies, server = [], []
+    latencies, server, stages = [], [], []
     for index in range(count):
         generation = driver.run("return window.easelPreview.status.generation")
         text = original.replace("Easel: UIKit-style widgets from plugins", f"Easel: edit {index}")
         written = write_atomically(scene, text)
-        painted = driver.wait("""
+        paint = driver.wait("""
             const p = window.easelPreview;
-            const paint = p.paints.find((entry) => entry.generation > arguments[0]);
-            return paint ? paint.at : null;""", 30, generation)
-        latencies.append(painted - written)
+            return p.paints.find((entry) => entry.generation > arguments[0]) || null;""", 30, generation)
+        latencies.append(paint["at"] - written)
+        stages.append(dict(paint.get("timings") or {}, written=written, at=paint["at"], pixels=paint.get("pixels")))
         server.append(driver.run("return window.easelPreview.status.milliseconds"))
         time.sleep(0.15)
-    return latencies, server
+    return latencies, server, stages
 
 
 def touch_to_pixels(driver, count):
@@ -181,7 +203,11 @@ def touch_to_pixels(driver, count):
                         {"type": "pointerUp", "button": 0}])
         time.sleep(0.1)
     time.sleep(0.5)
-    return driver.run("return window.easelPreview.inputLatencies")
+    paints = driver.run("return window.easelPreview.inputPaints") or []   # (none in pages before the breakdown)
+    stages = [dict(entry.get("timings") or {}, sent=entry["sent"], at=entry["at"]) for entry in paints]
+    for entry, paint in zip(stages, paints):
+        entry["sent_frame"] = (paint.get("timings") or {}).get("sent")
+    return driver.run("return window.easelPreview.inputLatencies"), stages
 
 
 FPS_SCENE = {
@@ -205,6 +231,45 @@ FPS_SCENE = {
 }
 
 
+PLUGIN_SCENE = {
+    "canvas": {"size": [400, 200], "scale": 1, "background": "#ffffff"},
+    "root": {"subviews": [
+        {"class": "Label", "frame": [20, 150, 360, 30], "properties": {"text": "a rebuilt plugin draws", "fontSize": 20}},
+        {"class": "TintView", "frame": [20, 20, 100, 100]}]},
+}
+
+
+def build_tints(work):
+    """Tests/Fixtures/preview_tint.c built red and blue (TintView fills its rect in one colour)."""
+    builds = []
+    for name, flags in [("red", []), ("blue", ["-DTINT_R=0", "-DTINT_B=1"])]:
+        output = os.path.join(work, f"tint-{name}.so")
+        subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-I", os.path.join(ROOT, "Sources", "EaselABI", "include"), *flags,
+                        os.path.join(ROOT, "Tests", "Fixtures", "preview_tint.c"), "-o", output], check=True)
+        builds.append(output)
+    return builds
+
+
+def plugin_to_pixels(driver, folder, builds, count):
+    """A plugin rebuilt `count` times (the two builds in turn, each copied next to the loaded file and
+    renamed over it, as a linker's output that lands at once): from before the rename to the paint."""
+    latencies, stages = [], []
+    target = os.path.join(folder, "preview_tint.so")
+    for index in range(count):
+        generation = driver.run("return window.easelPreview.status.generation")
+        temporary = os.path.join(folder, ".preview_tint.so.new")
+        shutil.copy(builds[(index + 1) % 2], temporary)
+        written = time.time() * 1000
+        os.rename(temporary, target)
+        paint = driver.wait("""
+            const p = window.easelPreview;
+            return p.paints.find((entry) => entry.generation > arguments[0]) || null;""", 30, generation)
+        latencies.append(paint["at"] - written)
+        stages.append(dict(paint.get("timings") or {}, written=written, at=paint["at"]))
+        time.sleep(0.4)
+    return latencies, stages
+
+
 def frames_per_second(driver, seconds):
     time.sleep(1)
     start = driver.run("return [window.easelPreview.framesDrawn, performance.now()]")
@@ -220,6 +285,7 @@ def main():
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--taps", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--swaps", type=int, default=20, help="rebuilt plugins for plugin-to-pixels (0: skip)")
     args = parser.parse_args()
     plugins = args.plugins or os.path.dirname(os.path.abspath(args.easel))
     work = tempfile.mkdtemp(prefix="easel-bench-")
@@ -235,16 +301,37 @@ def main():
         driver.open(url)
         driver.wait("return window.easelPreview.framesDrawn > 0 && window.easelPreview.status.live")
         before = cpu_seconds(preview.pid)
-        edits, server = edit_to_pixels(driver, demo, args.edits)
+        edits, server, edit_stages = edit_to_pixels(driver, demo, args.edits)
         edit_cpu = (cpu_seconds(preview.pid) - before) / len(edits) * 1000
         driver.wait("return window.easelPreview.status.live")
         time.sleep(0.5)
         before = cpu_seconds(preview.pid)
-        taps = touch_to_pixels(driver, args.taps)
+        taps, tap_stages = touch_to_pixels(driver, args.taps)
         tap_cpu = (cpu_seconds(preview.pid) - before) / args.taps * 1000
     finally:
         preview.terminate()
         preview.wait()
+
+    swaps, swap_stages, swap_cpu = [], [], 0
+    if args.swaps:
+        tints = build_tints(work)
+        folder = os.path.join(work, "plugins")
+        os.mkdir(folder)
+        shutil.copy(tints[0], os.path.join(folder, "preview_tint.so"))
+        plugin_scene = os.path.join(work, "plugin.json")
+        with open(plugin_scene, "w") as f:
+            json.dump(PLUGIN_SCENE, f)
+        preview, url = start_preview(args.easel, plugin_scene, plugins, extra=["--plugins", folder])
+        try:
+            driver.open(url)
+            driver.wait("return window.easelPreview.framesDrawn > 0 && window.easelPreview.status.live")
+            time.sleep(1)
+            before = cpu_seconds(preview.pid)
+            swaps, swap_stages = plugin_to_pixels(driver, folder, tints, args.swaps)
+            swap_cpu = (cpu_seconds(preview.pid) - before) / len(swaps) * 1000
+        finally:
+            preview.terminate()
+            preview.wait()
 
     fps_scene = os.path.join(work, "animation.json")
     with open(fps_scene, "w") as f:
@@ -264,11 +351,19 @@ def main():
           f"p95 {percentile(edits, 0.95):.0f} ms (min {min(edits):.0f}, max {max(edits):.0f}); "
           f"server (settled file to encoded tiles) median {statistics.median(server):.0f} ms; "
           f"CPU of easel preview and its workers {edit_cpu:.0f} ms per edit")
+    print(f"  edit stages, median ms: {breakdown(edit_stages, EDIT_STAGES)}; in the worker "
+          f"{statistics.median([entry.get('worker') or 0 for entry in edit_stages]):.1f}; pixels sent per edit, median "
+          f"{statistics.median([entry.get('pixels') or 0 for entry in edit_stages]):.0f}")
     if taps:
         print(f"touch-to-pixels over {len(taps)} taps: median {statistics.median(taps):.1f} ms, "
               f"p95 {percentile(taps, 0.95):.1f} ms; CPU of easel preview and its worker {tap_cpu:.1f} ms per tap")
+        print(f"  touch stages, median ms: {breakdown(tap_stages, TOUCH_STAGES)}")
     else:
         print("touch-to-pixels: no frame followed a touch")
+    if swaps:
+        print(f"plugin-to-pixels over {len(swaps)} rebuilt plugins: median {statistics.median(swaps):.0f} ms, "
+              f"p95 {percentile(swaps, 0.95):.0f} ms; CPU of easel preview and its workers {swap_cpu:.0f} ms per rebuild")
+        print(f"  plugin stages, median ms: {breakdown(swap_stages, EDIT_STAGES)}")
     print(f"animation at 1280x720: {fps:.1f} frames per second")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
 

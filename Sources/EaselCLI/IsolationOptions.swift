@@ -62,8 +62,12 @@ struct IsolatedWorkerCommand: ParsableCommand {
         abstract: "The child process of easel render --isolate and easel invoke --isolate (started by easel).",
         shouldDisplay: false)
 
+    /// Start up and wait for the parent's go before reading the request (`easel preview`'s spare worker).
+    @Flag(name: .customLong(String(IsolatedWorker.spareOption.dropFirst(2))), help: .hidden)
+    var spare = false
+
     func run() throws {
-        let status = IsolatedWorker.main(jobs: SessionWorkerJobs())
+        let status = IsolatedWorker.main(jobs: SessionWorkerJobs(), spare: spare)
         fflush(nil)   // what plugin code printed (to standard error) before the reply
         _exit(status)
     }

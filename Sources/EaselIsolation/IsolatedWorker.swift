@@ -24,6 +24,9 @@ package protocol WorkerJobs {
     ///
     /// - Returns: The first reply, and the session that answers the commands; `nil` when the scene failed.
     func startLive(_ job: WorkerRequest.RenderJob, registry: Registry, exchange: IsolationExchange) -> (WorkerReply, LiveWorkerSession?)
+    /// Does ahead of time what every job does first and that runs no plugin code (a spare worker
+    /// waiting for its request: the font configuration, the text layout's font map).
+    func warmUp()
 }
 
 /// A scene kept alive in the worker between commands (`easel preview`'s touches, clock and edits).
@@ -35,6 +38,9 @@ package protocol LiveWorkerSession: AnyObject {
 extension WorkerJobs {
     /// No files besides the scene.
     package func readableFiles(for job: WorkerRequest.RenderJob) -> [String] { [] }
+
+    /// Nothing to warm up.
+    package func warmUp() {}
 
     /// A render, and no live session.
     package func startLive(_ job: WorkerRequest.RenderJob, registry: Registry,
@@ -48,18 +54,37 @@ package enum IsolatedWorker {
     /// The hidden subcommand of `easel` that runs the worker.
     package static let subcommand = "isolated-worker"
 
+    /// The option of ``subcommand`` that starts a spare worker (`easel preview`): it starts up,
+    /// warms up (``WorkerJobs/warmUp()``) and waits for the line ``goLine`` on its standard output's
+    /// socket before it reads its request, so that the request costs no process start-up.
+    package static let spareOption = "--spare"
+
+    /// What the parent sends a spare worker once the request is in the exchange.
+    package static let goLine = Array("go".utf8)
+
     /// Runs the request in the exchange (standard input) and answers on
     /// standard output; the status is 0 whenever the reply was sent.
     ///
-    /// - Parameter jobs: What renders and invokes once the plugins are loaded.
-    /// - Returns: The process's exit status: 0 when the reply was sent, 3 to 6 when the set-up failed.
-    package static func main(jobs: some WorkerJobs) -> Int32 {
+    /// - Parameters:
+    ///   - jobs: What renders and invokes once the plugins are loaded.
+    ///   - spare: Whether to wait for ``goLine`` before reading the request (a spare worker).
+    /// - Returns: The process's exit status: 0 when the reply was sent (or a spare was let go), 3 to 6 when the set-up failed.
+    package static func main(jobs: some WorkerJobs, spare: Bool = false) -> Int32 {
         // The exchange and the reply channel are this process's; plugin code
         // gets an empty standard input, and its standard output is standard error.
         guard let (exchangeFD, channel) = PluginProcess.takeStandardStreams(name: "easel isolated-worker") else { return 3 }
 
         // A worker left hanging in plugin code must not outlive easel.
         _ = easel_support_die_with_parent()
+
+        var reader = LineReader(descriptor: channel)
+        if spare {
+            jobs.warmUp()
+            // The parent writes the request into the exchange, then says go; a spare it
+            // never needed sees its socket close.
+            guard let line = reader.next() else { return 0 }
+            guard line == goLine else { return 4 }
+        }
 
         var reply = WorkerReply()
         var live: LiveWorkerSession?
@@ -78,7 +103,6 @@ package enum IsolatedWorker {
         guard send(reply, on: channel) else { return 5 }
         if let live {
             // A live scene: one command per line from the parent, one reply line each, until the parent closes the socket.
-            var reader = LineReader(descriptor: channel)
             while let command = reader.next() {
                 guard send(live.handle(command), on: channel) else { return 5 }
             }

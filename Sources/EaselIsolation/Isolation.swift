@@ -167,9 +167,51 @@ package enum Isolation {
     /// - Throws: ``IsolationError`` when the worker cannot be started.
     package static func startLive(_ request: WorkerRequest, exchange: IsolationExchange, timeLimit: Double,
                                   cpuSeconds: Int) throws(IsolationError) -> LiveWorker {
-        guard let executable = PluginSearchPath.currentExecutablePath() else {
-            throw IsolationError(message: "--isolate: cannot find the easel executable (/proc/self/exe) to start the child process")
+        let (data, sandbox) = try liveRequest(request, timeLimit: timeLimit, cpuSeconds: cpuSeconds)
+        do { try exchange.start(request: data) } catch {
+            throw IsolationError(message: "--isolate: \(error)")
         }
+        let process = try launch(exchange: exchange, timeLimit: timeLimit, arguments: [IsolatedWorker.subcommand])
+        return LiveWorker(process: process, exchange: exchange, sandbox: sandbox, timeLimit: timeLimit)
+    }
+
+    /// Starts a spare live worker: it starts up and waits, with no request and no plugin loaded,
+    /// until ``startLive(_:spare:timeLimit:cpuSeconds:)`` gives it one, so that the request costs
+    /// no process start-up (`easel preview` keeps one ready for the next change of its plugins).
+    ///
+    /// - Parameters:
+    ///   - exchange: The shared memory it is to read its request from and draw into (with room for the pixels of the scenes it may take).
+    ///   - timeLimit: Seconds one plugin call may take before the worker is stopped.
+    /// - Throws: ``IsolationError`` when the worker cannot be started.
+    package static func startSpare(exchange: IsolationExchange, timeLimit: Double) throws(IsolationError) -> LiveWorker {
+        let process = try launch(exchange: exchange, timeLimit: timeLimit,
+                                 arguments: [IsolatedWorker.subcommand, IsolatedWorker.spareOption])
+        return LiveWorker(process: process, exchange: exchange, sandbox: SandboxSettings(timeLimit: timeLimit), timeLimit: timeLimit)
+    }
+
+    /// Gives a spare worker (``startSpare(exchange:timeLimit:)``) its live request: it loads the
+    /// request's plugins and answers with the first render, as a worker from
+    /// ``startLive(_:exchange:timeLimit:cpuSeconds:)`` does.
+    ///
+    /// - Throws: ``IsolationError`` when the spare has ended or the request cannot be written.
+    package static func startLive(_ request: WorkerRequest, spare: LiveWorker, timeLimit: Double,
+                                  cpuSeconds: Int) throws(IsolationError) -> LiveWorker {
+        let (data, sandbox) = try liveRequest(request, timeLimit: timeLimit, cpuSeconds: cpuSeconds)
+        guard !spare.hasEnded else { throw IsolationError(message: "--isolate: the spare worker has ended") }
+        do { try spare.exchange.start(request: data) } catch {
+            throw IsolationError(message: "--isolate: \(error)")
+        }
+        spare.sandbox = sandbox
+        guard spare.process.send(IsolatedWorker.goLine) else {
+            spare.stop()
+            throw IsolationError(message: "--isolate: the spare worker has ended")
+        }
+        return spare
+    }
+
+    /// A live request as JSON, with its sandbox (whose CPU time is at least `cpuSeconds`).
+    private static func liveRequest(_ request: WorkerRequest, timeLimit: Double,
+                                    cpuSeconds: Int) throws(IsolationError) -> ([UInt8], SandboxSettings) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         var request = request
@@ -177,24 +219,30 @@ package enum Isolation {
         var sandbox = request.sandbox ?? SandboxSettings(timeLimit: timeLimit)
         sandbox.cpuSeconds = max(sandbox.cpuSeconds, cpuSeconds)
         request.sandbox = sandbox
-        do { try exchange.start(request: Array(try encoder.encode(request))) } catch {
+        do { return (Array(try encoder.encode(request)), sandbox) } catch {
             throw IsolationError(message: "--isolate: \(error)")
         }
-        switch LiveProcess.start(executable: executable, arguments: [IsolatedWorker.subcommand], exchange: exchange,
-                                 timeLimit: timeLimit) {
+    }
+
+    /// Starts `easel` with `arguments` as a live worker over the exchange.
+    private static func launch(exchange: IsolationExchange, timeLimit: Double,
+                               arguments: [String]) throws(IsolationError) -> LiveProcess {
+        guard let executable = PluginSearchPath.currentExecutablePath() else {
+            throw IsolationError(message: "--isolate: cannot find the easel executable (/proc/self/exe) to start the child process")
+        }
+        switch LiveProcess.start(executable: executable, arguments: arguments, exchange: exchange, timeLimit: timeLimit) {
         case .failure(let error): throw IsolationError(message: "--isolate: cannot start \(executable): \(error.reason)")
-        case .success(let process):
-            return LiveWorker(process: process, exchange: exchange, sandbox: sandbox, timeLimit: timeLimit)
+        case .success(let process): return process
         }
     }
 }
 
 /// The parent's side of a live worker: send a command, get its reply or how the worker failed.
 package final class LiveWorker {
-    private let process: LiveProcess
+    fileprivate let process: LiveProcess
     /// The shared memory the worker draws into.
     package let exchange: IsolationExchange
-    private let sandbox: SandboxSettings
+    fileprivate var sandbox: SandboxSettings
     private let timeLimit: Double
 
     init(process: LiveProcess, exchange: IsolationExchange, sandbox: SandboxSettings, timeLimit: Double) {

@@ -17,10 +17,25 @@ final class FileWatcher {
     private var byFolder: [String: Int32] = [:]
     /// At most this many folders are watched (the list comes from a scene file).
     static let maximumFolders = 256
-    /// Whether every file the last ``readChanges()`` reported is complete: its last event was
-    /// a rename onto its name (an editor's atomic save) or the close of a file written to, not a
-    /// write still going on, a removal or a change of attributes.
-    private(set) var lastChangesComplete = false
+    /// Whether every file changed since ``startNewBurst()`` is complete: its last event was a
+    /// rename onto its name (an editor's atomic save) or the close of a file written to, not a
+    /// write still going on, a removal or a change of attributes. A file renamed away counts as
+    /// complete when a file was renamed onto another name in the same burst (the temporary file
+    /// of a save that renames it into place). False after lost events.
+    var burstComplete: Bool {
+        let renamedInto = burst.values.contains { $0 & UInt32(IN_MOVED_TO) != 0 }
+        let complete = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) | (renamedInto ? UInt32(IN_MOVED_FROM) : 0)
+        return !burst.isEmpty && !burstLostEvents && burst.values.allSatisfy { $0 & complete != 0 }
+    }
+    /// The last event of each file changed in the current burst (an event has one event bit).
+    private var burst: [String: UInt32] = [:]
+    private var burstLostEvents = false
+
+    /// Forgets the files of the burst that settled: the next change starts a new one.
+    func startNewBurst() {
+        burst = [:]
+        burstLostEvents = false
+    }
 
     /// Opens an inotify instance.
     init() {
@@ -63,13 +78,6 @@ final class FileWatcher {
     func readChanges() -> [String] {
         guard descriptor >= 0 else { return [] }
         var changed: [String] = []
-        var lastEvents: [String: UInt32] = [:]
-        defer {
-            // (An event has one event bit.)
-            let complete = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-            lastChangesComplete = !changed.isEmpty && Set(changed).count == lastEvents.count
-                && lastEvents.values.allSatisfy { $0 & complete != 0 }
-        }
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
@@ -90,17 +98,19 @@ final class FileWatcher {
                 let name = length > 0 ? String(cString: namePointer) : ""
                 offset += header + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    burstLostEvents = true
                     changed.append("")   // events were lost: treat as a change
                     continue
                 }
                 guard let watch = watches[wd] else { continue }
                 if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                    burstLostEvents = true
                     changed.append(watch.folder)
                     continue
                 }
                 if let names = watch.names, !names.contains(name) { continue }
                 let path = (watch.folder as NSString).appendingPathComponent(name)
-                lastEvents[path] = mask
+                if burst.count < 10_000 { burst[path] = mask } else { burstLostEvents = true }
                 changed.append(path)
             }
         }

@@ -35,6 +35,11 @@ struct FrameMessage: Encodable, Sendable {
     var input: Int
     /// Milliseconds from the command to the encoded tiles.
     var milliseconds: Double
+    /// When each stage of the frame ended (wall clock, milliseconds since 1970, as the page's
+    /// `Date.now()`): `changed` (a file change read), `settled`, `received` (touches),
+    /// `request`, `reply`, `state`, `copied`, `encoded` (LiveUpdate's), `published` (to the pages'
+    /// queues), `sent` (by this page's sender).
+    var timings: [String: Double] = [:]
 }
 
 /// The latest state of the preview and the pages watching it.

@@ -77,6 +77,9 @@ final class PreviewLoop: @unchecked Sendable {
     static let frameInterval = 1.0 / 60
     /// The longest a clock tick may jump (after a stall), in seconds.
     static let longestTick = 0.25
+    /// Seconds without touches after which the inspector's tree is asked for (it is not in the
+    /// way of the frames while a finger moves or taps).
+    static let treeDelay = 0.15
 
     let session: Session
     let scene: String?
@@ -98,6 +101,8 @@ final class PreviewLoop: @unchecked Sendable {
         var dpr: Double?
         var render = false
         var save = false
+        /// When the first of `events` arrived (wall clock, milliseconds; the frame's timings).
+        var eventsReceived: Double?
     }
     private let inbox = Mutex(Inbox())
 
@@ -110,8 +115,16 @@ final class PreviewLoop: @unchecked Sendable {
     private var anchorClock = 0.0, anchorWall = 0.0
     private var idle = false
     /// Touches were delivered without the tree (their frame goes to the pages first): the
-    /// inspector's tree is asked for once the loop has nothing else to do.
-    private var treeIsStale = false
+    /// inspector's tree is asked for at this time (``treeDelay`` after the last touches), when
+    /// the loop has nothing else to do (seconds of uptime).
+    private var treeDue: Double?
+    /// A spare worker is to be made ready once the loop has nothing else to do.
+    private var spareWanted = false
+    /// The next tree asked for comes with the classes (a scene was rebuilt).
+    private var classesWanted = false
+    /// The status's tree and classes as JSON members, with what they were encoded from: encoded
+    /// again only when they change (a status is sent after every render, the tree rarely changes).
+    private var encodedParts: (tree: ViewTreeNode?, classes: [LiveClassInfo]?, text: String)?
     private var duration = 0.0
     private var lastInput = 0
     private var pageScale: Double?
@@ -153,6 +166,7 @@ final class PreviewLoop: @unchecked Sendable {
                 if let dpr = message.dpr, dpr.isFinite, dpr >= 0.5, dpr <= 8 { inbox.dpr = dpr }
             case "touches":
                 guard let touches = message.touches, !touches.isEmpty, inbox.events.count < 10_000 else { return }
+                if inbox.events.isEmpty { inbox.eventsReceived = LiveUpdate.wallClock() }
                 inbox.events.append(Array(touches.prefix(20)))
                 inbox.lastInput = max(inbox.lastInput, message.input ?? 0)
             case "play": inbox.playing = true
@@ -201,6 +215,8 @@ final class PreviewLoop: @unchecked Sendable {
         if watcher.descriptor < 0 { log("warning: cannot watch files (inotify: \(String(cString: strerror(errno)))); the preview renders once") }
         var pending = true
         var lastChange = 0.0, firstChange: Double? = nil
+        // When the burst's first change was read (wall clock, ms).
+        var firstChangeSeen: Double?
         var quiet = Self.settle
         var changed: [String] = []
         var nextTick = 0.0
@@ -209,10 +225,14 @@ final class PreviewLoop: @unchecked Sendable {
             if pending && (time - lastChange >= quiet || time - (firstChange ?? time) >= Self.longestWait) {
                 pending = false
                 firstChange = nil
+                watcher.startNewBurst()
+                var timings = ["settled": LiveUpdate.wallClock()]
+                timings["changed"] = firstChangeSeen
+                firstChangeSeen = nil
                 let problems = watcher.watch(interests())
                 for problem in problems { log("warning: cannot watch \(problem)") }
                 if !changed.isEmpty { edits = [] }
-                restart(changed: changed, at: nil)
+                restart(changed: changed, at: nil, timings: timings)
                 changed = []
                 continue
             }
@@ -229,9 +249,16 @@ final class PreviewLoop: @unchecked Sendable {
                 command(LiveCommand(time: clockNow()))
                 continue
             }
-            if treeIsStale {
-                treeIsStale = false
-                if live?.isRunning == true { command(LiveCommand(time: clockNow(), tree: true)) }
+            if let due = treeDue, now() >= due {
+                treeDue = nil
+                if live?.isRunning == true { command(LiveCommand(time: clockNow(), tree: true, classes: classesWanted)) }
+                classesWanted = false
+                continue
+            }
+            if spareWanted && !pending {
+                // Nothing else to do: a worker starts up for the next change of the plugins.
+                spareWanted = false
+                live?.prepareSpare()
                 continue
             }
             var fds = [pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
@@ -239,6 +266,7 @@ final class PreviewLoop: @unchecked Sendable {
             var timeout: Int32 = -1
             if pending { timeout = Int32(max(1, (quiet - (time - lastChange)) * 1000 + 1)) }
             if ticking { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(max(1, (nextTick - now()) * 1000))) }
+            if let due = treeDue { timeout = min(timeout < 0 ? Int32.max : timeout, Int32(max(1, (due - now()) * 1000 + 1))) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { usleep(100_000) }
             let changes = watcher.readChanges()
@@ -247,11 +275,14 @@ final class PreviewLoop: @unchecked Sendable {
                 while read(wake[0], &bytes, bytes.count) > 0 {}
             }
             if !changes.isEmpty {
-                // A burst is quick to settle only while every change in it is a completed file.
-                quiet = (!pending || quiet == Self.settleComplete) && watcher.lastChangesComplete ? Self.settleComplete : Self.settle
+                // A burst is quick to settle while every file changed in it is complete.
+                quiet = watcher.burstComplete ? Self.settleComplete : Self.settle
                 pending = true
                 lastChange = now()
-                if firstChange == nil { firstChange = now() }
+                if firstChange == nil {
+                    firstChange = now()
+                    firstChangeSeen = LiveUpdate.wallClock()
+                }
                 for path in changes where !changed.contains(path) && changed.count < 32 { changed.append(path) }
             }
         }
@@ -297,8 +328,9 @@ final class PreviewLoop: @unchecked Sendable {
         }
         if !work.events.isEmpty {
             lastInput = work.lastInput
-            command(LiveCommand(time: clockNow(), events: work.events, tree: false))
-            treeIsStale = true
+            command(LiveCommand(time: clockNow(), events: work.events, tree: false),
+                    timings: work.eventsReceived.map { ["received": $0] } ?? [:])
+            treeDue = now() + Self.treeDelay
             idle = false
             did = true
         }
@@ -314,8 +346,11 @@ final class PreviewLoop: @unchecked Sendable {
         return did
     }
 
-    /// Starts a new worker (or renders the gallery) and publishes the whole frame.
-    private func restart(changed: [String], at time: Double?) {
+    /// Shows the scene as it is now and publishes the whole frame: built again in the running
+    /// worker when only the scene file changed, else in a new worker (or renders the gallery).
+    ///
+    /// - Parameter timings: When the change was seen and settled (the frame's timings).
+    private func restart(changed: [String], at time: Double?, timings: [String: Double] = [:]) {
         generation += 1
         let effectiveScale = scale ?? pageScale
         guard let scene else {
@@ -324,7 +359,11 @@ final class PreviewLoop: @unchecked Sendable {
         }
         let preview = live ?? LivePreview(session: session, scene: scene, timeLimit: timeLimit, pixels: hub.pixels)
         live = preview
-        let update = preview.start(scale: effectiveScale, time: time)
+        let sceneFile = URL(fileURLWithPath: scene).standardizedFileURL.path
+        let onlyTheScene = !changed.isEmpty && changed.allSatisfy { $0 == sceneFile }
+        var update = preview.start(scale: effectiveScale, time: time, reuse: onlyTheScene, changed: changed)
+        update.timings.merge(timings) { current, _ in current }
+        spareWanted = true
         if let state = update.state {
             anchorClock = state.time
             anchorWall = now()
@@ -334,9 +373,16 @@ final class PreviewLoop: @unchecked Sendable {
         status = StatusMessage(state: "ok", generation: generation, frame: frameGeneration, scene: scene,
                                width: update.width, height: update.height, scale: update.scale,
                                milliseconds: (update.milliseconds * 10).rounded() / 10, failure: nil,
-                               warnings: update.warnings, diagnostics: update.diagnostics, tree: nil, changed: changed)
+                               warnings: update.warnings, diagnostics: update.diagnostics, tree: status.tree, changed: changed,
+                               classes: status.classes)
         status.edits = edits.count
         absorb(update, statusChanged: true, newRender: false)
+        if update.failure == nil && update.state?.tree == nil {
+            // A scene rebuilt in the running worker: its tree and classes follow the frame, once
+            // the page had time to draw it.
+            treeDue = now() + Self.treeDelay
+            classesWanted = true
+        }
         // The inspector's edits survive a new worker (a seek, a new scale) until the scene itself changes.
         if update.failure == nil {
             for edit in edits {
@@ -348,9 +394,10 @@ final class PreviewLoop: @unchecked Sendable {
     }
 
     /// Sends a command to the live worker and publishes what it changed.
-    private func command(_ command: LiveCommand, edit: PageMessage? = nil) {
+    private func command(_ command: LiveCommand, edit: PageMessage? = nil, timings: [String: Double] = [:]) {
         guard let live else { return }
-        let update = live.send(command)
+        var update = live.send(command)
+        update.timings.merge(timings) { current, _ in current }
         var statusChanged = false
         if let edit {
             if let error = update.state?.editError {
@@ -416,7 +463,8 @@ final class PreviewLoop: @unchecked Sendable {
         let frame = FrameMessage(sequence: update.sequence, previous: update.previousSequence, width: width, height: height,
                                  tiles: update.tiles.count, whole: update.whole, time: update.state?.time ?? anchorClock,
                                  duration: duration, playing: playing, input: lastInput,
-                                 milliseconds: (update.milliseconds * 100).rounded() / 100)
+                                 milliseconds: (update.milliseconds * 100).rounded() / 100,
+                                 timings: update.timings.merging(["published": LiveUpdate.wallClock()]) { $1 })
         hub.publish(PreviewUpdate(frame: frame, tiles: update.tiles.map { .init(rect: $0.0, png: $0.1) }))
     }
 
@@ -431,7 +479,20 @@ final class PreviewLoop: @unchecked Sendable {
     private func publishStatus() {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = (try? encoder.encode(status)).map { String(decoding: $0, as: UTF8.self) }
+        if encodedParts == nil || encodedParts?.tree != status.tree || encodedParts?.classes != status.classes {
+            var parts = ""
+            if let classes = status.classes, let data = try? encoder.encode(classes) {
+                parts += #","classes":"# + String(decoding: data, as: UTF8.self)
+            }
+            if let tree = status.tree, let data = try? encoder.encode(tree) {
+                parts += #","tree":"# + String(decoding: data, as: UTF8.self)
+            }
+            encodedParts = (status.tree, status.classes, parts)
+        }
+        var bare = status
+        bare.tree = nil
+        bare.classes = nil
+        let text = (try? encoder.encode(bare)).map { String(decoding: $0.dropLast(), as: UTF8.self) + (encodedParts?.text ?? "") + "}" }
             ?? #"{"type":"status","state":"failed","failure":{"kind":"setup","message":"cannot encode the status"}}"#
         hub.setStatus(text)
     }

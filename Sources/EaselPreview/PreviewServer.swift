@@ -163,6 +163,7 @@ public final class PreviewServer: @unchecked Sendable {
                 tiles = []
             }
             frame.tiles = tiles.count
+            frame.timings["sent"] = LiveUpdate.wallClock()
             let text = (try? encoder.encode(frame)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             try await outbound.writeTextMessage(text)
             for (index, tile) in tiles.enumerated() {

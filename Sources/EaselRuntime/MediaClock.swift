@@ -136,6 +136,19 @@ public final class MediaClock {
         return fired
     }
 
+    /// Sets the clock back to time 0 with no timers and no frame observers: a new scene
+    /// starts in the same registry (`easel preview` rebuilding a saved scene in its worker).
+    /// What the old scene scheduled never fires.
+    package func reset() {
+        // Taken out first and released after: releasing a timer's action may release an object
+        // that cancels its timers, which reads the list.
+        let dropped = (entries, observers)
+        entries = []
+        observers = []
+        time = 0
+        withExtendedLifetime(dropped) {}
+    }
+
     /// Moves the clock forward by `interval` seconds (see ``advance(to:)``).
     @discardableResult
     public func advance(by interval: Double) -> Int { advance(to: time + interval) }

@@ -188,6 +188,21 @@ public final class Registry {
         return diagnostics
     }
 
+    /// Forgets what belongs to the scene built in this registry, so that another one can be built
+    /// with the same loaded plugins: the media clock goes back to 0 without timers or observers,
+    /// and the animation engine and the touches in flight are dropped (each is made again on first
+    /// use). The loaded classes, the plugins' own state and the value arena stay.
+    package func startOverForNewScene() {
+        mediaClock.reset()
+        // Released after the fields are cleared: a view freed with the touches in flight asks
+        // for the interaction state in its deinit.
+        let dropped = (animator, interactionState)
+        animator = nil
+        interactionState = nil
+        diagnostics = []
+        withExtendedLifetime(dropped) {}
+    }
+
     package func report(_ severity: Diagnostic.Severity, _ message: String) {
         diagnostics.append(Diagnostic(severity: severity, message: message))
     }

@@ -93,8 +93,31 @@ public protocol RenderObserver: AnyObject {
 public struct RenderError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, with the class and selector of the view that drew.
     public let message: String
+    /// The class of the view whose drawing failed; `nil` for a failure outside a view's drawing.
+    public var className: String? = nil
+    /// The selector that was drawing (`drawRect:`).
+    public var selector: String? = nil
+    /// The plugin of the view's class and its file (`nil` for a built-in class).
+    public var pluginName: String? = nil, pluginFile: String? = nil
+    /// What the drawing did wrong, without the class and selector (the canvas's error).
+    public var reason: String? = nil
+    /// The view whose drawing failed, to find its place in a scene while it exists.
+    public var view: ObjectIdentifier? = nil
     /// The message.
     public var description: String { message }
+
+    /// The error of a view's `drawRect:`.
+    init(drawing view: View, reason: String) {
+        message = "-[\(view.objectClass.name) drawRect:] failed: \(reason)"
+        className = view.objectClass.name
+        selector = "drawRect:"
+        pluginName = view.objectClass.plugin?.name
+        pluginFile = view.objectClass.plugin?.path
+        self.reason = reason
+        self.view = ObjectIdentifier(view)
+    }
+
+    init(message: String) { self.message = message }
 }
 
 extension View {
@@ -654,7 +677,7 @@ extension View {
             }
             state.observer?.didDraw(self)
             if !hadError, canvas.hasError, state.failure == nil, let error = canvas.takeError() {
-                state.failure = RenderError(message: "-[\(objectClass.name) drawRect:] failed: \(error)")
+                state.failure = RenderError(drawing: self, reason: "\(error)")
             }
             // A UIKit view draws into its own context, so its unbalanced saves
             // vanish; here they would leak into the rest of the tree: drop them.
@@ -663,8 +686,7 @@ extension View {
             // renderer's saves and restores balanced).
             if canvas.stateDepth < depth, !canvas.hasError {
                 if state.failure == nil {
-                    state.failure = RenderError(
-                        message: "-[\(objectClass.name) drawRect:] failed: restore_state without a matching save_state")
+                    state.failure = RenderError(drawing: self, reason: "restore_state without a matching save_state")
                 }
                 for _ in canvas.stateDepth..<depth { canvas.saveState() }
             }

@@ -62,6 +62,7 @@ struct BrowserTests {
         #expect(try pixel(browser, 50, 45) == [255, 255, 255, 255])
         #expect(try browser.run("return document.getElementById('panel').hidden") as? Bool == true)
         // The inspector: selecting the swatch in the tree shows its properties and outlines it on the canvas.
+        #expect(try browser.wait(until: #"return !!document.querySelector('#tree span[data-path="root.subviews[0]"]')"#))
         _ = try browser.run(#"document.querySelector('#tree span[data-path="root.subviews[0]"]').click(); return true"#)
         let properties = try browser.run("""
             const list = {};

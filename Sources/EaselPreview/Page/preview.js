@@ -22,7 +22,7 @@
   // What the tests, the benchmark (and curious users) read: window.easelPreview.
   const state = {
     status: null, frame: null, framesDrawn: 0, tilesDrawn: 0, tileBytes: 0, sequence: -1, frameGeneration: 0,
-    connected: false, lastFrameAt: 0, paints: [], inputLatencies: [], inputsSent: 0,
+    connected: false, lastFrameAt: 0, paints: [], inputLatencies: [], inputPaints: [], inputsSent: 0, inspectorTimes: [],
   };
   window.easelPreview = state;
 
@@ -66,7 +66,7 @@
     panel.hidden = !failure;
     canvas.classList.toggle("stale", !!failure);
     if (!failure) return;
-    const titles = { scene: "The scene file has an error", plugin: "Plugin code failed", render: "The scene cannot be rendered", setup: "The preview cannot render" };
+    const titles = { scene: "The scene file has an error", plugin: "Plugin code failed", load: "A plugin cannot be loaded", render: "The scene cannot be rendered", setup: "The preview cannot render" };
     document.getElementById("panel-title").textContent = titles[failure.kind] || "Render failed";
     const list = document.getElementById("panel-fields");
     list.replaceChildren();
@@ -217,7 +217,7 @@
     if (phase === "ended" || phase === "cancelled") down.delete(event.pointerId);
     const point = pointOf(event);
     state.inputsSent += 1;
-    inputTimes.set(state.inputsSent, performance.now());
+    inputTimes.set(state.inputsSent, [performance.now(), Date.now()]);
     send({ type: "touches", input: state.inputsSent, touches: [{ finger: event.pointerId, phase, x: point.x, y: point.y }] });
     event.preventDefault();
   }
@@ -226,9 +226,29 @@
   canvas.addEventListener("pointerup", (event) => touch(event, "ended"));
   canvas.addEventListener("pointercancel", (event) => touch(event, "cancelled"));
 
+  // The inspector's tree is rebuilt after the frame that came with the status is on screen
+  // (after the next animation frame), and only when it changed, so that it never holds a frame back.
+  let shownTree = null;
+  let inspectorScheduled = false;
+  function scheduleInspector() {
+    if (inspectorScheduled) return;
+    inspectorScheduled = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      inspectorScheduled = false;
+      const tree = state.status ? state.status.tree : null;
+      const text = JSON.stringify(tree || null);
+      if (text === shownTree) return;
+      shownTree = text;
+      const started = performance.now();
+      try { showTree(tree); } catch (error) { console.error("inspector:", error); }
+      state.inspectorTimes.push(performance.now() - started);
+      if (state.inspectorTimes.length > 2000) state.inspectorTimes.splice(0, 1000);
+    }, 0));
+  }
+
   function showStatus(status) {
     state.status = status;
-    try { showTree(status.tree); } catch (error) { console.error("inspector:", error); }
+    scheduleInspector();
     document.getElementById("scene").textContent = status.scene || "gallery of every view class";
     showFailure(status.failure);
     const notes = (status.warnings || []).concat(status.diagnostics || []).concat(status.notes || []);
@@ -274,6 +294,7 @@
 
   async function paint(frame) {
     const bitmaps = await Promise.all(frame.tiles.map((entry) => createImageBitmap(entry.blob)));
+    frame.decoded = Date.now();
     const first = frame.tiles[0].header;
     if (canvas.width !== first.frameWidth || canvas.height !== first.frameHeight) {
       canvas.width = first.frameWidth;
@@ -291,10 +312,17 @@
     state.sequence = frame.sequence;
     state.frameGeneration = state.status ? state.status.frame : 0;
     state.lastFrameAt = performance.now();
-    state.paints.push({ sequence: frame.sequence, at: Date.now(), generation: state.status ? state.status.generation : 0, tiles: frame.tiles.length });
+    // When the frame's message arrived and each stage on the server ended (Date.now() milliseconds): the benchmark's breakdown.
+    const timings = state.frame && state.frame.sequence === frame.sequence
+      ? Object.assign({ arrived: state.frame.arrived, decoded: frame.decoded }, state.frame.timings || {}) : null;
+    state.paints.push({ sequence: frame.sequence, at: Date.now(), generation: state.status ? state.status.generation : 0, tiles: frame.tiles.length,
+      pixels: frame.tiles.reduce((sum, entry) => sum + entry.header.width * entry.header.height, 0), timings });
     if (state.paints.length > 2000) state.paints.splice(0, 1000);
     if (state.frame && state.frame.input && inputTimes.has(state.frame.input)) {
-      state.inputLatencies.push(performance.now() - inputTimes.get(state.frame.input));
+      const [sentAt, sentWall] = inputTimes.get(state.frame.input);
+      state.inputLatencies.push(performance.now() - sentAt);
+      state.inputPaints.push({ sent: sentWall, at: Date.now(), timings });
+      if (state.inputPaints.length > 2000) state.inputPaints.splice(0, 1000);
       for (const key of inputTimes.keys()) if (key <= state.frame.input) inputTimes.delete(key);
     }
     layout();
@@ -316,7 +344,10 @@
         let message;
         try { message = JSON.parse(event.data); } catch (error) { return; }
         if (message.type === "status") drawing = drawing.then(() => showStatus(message));
-        else if (message.type === "frame") drawing = drawing.then(() => showClock(message));
+        else if (message.type === "frame") {
+          message.arrived = Date.now();
+          drawing = drawing.then(() => showClock(message));
+        }
       } else {
         tile(event.data);
       }

@@ -68,13 +68,23 @@ public struct LiveCommand: Codable, Sendable, Equatable {
     public var edit: LiveEdit?
     /// Whether to send the view tree back; `nil` sends it after touches and edits.
     public var tree: Bool?
+    /// The scene file's new text: the worker builds the scene again from it with the plugins it
+    /// has loaded (the clock starts again at 0 and runs to the timeline's end) and answers with the
+    /// whole frame. The other fields are ignored then.
+    public var scene: String?
+    /// Whether to send the classes of the tree's views back (with their selectors); `nil` sends
+    /// them with the tree after ``scene``, else not.
+    public var classes: Bool?
 
     /// A command.
-    public init(time: Double? = nil, events: [[LiveTouch]]? = nil, edit: LiveEdit? = nil, tree: Bool? = nil) {
+    public init(time: Double? = nil, events: [[LiveTouch]]? = nil, edit: LiveEdit? = nil, tree: Bool? = nil,
+                scene: String? = nil, classes: Bool? = nil) {
         self.time = time
         self.events = events
         self.edit = edit
         self.tree = tree
+        self.scene = scene
+        self.classes = classes
     }
 }
 
@@ -149,6 +159,18 @@ public struct LiveState: Codable, Sendable {
     public var editError: String?
     /// Milliseconds the command took in the worker (events, layout, drawing).
     public var milliseconds = 0.0
+    /// Where plugin code's drawing failed, when the reply is a failure of a view's drawing.
+    public var failure: DrawingFailure?
+
+    /// A view's drawing that raised an error (the canvas's sticky error), for the failure panel.
+    public struct DrawingFailure: Codable, Sendable, Equatable {
+        /// The view's class, the selector, and the plugin of the class with its file.
+        public var className: String, selector: String, plugin: String?, pluginFile: String?
+        /// What the drawing did wrong.
+        public var reason: String
+        /// The view's place in the scene (its JSON path).
+        public var path: String?
+    }
 }
 
 // MARK: - The worker's side
@@ -174,27 +196,94 @@ final class TimingRenderObserver: RenderObserver {
     }
 }
 
-/// A scene kept in the worker between commands.
-final class LiveSceneSession: LiveWorkerSession {
+/// The scene a live worker shows: its tree, the canvas over the exchange's pixels, the drawing times.
+final class LiveScene {
     let tree: SceneTree
     let canvas: Canvas
-    let registry: Registry
-    let recorder: FlightRecorder
-    let scale: Double
     let pixelWidth: Int, pixelHeight: Int
     let timing: TimingRenderObserver
 
-    init(tree: SceneTree, canvas: Canvas, registry: Registry, recorder: FlightRecorder, scale: Double, layout: Canvas.RasterLayout) {
+    init(tree: SceneTree, canvas: Canvas, layout: Canvas.RasterLayout, recorder: FlightRecorder) {
         self.tree = tree
         self.canvas = canvas
-        self.registry = registry
-        self.recorder = recorder
-        self.scale = scale
         pixelWidth = layout.pixelWidth
         pixelHeight = layout.pixelHeight
         timing = TimingRenderObserver(RecordingRenderObserver(recorder, skipping: []) { [tree] view in
             SessionWorkerJobs.location(of: view, in: tree)
         })
+    }
+
+    /// Builds a scene's tree in the registry, runs its timeline to `time` (its end for `nil`) and
+    /// makes its canvas over the exchange's pixels (which must hold them).
+    static func build(_ model: Scene, scale: Double, time: Double?, registry: Registry, exchange: IsolationExchange)
+        throws(SessionError) -> LiveScene
+    {
+        let recorder = exchange.recorder
+        try SceneRenderer.checkRasterSize(model, scale: scale)
+        registry.imageFolders = model.imageFolders
+        registry.imageScale = scale
+        let layout: Canvas.RasterLayout
+        do { layout = try Canvas.rasterLayout(width: model.width, height: model.height, scale: scale) } catch {
+            throw SessionError(describing: error)
+        }
+        guard layout.byteCount <= exchange.pixelBytes else {
+            throw SessionError("\(model.file ?? "the scene"): its canvas (\(layout.pixelWidth) x \(layout.pixelHeight) pixels) "
+                               + "is larger than the worker's shared pixels; a new worker is needed")
+        }
+        let tree: SceneTree
+        do { tree = try model.build(in: registry) } catch { throw SessionError(error) }
+        tree.run(to: min(time ?? tree.duration, RenderOptions.maximumTime)) { step in
+            recorder.setPhase("applying \(step.path)")
+        }
+        let canvas: Canvas
+        do {
+            canvas = try Canvas(width: model.width, height: model.height, background: model.background,
+                                scale: scale, pixels: exchange.pixels)
+        } catch { throw SessionError(describing: error) }
+        return LiveScene(tree: tree, canvas: canvas, layout: layout, recorder: recorder)
+    }
+}
+
+/// A scene kept in the worker between commands; a saved scene is built again in it
+/// (``LiveCommand/scene``) with the plugins already loaded.
+final class LiveSceneSession: LiveWorkerSession {
+    let registry: Registry
+    let exchange: IsolationExchange
+    let recorder: FlightRecorder
+    let scale: Double
+    /// The scene file (for messages and the images it names).
+    let sceneFile: String
+    /// The scene shown; `nil` after a new scene failed to build (the parent then ends the worker).
+    private(set) var scene: LiveScene?
+
+    init(scene: LiveScene, sceneFile: String, registry: Registry, exchange: IsolationExchange, scale: Double) {
+        self.scene = scene
+        self.sceneFile = sceneFile
+        self.registry = registry
+        self.exchange = exchange
+        recorder = exchange.recorder
+        self.scale = scale
+    }
+
+    /// Builds the scene again from the text of its file, in this worker and registry: the old
+    /// tree, its timers, animations and touches go first, and the new one starts at time 0 and
+    /// runs to the end of its timeline. Answers with the whole frame and, when asked for, the
+    /// tree and the classes.
+    func reload(_ text: String, tree withTree: Bool, started: UInt64) -> WorkerReply {
+        recorder.setPhase("releasing the old scene")
+        scene = nil
+        registry.startOverForNewScene()
+        recorder.setPhase("building the scene")
+        do throws(SessionError) {
+            let model: Scene
+            do { model = try Scene.parse(Data(text.utf8), file: sceneFile) } catch { throw SessionError(error) }
+            scene = try LiveScene.build(model, scale: scale, time: nil, registry: registry, exchange: exchange)
+        } catch {
+            var reply = WorkerReply()
+            reply.failure = .init(message: error.message)
+            return reply
+        }
+        return render(mode: .full, tree: withTree, classes: withTree, started: started)
     }
 
     func handle(_ command: [UInt8]) -> WorkerReply {
@@ -203,6 +292,12 @@ final class LiveSceneSession: LiveWorkerSession {
         do { decoded = try JSONDecoder().decode(LiveCommand.self, from: Data(command)) } catch {
             var reply = WorkerReply()
             reply.failure = .init(message: "easel isolated-worker: a live command that is not JSON: \(error)")
+            return reply
+        }
+        if let text = decoded.scene { return reload(text, tree: decoded.tree ?? true, started: start) }
+        guard let tree = scene?.tree else {
+            var reply = WorkerReply()
+            reply.failure = .init(message: "easel isolated-worker: no scene to send the command to")
             return reply
         }
         var state = LiveState()
@@ -228,17 +323,12 @@ final class LiveSceneSession: LiveWorkerSession {
             }
         }
         let wantsTree = decoded.tree ?? (decoded.events?.isEmpty == false || decoded.edit != nil)
-        var reply = render(mode: .dirtyRegions, state: state, tree: wantsTree, classes: false)
-        if var live = reply.live.flatMap({ try? JSONDecoder().decode(LiveState.self, from: Data($0.utf8)) }) {
-            live.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            reply.live = Self.encode(live)
-        }
-        return reply
+        return render(mode: .dirtyRegions, state: state, tree: wantsTree, classes: decoded.classes ?? false, started: start)
     }
 
     /// The view at an index path from the root.
     func view(at indexPath: [Int]) -> View? {
-        var view = tree.root
+        guard var view = scene?.tree.root else { return nil }
         for index in indexPath.prefix(256) {
             let subviews = view.subviews
             guard subviews.indices.contains(index) else { return nil }
@@ -248,34 +338,64 @@ final class LiveSceneSession: LiveWorkerSession {
     }
 
     /// Lays out, draws what needs it, and describes the result.
-    func render(mode: RenderMode, state: LiveState = LiveState(), tree withTree: Bool, classes: Bool) -> WorkerReply {
+    ///
+    /// - Parameter started: When the command began (uptime nanoseconds), for the state's milliseconds.
+    func render(mode: RenderMode, state: LiveState = LiveState(), tree withTree: Bool, classes: Bool,
+                started: UInt64 = DispatchTime.now().uptimeNanoseconds) -> WorkerReply {
         var reply = WorkerReply()
+        guard let scene else {
+            reply.failure = .init(message: "easel isolated-worker: no scene to render")
+            return reply
+        }
+        let tree = scene.tree
         var state = state
         recorder.setPhase("laying out the views")
         tree.root.layoutIfNeeded()
         recorder.setPhase("drawing")
         let report: RenderReport
-        do { report = try tree.root.render(into: canvas, mode: mode, observer: timing) } catch {
+        do { report = try tree.root.render(into: scene.canvas, mode: mode, observer: scene.timing) } catch {
             reply.failure = .init(message: error.message)
+            if let className = error.className {
+                var described = LiveState()
+                described.failure = .init(className: className, selector: error.selector ?? "drawRect:", plugin: error.pluginName,
+                                          pluginFile: error.pluginFile, reason: error.reason ?? error.message,
+                                          path: error.view.flatMap { Self.view($0, in: tree.root) }
+                                              .map { SessionWorkerJobs.location(of: $0, in: tree) })
+                reply.live = Self.encode(described)
+            }
+            reply.diagnostics = registry.takeDiagnostics().map(\.description)
             return reply
         }
         recorder.setPhase("waiting for a command")
         let diagnostics = registry.takeDiagnostics()
         reply.diagnostics = diagnostics.map(\.description)
         reply.diagnosticErrors = diagnostics.contains { $0.severity == .error }
-        state.dirty = report.region.compactMap(pixels)
+        state.dirty = report.region.compactMap { pixels($0, width: scene.pixelWidth, height: scene.pixelHeight) }
         state.time = tree.mediaClock.time
         state.duration = tree.duration
         state.idle = state.dirty.isEmpty && tree.mediaClock.pendingTimerCount == 0
             && (registry.latestAnimationEnd ?? 0) <= state.time && !Self.hasAnimations(tree.root)
         if withTree {
             var node = ViewTreeNode(tree.root, in: tree)
-            node.addInspectorDetails(of: tree.root, drawTimes: timing.times)
+            node.addInspectorDetails(of: tree.root, drawTimes: scene.timing.times)
             state.tree = node
         }
         if classes { state.classes = Self.classes(in: tree.root) }
+        state.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         reply.live = Self.encode(state)
         return reply
+    }
+
+    /// The view of the tree with that identity (at most 100,000 looked at).
+    static func view(_ identity: ObjectIdentifier, in root: View) -> View? {
+        var stack = [root]
+        var visited = 0
+        while let view = stack.popLast(), visited < 100_000 {
+            visited += 1
+            if ObjectIdentifier(view) == identity { return view }
+            stack += view.subviews
+        }
+        return nil
     }
 
     /// Whether a view of the tree has an animation (a repeating one runs past ``Registry/latestAnimationEnd``).
@@ -291,7 +411,7 @@ final class LiveSceneSession: LiveWorkerSession {
     }
 
     /// A rectangle in points as whole pixels, inside the canvas; `nil` when empty.
-    func pixels(_ rect: easel_rect) -> PixelRect? {
+    func pixels(_ rect: easel_rect, width pixelWidth: Int, height pixelHeight: Int) -> PixelRect? {
         let left = max(0, Int((rect.origin.x * scale).rounded(.down)))
         let top = max(0, Int((rect.origin.y * scale).rounded(.down)))
         let right = min(pixelWidth, Int(((rect.origin.x + rect.size.width) * scale).rounded(.up)))
@@ -348,22 +468,9 @@ extension SessionWorkerJobs {
             recorder.setPhase("building the scene")
             let model: Scene
             do { model = try Scene.load(contentsOf: job.scene) } catch { throw SessionError(error) }
-            try SceneRenderer.checkRasterSize(model, scale: job.scale)
-            registry.imageFolders = model.imageFolders
-            registry.imageScale = job.scale
-            let tree: SceneTree
-            do { tree = try model.build(in: registry) } catch { throw SessionError(error) }
-            tree.run(to: min(job.time ?? tree.duration, RenderOptions.maximumTime)) { step in
-                recorder.setPhase("applying \(step.path)")
-            }
-            let canvas: Canvas, layout: Canvas.RasterLayout
-            do {
-                layout = try Canvas.rasterLayout(width: model.width, height: model.height, scale: job.scale)
-                canvas = try Canvas(width: model.width, height: model.height, background: model.background,
-                                    scale: job.scale, pixels: exchange.pixels)
-            } catch { throw SessionError(describing: error) }
-            let session = LiveSceneSession(tree: tree, canvas: canvas, registry: registry, recorder: recorder,
-                                           scale: job.scale, layout: layout)
+            let scene = try LiveScene.build(model, scale: job.scale, time: job.time, registry: registry, exchange: exchange)
+            let session = LiveSceneSession(scene: scene, sceneFile: job.scene, registry: registry, exchange: exchange,
+                                           scale: job.scale)
             reply = session.render(mode: .full, tree: true, classes: true)
             if let failure = reply.failure {
                 reply.failure = .init(message: "\(job.scene): \(failure.message)")
@@ -423,31 +530,29 @@ public final class PreviewPixels: Sendable {
             let width = state.width, height = state.height
             let rects = rects.filter { $0.x >= 0 && $0.y >= 0 && $0.width > 0 && $0.height > 0
                 && $0.x + $0.width <= width && $0.y + $0.height <= height }
-            let bg: (Double, Double, Double, Double) = background.map {
-                let a = min(max($0.alpha, 0), 1)
-                return (min(max($0.blue, 0), 1) * a * 255, min(max($0.green, 0), 1) * a * 255,
-                        min(max($0.red, 0), 1) * a * 255, a * 255)
-            } ?? (0, 0, 0, 0)
-            let opaqueBackground = bg.3 >= 255
+            // Compositing over the background, premultiplied: out = src + bg × (255 − srcA) / 255, rounded;
+            // the second term depends only on the source's alpha, so it is looked up (one table per channel).
+            let blend = Self.backgroundTables(background)
             state.bytes.withUnsafeMutableBytes { target in
                 for rect in rects {
                     for row in rect.y..<(rect.y + rect.height) {
                         let from = source + row * bytesPerRow + rect.x * 4
                         let to = target.baseAddress! + (row * width + rect.x) * 4
-                        if background == nil {
+                        guard let blend else {
                             to.copyMemory(from: from, byteCount: rect.width * 4)
                             continue
                         }
                         let input = from.assumingMemoryBound(to: UInt8.self)
                         let output = to.assumingMemoryBound(to: UInt8.self)
-                        for index in 0..<(rect.width * 4) where index % 4 == 0 {
-                            // Native byte order on little-endian: B, G, R, A; premultiplied: out = src + bg * (1 - srcA).
-                            let alpha = Double(input[index + 3])
-                            let rest = (255 - alpha) / 255
-                            output[index] = UInt8(min(255, (Double(input[index]) + bg.0 * rest).rounded()))
-                            output[index + 1] = UInt8(min(255, (Double(input[index + 1]) + bg.1 * rest).rounded()))
-                            output[index + 2] = UInt8(min(255, (Double(input[index + 2]) + bg.2 * rest).rounded()))
-                            output[index + 3] = opaqueBackground ? 255 : UInt8(min(255, (alpha + bg.3 * rest).rounded()))
+                        blend.withUnsafeBufferPointer { table in
+                            // Native byte order on little-endian: B, G, R, A.
+                            for index in stride(from: 0, to: rect.width * 4, by: 4) {
+                                let alpha = Int(input[index + 3])
+                                for channel in 0..<4 {
+                                    let sum = Int(input[index + channel]) + Int(table[channel << 8 | alpha])
+                                    output[index + channel] = UInt8(truncatingIfNeeded: min(255, sum))
+                                }
+                            }
                         }
                     }
                 }
@@ -462,6 +567,26 @@ public final class PreviewPixels: Sendable {
             state.sequence += 1
             return (state.sequence, changed)
         }
+    }
+
+    /// What compositing over `background` adds to each channel (B, G, R, A) of a premultiplied
+    /// pixel, by the pixel's alpha: table[channel × 256 + alpha] = round(bg × (255 − alpha) / 255)
+    /// (255 − alpha for the alpha of an opaque background); `nil` without a background.
+    static func backgroundTables(_ background: easel_color?) -> [UInt8]? {
+        guard let background else { return nil }
+        let a = min(max(background.alpha, 0), 1)
+        let channels = [min(max(background.blue, 0), 1) * a * 255, min(max(background.green, 0), 1) * a * 255,
+                        min(max(background.red, 0), 1) * a * 255, a * 255]
+        let opaque = a >= 1
+        var table = [UInt8](repeating: 0, count: 4 * 256)
+        for channel in 0..<4 {
+            for alpha in 0..<256 {
+                let rest = Double(255 - alpha) / 255
+                let value = channel == 3 && opaque ? Double(255 - alpha) : (channels[channel] * rest).rounded()
+                table[channel << 8 | alpha] = UInt8(min(255, max(0, value)))
+            }
+        }
+        return table
     }
 
     /// The bounding rectangle of the pixels that differ between two frames of `width` × `height`
@@ -560,6 +685,13 @@ public struct LiveUpdate: Sendable {
     public var warnings: [String] = [], diagnostics: [String] = []
     /// Milliseconds from the command to the encoded tiles.
     public var milliseconds = 0.0
+    /// When each stage ended, in milliseconds of the wall clock since 1970 (the page's `Date.now()`):
+    /// `request` (sent to the worker), `reply` (its answer read), `state` (its live state decoded),
+    /// `copied` (its pixels copied), `encoded` (the tiles).
+    public var timings: [String: Double] = [:]
+
+    /// Milliseconds of the wall clock since 1970, as `Date.now()` in a page.
+    public static func wallClock() -> Double { Date().timeIntervalSince1970 * 1000 }
 }
 
 /// The parent's side of a live scene (`easel preview`): one worker at a time, its commands, the frame's pixels.
@@ -573,8 +705,14 @@ public final class LivePreview {
     /// The frame as the pages show it.
     public let pixels: PreviewPixels
     private var worker: LiveWorker?
+    /// A worker started ahead of time, waiting for its request (``prepareSpare()``).
+    private var spare: LiveWorker?
     private var background: easel_color?
     private var layout: Canvas.RasterLayout?
+    /// The image files the running worker's scene names (its sandbox lets it read those).
+    private var imageFiles: [String] = []
+    /// The plugin scan's warnings of the running worker's start (a scene rebuilt in it keeps them).
+    private var scanWarnings: [String] = []
     /// The scene's size in points and the pixels per point of the running worker.
     public private(set) var width = 0.0, height = 0.0, scale = 1.0
     /// CPU seconds a live worker may use (its sandbox's RLIMIT_CPU): six hours.
@@ -594,25 +732,51 @@ public final class LivePreview {
         self.timeLimit = timeLimit
     }
 
-    deinit { worker?.stop() }
+    deinit {
+        worker?.stop()
+        spare?.stop()
+    }
 
-    /// Whether a worker is running (none before ``start(scale:time:)`` and after a failure).
+    /// Whether a worker is running (none before ``start(scale:time:reuse:)`` and after a failure).
     public var isRunning: Bool { worker.map { !$0.hasEnded } ?? false }
 
-    /// Stops the worker.
+    /// Whether a spare worker is waiting (``prepareSpare()``).
+    public var hasSpare: Bool { spare.map { !$0.hasEnded } ?? false }
+
+    /// Stops the worker (the spare stays).
     public func stop() {
         worker?.stop()
         worker = nil
     }
 
-    /// Starts a new worker (the plugins and the scene as they are now), with the timeline run to
-    /// `time` (its end for `nil`); the update holds the whole frame.
+    /// Starts a spare worker for the next ``start(scale:time:reuse:)``, unless one is waiting
+    /// that can take the current scene: it starts up and waits with no plugin loaded, so that a
+    /// change of the plugins costs one request instead of a process start-up. Call it when
+    /// nothing else is to be done (after a frame was published).
+    public func prepareSpare() {
+        guard let layout else { return }
+        if let spare, !spare.hasEnded, spare.exchange.pixelBytes >= layout.byteCount { return }
+        spare?.stop()
+        spare = nil
+        guard let exchange = try? IsolationExchange(pixelBytes: layout.byteCount) else { return }
+        spare = try? Isolation.startSpare(exchange: exchange, timeLimit: timeLimit)
+    }
+
+    /// Shows the scene as it is now, with the timeline run to `time` (its end for `nil`); the
+    /// update holds the whole frame.
+    ///
+    /// With `reuse`, a running worker builds the scene again from its file's new text with
+    /// the plugins it has loaded (the plugins did not change), when it can: same scale, the
+    /// timeline's end, the same image files, pixels that fit. Otherwise a new worker (the spare,
+    /// when one waits) loads the plugins as they are now, so that a rebuilt plugin's new code draws.
     ///
     /// - Parameters:
     ///   - scale: Pixels per point; `nil` for the scene's.
     ///   - time: The time on the scene's timeline.
-    public func start(scale requested: Double?, time: Double?) -> LiveUpdate {
-        stop()
+    ///   - reuse: Whether only the scene file changed since the running worker started.
+    ///   - changed: The files whose change this start follows: a plugin file among them that
+    ///     cannot be loaded is the update's failure (naming the file and why), and no worker starts.
+    public func start(scale requested: Double?, time: Double?, reuse: Bool = false, changed: [String] = []) -> LiveUpdate {
         let start = DispatchTime.now().uptimeNanoseconds
         var update = LiveUpdate()
         update.previousSequence = pixels.current.sequence
@@ -621,16 +785,17 @@ public final class LivePreview {
             update.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             return update
         }
-        let scanned: PluginEnvironment.Scan
-        do { scanned = try session.plugins.scan(isolated: true, warn: { update.warnings.append($0) }) } catch {
-            update.failure = PreviewFailure(kind: "setup", message: error.message)
+        let text: [UInt8]
+        switch Scene.readAll(scene) {
+        case .success(let bytes): text = bytes
+        case .failure(let failure):
+            stop()
+            update.failure = PreviewFailure(kind: "scene", message: "\(scene): cannot read the scene file: \(failure.reason)", file: scene)
             return finish()
         }
-        if let scan = scanned.scan {
-            update.warnings += PluginCatalog(scan).failures.map { "warning: \($0.error)" }
-        }
         let model: Scene
-        do { model = try Scene.load(contentsOf: scene) } catch {
+        do { model = try Scene.parse(Data(text), file: scene) } catch {
+            stop()
             update.failure = Session.sceneFailure(error, file: scene)
             return finish()
         }
@@ -638,38 +803,94 @@ public final class LivePreview {
         update.width = model.width
         update.height = model.height
         update.scale = scale
-        let exchange: IsolationExchange, layout: Canvas.RasterLayout
+        let layout: Canvas.RasterLayout
         do {
             try SceneRenderer.checkRasterSize(model, scale: scale)
             layout = try Canvas.rasterLayout(width: model.width, height: model.height, scale: scale)
-            exchange = try IsolationExchange(pixelBytes: layout.byteCount)
         } catch let error as SessionError {
+            stop()
             update.failure = PreviewFailure(kind: "scene", message: error.message, file: scene)
             return finish()
         } catch {
+            stop()
             update.failure = PreviewFailure(kind: "setup", message: "\(error)", file: scene)
             return finish()
+        }
+        let images = model.imageFiles
+        if reuse, time == nil, scale == self.scale, images == imageFiles, let worker, !worker.hasEnded,
+           layout.byteCount <= worker.exchange.pixelBytes {
+            // Only the scene changed: the running worker builds it again with the plugins it has.
+            adopt(model, layout: layout, scale: scale)
+            update.warnings = scanWarnings
+            update.whole = true
+            update.timings["request"] = LiveUpdate.wallClock()
+            // The tree and the classes come after the frame (``LivePreview/send(_:)`` with `tree` and `classes`).
+            let reload = LiveCommand(tree: false, scene: String(decoding: text, as: UTF8.self))
+            let command = (try? JSONEncoder().encode(reload)).map { Array($0) } ?? []
+            receive(worker.send(command), into: &update)
+            return finish()
+        }
+        stop()
+        let scanned: PluginEnvironment.Scan
+        do { scanned = try session.plugins.scan(isolated: true, warn: { update.warnings.append($0) }) } catch {
+            update.failure = PreviewFailure(kind: "setup", message: error.message)
+            return finish()
+        }
+        if let scan = scanned.scan {
+            let failures = PluginCatalog(scan).failures
+            update.warnings += failures.map { "warning: \($0.error)" }
+            let standardized = Set(changed.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            if let failed = failures.first(where: { standardized.contains(URL(fileURLWithPath: $0.error.path).standardizedFileURL.path) }) {
+                // A plugin file just added or rebuilt cannot be loaded: that is what the author needs to see.
+                let error = failed.error
+                var described = PreviewFailure(kind: "load", message: "\(error)", file: scene)
+                described.class = error.className
+                described.selector = error.selector
+                described.plugin = URL(fileURLWithPath: error.path).deletingPathExtension().lastPathComponent
+                described.pluginFile = error.path
+                described.reason = error.message
+                update.failure = described
+                return finish()
+            }
         }
         let request = WorkerRequest(
             pluginFiles: scanned.scan.map(Isolation.goodFiles), folders: session.plugins.folders, trust: scanned.trust,
             forceLibffi: InvocationOptions.forceLibffi,
             render: .init(scene: scene, scale: scale, vector: nil, skip: [], time: time, dumpTree: true))
         let worker: LiveWorker
+        update.timings["request"] = LiveUpdate.wallClock()
         do {
-            worker = try Isolation.startLive(request, exchange: exchange, timeLimit: timeLimit, cpuSeconds: Self.cpuSeconds)
+            if let spare, !spare.hasEnded, spare.exchange.pixelBytes >= layout.byteCount {
+                self.spare = nil
+                worker = try Isolation.startLive(request, spare: spare, timeLimit: timeLimit, cpuSeconds: Self.cpuSeconds)
+            } else {
+                let exchange: IsolationExchange
+                do { exchange = try IsolationExchange(pixelBytes: layout.byteCount) } catch {
+                    update.failure = PreviewFailure(kind: "setup", message: "\(error)", file: scene)
+                    return finish()
+                }
+                worker = try Isolation.startLive(request, exchange: exchange, timeLimit: timeLimit, cpuSeconds: Self.cpuSeconds)
+            }
         } catch {
             update.failure = PreviewFailure(kind: "setup", message: error.message)
             return finish()
         }
         self.worker = worker
+        adopt(model, layout: layout, scale: scale)
+        imageFiles = images
+        scanWarnings = update.warnings
+        update.whole = true
+        receive(worker.reply(), into: &update)
+        return finish()
+    }
+
+    /// Takes the scene's size, background and pixel layout as the running worker's.
+    private func adopt(_ model: Scene, layout: Canvas.RasterLayout, scale: Double) {
         self.layout = layout
         background = model.background
         width = model.width
         height = model.height
         self.scale = scale
-        update.whole = true
-        receive(worker.reply(), into: &update)
-        return finish()
     }
 
     /// Sends a command to the running worker; the update holds the changed tiles.
@@ -685,6 +906,7 @@ public final class LivePreview {
             update.failure = PreviewFailure(kind: "setup", message: "the preview's worker is not running (it failed; save a file to start it again)")
             return update
         }
+        update.timings["request"] = LiveUpdate.wallClock()
         receive(worker.send(Array(data)), into: &update)
         update.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return update
@@ -700,12 +922,28 @@ public final class LivePreview {
             return
         case .success(let answer): reply = answer
         }
+        update.timings["reply"] = LiveUpdate.wallClock()
         let seen = Set(update.warnings)
         update.warnings += reply.loadWarnings.filter { !seen.contains($0) }
         update.diagnostics = reply.diagnostics
         if let failure = reply.failure {
             var described = PreviewFailure(kind: "render", message: failure.message, file: scene)
             described.path = Session.jsonPath(in: failure.message, file: scene)
+            if let drawing = reply.live.flatMap({ try? JSONDecoder().decode(LiveState.self, from: Data($0.utf8)) })?.failure {
+                // Plugin code's drawing raised an error: the panel names the view's class, the
+                // selector, the plugin, what it did wrong and where the view is in the scene.
+                described.kind = "plugin"
+                // (A new worker's first reply names the scene file already.)
+                let bare = failure.message.hasPrefix("\(scene): ") ? String(failure.message.dropFirst(scene.count + 2)) : failure.message
+                described.message = "\(scene): \(drawing.path.map { "\($0): " } ?? "")\(bare)"
+                    + (drawing.pluginFile.map { " (plugin \(drawing.plugin ?? ""), \($0))" } ?? "")
+                described.class = drawing.className
+                described.selector = drawing.selector
+                described.plugin = drawing.plugin
+                described.pluginFile = drawing.pluginFile
+                described.reason = drawing.reason
+                described.path = drawing.path
+            }
             update.failure = described
             stop()
             return
@@ -717,6 +955,8 @@ public final class LivePreview {
             return
         }
         update.state = state
+        update.timings["state"] = LiveUpdate.wallClock()
+        update.timings["worker"] = state.milliseconds
         var rects = update.whole ? [PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight)]
             : PixelRect.merged(state.dirty)
         if rects.count > 8 { rects = [rects.dropFirst().reduce(rects[0]) { $0.union($1) }] }
@@ -725,6 +965,7 @@ public final class LivePreview {
                                  background: background,
                                  size: update.whole ? (layout.pixelWidth, layout.pixelHeight) : nil)
         update.sequence = copied.sequence
+        update.timings["copied"] = LiveUpdate.wallClock()
         if update.whole {
             // A new worker's frame: only what differs from the frame before is encoded and sent (pages
             // that do not have that frame get the whole one); nothing differs, nothing to send.
@@ -734,6 +975,7 @@ public final class LivePreview {
         let encoded = pixels.encode(rects)
         update.tiles = encoded.tiles
         update.sequence = encoded.sequence
+        update.timings["encoded"] = LiveUpdate.wallClock()
     }
 
     /// Publishes an already encoded whole frame (the gallery's PNG) as the current frame.

@@ -10,7 +10,8 @@ import Foundation
 /// Why a preview render produced no frame, in parts the workbench's failure panel shows.
 public struct PreviewFailure: Codable, Sendable, Equatable {
     /// What failed: `scene` (the file cannot be read or parsed), `plugin`
-    /// (plugin code crashed, hung or was refused in the worker), `render`
+    /// (plugin code crashed, hung, raised a drawing error or was refused in the worker),
+    /// `load` (a plugin file just added or rebuilt cannot be loaded), `render`
     /// (the scene names something the plugins do not have, a drawing error), `setup`.
     public var kind: String
     /// The whole message, as `easel render --isolate` prints it after `error: `.

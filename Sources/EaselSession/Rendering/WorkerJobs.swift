@@ -54,6 +54,14 @@ package struct SessionWorkerJobs: WorkerJobs {
     /// The jobs of `easel isolated-worker`.
     package init() {}
 
+    /// Lays out and draws a line of text on a small canvas: fontconfig reads its configuration
+    /// and font cache, and Pango makes its font map, before a spare worker gets its request.
+    package func warmUp() {
+        guard let canvas = try? Canvas(width: 64, height: 16, backing: .raster(scale: 1)) else { return }
+        canvas.showText("Easel 0123", x: 0, y: 12)
+        _ = canvas.measureText("Easel")
+    }
+
     /// The image files the job's scene names (Scene+Images.swift), which the worker's sandbox lets it read;
     /// none when the scene cannot be read (the render reports why).
     package func readableFiles(for job: WorkerRequest.RenderJob) -> [String] {

@@ -1,0 +1,78 @@
+import EaselGraphicsCore
+import EaselTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The render workers `easel preview` runs: each child's process id and whether it is the spare
+/// (`easel isolated-worker --spare`, started up and waiting for a request).
+private func workers(of pid: Int32) -> [(pid: Int32, spare: Bool)] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    var result: [(Int32, Bool)] = []
+    for task in tasks {
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(child)/cmdline") else { continue }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard arguments.contains("isolated-worker") else { continue }
+            result.append((child, arguments.contains("--spare")))
+        }
+    }
+    return result
+}
+
+/// A 100 × 20 white scene whose 10 × 10 box (in `color`) moves from x 0 to x 80 during the first second of its timeline.
+private func movingBox(_ color: String) -> String {
+    ##"""
+    { "canvas": { "size": [100, 20], "scale": 1, "background": "#ffffff" },
+      "root": { "subviews": [ { "class": "View", "id": "box", "frame": [0, 0, 10, 10], "backgroundColor": "\##(color)" } ] },
+      "steps": [ { "at": 0, "animate": { "view": "box", "duration": 1, "curve": "linear", "set": { "center": [85, 5] } } } ] }
+    """##
+}
+
+@Suite("easel preview's workers: a saved scene is rebuilt in the running worker, a changed plugin goes to a spare one")
+struct LiveWorkerTests {
+    @Test("""
+        a saved scene is built again in the running worker (the same process), its timeline from 0 to its end; \
+        a spare worker waits, and a plugin added to a plugin folder is loaded by it (it becomes the worker, a new spare starts)
+        """)
+    func workersAcrossChanges() throws {
+        let plugins = try Fixtures.makeTemporaryDirectory("preview-spare-plugins")
+        let tint = try Fixtures.buildFixture("preview_tint", into: try Fixtures.makeTemporaryDirectory("preview-spare-tint"))
+        let scene = try writeScene(movingBox("#ff0000"))
+        let preview = try PreviewProcess(scene: scene, plugins: [plugins])
+        let first = try preview.status(after: 0)
+        #expect(first["state"] as? String == "ok", "\(first)")
+        var frame = try RasterImage(pngData: try preview.get("/frame.png?token=\(preview.token)").body)
+        #expect(frame.pixel(x: 85, y: 5) == RGBA(r: 255, g: 0, b: 0))   // the box at the end of its move
+        #expect(frame.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255))
+        let pid = preview.process.processIdentifier
+        #expect(waitUntil(20) { workers(of: pid).count == 2 }, "\(workers(of: pid))")
+        let live = try #require(workers(of: pid).first { !$0.spare }).pid
+        let spare = try #require(workers(of: pid).first { $0.spare }).pid
+
+        // The scene saved: the same worker builds it again; its clock starts again at 0, so the
+        // box moves again and ends at x 80 (a clock left at 1 s would leave it at the start).
+        try replaceFile(scene, with: movingBox("#0000ff"))
+        let second = try preview.status(after: first["generation"] as? Int ?? 0)
+        #expect(second["state"] as? String == "ok", "\(second)")
+        frame = try RasterImage(pngData: try preview.get("/frame.png?token=\(preview.token)").body)
+        #expect(frame.pixel(x: 85, y: 5) == RGBA(r: 0, g: 0, b: 255))
+        #expect(frame.pixel(x: 5, y: 5) == RGBA(r: 255, g: 255, b: 255))
+        #expect(workers(of: pid).map(\.pid).sorted() == [live, spare].sorted())
+
+        // A plugin added: the spare loads the plugins as they are now and draws; a new spare starts.
+        try FileManager.default.copyItem(at: tint, to: plugins.appendingPathComponent("preview_tint.so"))
+        let third = try preview.status(after: second["generation"] as? Int ?? 0)
+        #expect(third["state"] as? String == "ok", "\(third)")
+        // (The former spare keeps its command line, --spare included.)
+        #expect(waitUntil(20) { workers(of: pid).count == 2 && workers(of: pid).contains { $0.pid != live && $0.pid != spare } },
+                "\(workers(of: pid))")
+        let after = workers(of: pid).map(\.pid)
+        #expect(after.contains(spare))
+        #expect(!after.contains(live))
+        #expect(waitUntil(5) { kill(live, 0) != 0 })   // the old worker is gone
+    }
+}
