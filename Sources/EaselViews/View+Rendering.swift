@@ -337,6 +337,7 @@ extension View {
                 // be bounded by its subtree's boxes.
                 let start = canvas.currentTransform
                 let groupOffset: easel_point? = start.isTranslation ? easel_point(x: start.tx, y: start.ty) : nil
+                state.groupOffset = groupOffset
                 var open: [OpenSubtree] = []
                 var index = 0
                 let count = records.count
@@ -425,22 +426,7 @@ extension View {
                             continue
                         }
                         if grouped {
-                            if let offset = groupOffset {
-                                // Bounded by the boxes of the subtree's views (their
-                                // bounds, shadows and layer contents on the canvas):
-                                // nothing in it draws outside them.
-                                var box = record.pointee.box
-                                var next = index + 1
-                                while next < end {
-                                    box = box.dirtyUnion((base + next).pointee.box)
-                                    next += 1
-                                }
-                                canvas.beginTransparencyGroup(within: easel_rect(
-                                    x: box.origin.x + offset.x, y: box.origin.y + offset.y,
-                                    width: box.size.width, height: box.size.height))
-                            } else {
-                                canvas.beginTransparencyGroup()
-                            }
+                            Self.beginGroup(record, end: end - index, canvas: canvas, offset: groupOffset)
                             subtree.groupAlpha = alpha
                         }
                     }
@@ -471,6 +457,27 @@ extension View {
                 }
             }
         }
+    }
+
+    /// Opens the transparency group of the view whose record is `record`,
+    /// bounded by the boxes of its subtree's `count` records (their bounds,
+    /// shadows and layer contents on the canvas: nothing in the subtree draws
+    /// outside them) when the canvas's point space is the list's canvas
+    /// coordinates moved by `offset`; unbounded when `offset` is `nil`.
+    static func beginGroup(_ record: UnsafePointer<DrawList.Record>, end count: Int, canvas: Canvas,
+                           offset: easel_point?) {
+        guard let offset else {
+            canvas.beginTransparencyGroup()
+            return
+        }
+        var box = record.pointee.box
+        var next = 1
+        while next < count {
+            box = box.dirtyUnion((record + next).pointee.box)
+            next += 1
+        }
+        canvas.beginTransparencyGroup(within: easel_rect(x: box.origin.x + offset.x, y: box.origin.y + offset.y,
+                                                         width: box.size.width, height: box.size.height))
     }
 
     /// Whether drawing the view at `index`, which does not touch the area
@@ -517,7 +524,7 @@ extension View {
         if !local.isIdentity { canvas.concatenate(local) }
         if alpha < 1 {
             if layer.groupOpacity {
-                canvas.beginTransparencyGroup()
+                Self.beginGroup(record, end: end - index, canvas: canvas, offset: state.groupOffset)
                 subtree.groupAlpha = alpha
             } else {
                 canvas.setAlpha(canvas.state.alpha * alpha)
@@ -728,6 +735,9 @@ struct RenderState {
     let list: DrawList?
     var drawn: [Int32] = []
     var failure: RenderError?
+    /// Where the canvas's point space puts the list's canvas coordinates, when
+    /// that is a translation (groups are then bounded by their subtree's boxes).
+    var groupOffset: easel_point?
 }
 
 extension Canvas.Backing {
