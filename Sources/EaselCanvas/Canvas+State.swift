@@ -162,13 +162,32 @@ extension Canvas {
     /// Saves the graphics state, as ``saveState()`` does. Drawing until the
     /// matching ``endTransparencyGroup(alpha:)`` goes into the group.
     public func beginTransparencyGroup() {
-        perform("begin_transparency_group") { cr in
-            applyGuardClip()
-            materializeSaves()
-            cairo_push_group(cr)
-            Self.markDrawnOn(cairo_get_group_target(cr))
-            savedStates.append(state)
+        perform("begin_transparency_group") { cr in pushGroup(cr, clippedTo: nil) }
+    }
+
+    /// Pushes a group (after a clip to `pixels`, device pixels from x0, y0 to x1, y1, when given)
+    /// and saves the state that ``endTransparencyGroup(alpha:)`` restores.
+    private func pushGroup(_ cr: OpaquePointer, clippedTo pixels: (x0: Double, y0: Double, x1: Double, y1: Double)?) {
+        applyGuardClip()
+        materializeSaves()
+        var saved = state
+        if let pixels {
+            let s = deviceScale
+            cairo_save(cr)
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            cairo_identity_matrix(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, pixels.x0 / s, pixels.y0 / s, (pixels.x1 - pixels.x0) / s, (pixels.y1 - pixels.y0) / s)
+            cairo_clip(cr)
+            cairo_set_matrix(cr, &matrix)
+            pathExtents.reset()
+            saved.endsBoundedGroup = true
         }
+        cairo_push_group(cr)
+        Self.markDrawnOn(cairo_get_group_target(cr))
+        savedStates.append(saved)
+        if pixels != nil { state.hasClip = true }
     }
 
     /// Tells cairo that `surface` has been drawn on, so that drawing onto it
@@ -207,25 +226,7 @@ extension Canvas {
             beginTransparencyGroup()
             return
         }
-        perform("begin_transparency_group") { cr in
-            applyGuardClip()
-            materializeSaves()
-            cairo_save(cr)
-            var matrix = cairo_matrix_t()
-            cairo_get_matrix(cr, &matrix)
-            cairo_identity_matrix(cr)
-            cairo_new_path(cr)
-            cairo_rectangle(cr, x0 / s, y0 / s, (x1 - x0) / s, (y1 - y0) / s)
-            cairo_clip(cr)
-            cairo_set_matrix(cr, &matrix)
-            pathExtents.reset()
-            cairo_push_group(cr)
-            Self.markDrawnOn(cairo_get_group_target(cr))
-            var saved = state
-            saved.endsBoundedGroup = true
-            savedStates.append(saved)
-            state.hasClip = true
-        }
+        perform("begin_transparency_group") { cr in pushGroup(cr, clippedTo: (x0, y0, x1, y1)) }
     }
 
     /// Composites the group started by ``beginTransparencyGroup()`` with an opacity.

@@ -336,8 +336,7 @@ extension View {
                 // coordinates: a translation (the common case) lets a group
                 // be bounded by its subtree's boxes.
                 let start = canvas.currentTransform
-                let groupOffset: easel_point? = start.isTranslation ? easel_point(x: start.tx, y: start.ty) : nil
-                state.groupOffset = groupOffset
+                state.groupOffset = start.isTranslation ? easel_point(x: start.tx, y: start.ty) : nil
                 var open: [OpenSubtree] = []
                 var index = 0
                 let count = records.count
@@ -426,7 +425,7 @@ extension View {
                             continue
                         }
                         if grouped {
-                            Self.beginGroup(record, end: end - index, canvas: canvas, offset: groupOffset)
+                            Self.beginGroup(record, count: end - index, canvas: canvas, offset: state.groupOffset)
                             subtree.groupAlpha = alpha
                         }
                     }
@@ -464,7 +463,7 @@ extension View {
     /// shadows and layer contents on the canvas: nothing in the subtree draws
     /// outside them) when the canvas's point space is the list's canvas
     /// coordinates moved by `offset`; unbounded when `offset` is `nil`.
-    static func beginGroup(_ record: UnsafePointer<DrawList.Record>, end count: Int, canvas: Canvas,
+    static func beginGroup(_ record: UnsafePointer<DrawList.Record>, count: Int, canvas: Canvas,
                            offset: easel_point?) {
         guard let offset else {
             canvas.beginTransparencyGroup()
@@ -524,7 +523,7 @@ extension View {
         if !local.isIdentity { canvas.concatenate(local) }
         if alpha < 1 {
             if layer.groupOpacity {
-                Self.beginGroup(record, end: end - index, canvas: canvas, offset: state.groupOffset)
+                Self.beginGroup(record, count: end - index, canvas: canvas, offset: state.groupOffset)
                 subtree.groupAlpha = alpha
             } else {
                 canvas.setAlpha(canvas.state.alpha * alpha)
