@@ -122,6 +122,7 @@ extension Canvas {
                 attributes: attributes, attributeCount: attributeCount, alpha: state.alpha, drawing: true,
                 in: operation)
             let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+            guardText(layout, at: (x, y - baseline), attributed: attributeCount > 0)
             if state.shadow != nil {
                 castTextShadow {
                     cairo_move_to(cr, x, y - baseline)
@@ -160,6 +161,7 @@ extension Canvas {
                 text, font: currentFont, style: style, width: max(rect.size.width, 0), height: height,
                 singleParagraph: false, attributes: attributes, attributeCount: attributeCount, alpha: state.alpha,
                 drawing: true, in: operation)
+            guardText(layout, at: (origin.x, origin.y), attributed: attributeCount > 0)
             useSource(state.fillColor)
             cairo_new_path(cr)
             // With truncation Pango keeps only the lines that fit; without,
@@ -337,13 +339,33 @@ extension Canvas {
     /// translation kept on the Swift side (Canvas+Offset.swift) cairo's
     /// matrix stays the identity and text is placed at translated
     /// coordinates, so that the Pango context need not follow each view's
-    /// translation (which would make every layout lay out again); a pending
-    /// guard clip is applied first, since glyphs may reach outside any box
-    /// known before drawing. Otherwise (0, 0). Runs inside `perform`.
+    /// translation (which would make every layout lay out again). Otherwise
+    /// (0, 0). A pending guard clip is left to `guardText`. Runs inside `perform`.
     func textOrigin() -> (x: Double, y: Double) {
         guard state.isOffset else { return (0, 0) }
-        applyGuardClip()
         return (state.offsetX, state.offsetY)
+    }
+
+    /// Applies a pending guard clip before `layout` is drawn with its top
+    /// left at `origin` (in cairo's coordinates), unless the clip could not
+    /// change a pixel: the layout's ink, which Pango has measured with its
+    /// logical extents, lies inside the guard's pixels with a sixteenth of a
+    /// pixel to spare, and no shadow or attributed run (an underline, a
+    /// strikethrough) is drawn. Runs inside `perform`.
+    func guardText(_ layout: OpaquePointer, at origin: (x: Double, y: Double), attributed: Bool) {
+        guard state.isGuarded else { return }
+        guard state.isOffset, state.shadow == nil, !attributed else { return applyGuardClip() }
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        let unit = Double(PANGO_SCALE), scale = deviceScale, margin = 1.0 / 16
+        let minX = (origin.x + Double(ink.x) / unit) * scale, maxX = (origin.x + Double(ink.x + ink.width) / unit) * scale
+        let minY = (origin.y + Double(ink.y) / unit) * scale, maxY = (origin.y + Double(ink.y + ink.height) / unit) * scale
+        if ink.width <= 0 || ink.height <= 0
+            || (minX - margin >= Double(state.guardMinX) && maxX + margin <= Double(state.guardMaxX)
+                && minY - margin >= Double(state.guardMinY) && maxY + margin <= Double(state.guardMaxY)) {
+            return
+        }
+        applyGuardClip()
     }
 
     /// Casts the current shadow of text: `addOutlines` adds the glyphs'

@@ -143,18 +143,25 @@ package final class TextEngine {
 struct ByteKey: Hashable {
     var bytes: [UInt8] = []
 
-    /// FNV-1a of the bytes: cheaper than hashing them all with `Hasher`
-    /// (keys are a few dozen bytes, looked up on every text call).
+    /// A digest of the bytes, eight at a time (see `Digest`): cheaper than
+    /// hashing them all with `Hasher` (keys are a few dozen bytes, looked up
+    /// on every text call).
     var digest: UInt64 {
-        bytes.withUnsafeBufferPointer { buffer in
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return value
+        bytes.withUnsafeBytes { buffer in
+            var digest = Digest()
+            if let start = buffer.baseAddress { digest.mix(bytes: start, count: buffer.count) }
+            return digest.value
         }
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(digest)
+    }
+
+    static func == (a: ByteKey, b: ByteKey) -> Bool {
+        a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { x in
+            b.bytes.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 
     mutating func append<T: BitwiseCopyable>(_ value: T) {
@@ -180,6 +187,57 @@ struct ByteKey: Hashable {
     }
 }
 
+/// A 64-bit digest built from words: the layout cache's first look at a
+/// text call (see `LayoutCache`), and `ByteKey`'s hash.
+///
+/// Each word is mixed in with a multiply and a shift (the finaliser of
+/// splitmix64): a few instructions per eight bytes, against a few per byte
+/// for FNV. Not a defence against chosen collisions: a collision only
+/// costs a key comparison, or a layout laid out anyway.
+struct Digest {
+    private(set) var value: UInt64 = 0x9e37_79b9_7f4a_7c15
+
+    @inline(__always)
+    mutating func mix(_ word: UInt64) {
+        var z = (value ^ word) &* 0xbf58_476d_1ce4_e5b9
+        z ^= z >> 31
+        value = z &* 0x94d0_49bb_1331_11eb
+    }
+
+    @inline(__always)
+    mutating func mix(_ number: Double) { mix(number.bitPattern) }
+
+    @inline(__always)
+    mutating func mix(_ a: Int32, _ b: Int32) {
+        mix(UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)))
+    }
+
+    /// Mixes in `count` bytes at `start`, and their count.
+    mutating func mix(bytes start: UnsafeRawPointer, count: Int) {
+        mix(UInt64(count))
+        var offset = 0
+        while offset + 8 <= count {
+            mix(start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        guard offset < count else { return }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(start.load(fromByteOffset: offset, as: UInt8.self)) << shift
+            shift += 8
+            offset += 1
+        }
+        mix(tail)
+    }
+
+    /// Mixes in a C string's bytes, or a marker for NULL.
+    mutating func mix(cString: UnsafePointer<CChar>?) {
+        guard let cString else { return mix(UInt64.max) }
+        mix(bytes: cString, count: strlen(cString))
+    }
+}
+
 /// Laid-out layouts of the drawing context, each with its own PangoLayout,
 /// by everything that shapes them: the text, the paragraph font, the
 /// width, height and style, the attributed runs and the global alpha.
@@ -187,10 +245,15 @@ struct ByteKey: Hashable {
 /// A label redrawn with the same text then costs only the drawing of its
 /// glyphs. Pango lays a cached layout out again by itself when the context
 /// has changed since (another transform, or new fonts in the font map).
-/// A layout enters the cache the second time its key is drawn within the
-/// last `maximumSeen` keys: text drawn once (a frame of new strings) is laid
-/// out in the engine's one reused layout, as a program calling Pango
-/// directly would, and keeps no memory.
+///
+/// A text call is first looked up by its `Digest`, computed from the same
+/// inputs without building a key; only a call whose digest is known pays
+/// for the full key (its bytes), which is compared before a layout is used.
+/// A layout enters the cache the second time its digest is drawn within
+/// the last `maximumSeen` digests drawn once (a filter of bits: see
+/// `admits`): text drawn once (a frame of new strings) is laid out in the
+/// engine's one reused layout, as a program calling Pango directly would,
+/// at the cost of a digest, and keeps no memory.
 /// Bounded: at most `maximumEntries` layouts and `maximumTextBytes` bytes
 /// of text; text longer than `maximumTextLength` is not cached. When a bound
 /// is reached the cache is emptied (its layout objects kept for reuse).
@@ -198,53 +261,80 @@ struct LayoutCache {
     static let maximumEntries = 2048
     static let maximumTextBytes = 512 * 1024
     static let maximumTextLength = 4096
+    /// The bits of the filter of digests drawn once (a power of two).
+    static let seenBits = 1 << 16
+    /// The digests marked in the filter before it is cleared.
     static let maximumSeen = 4096
 
-    private(set) var entries: [ByteKey: OpaquePointer] = [:]
+    /// A cached layout and the full key it was laid out for.
+    struct Entry {
+        let key: ByteKey
+        let layout: OpaquePointer
+        /// The bytes of its text, counted against `maximumTextBytes`.
+        let textLength: Int
+    }
+
+    private(set) var entries: [UInt64: Entry] = [:]
     private var textBytes = 0
     /// Layout objects of emptied entries, reused for new ones.
     private var spare: [OpaquePointer] = []
-    /// Digests of keys drawn once and not cached.
-    private var seen: Set<UInt64> = []
+    /// Digests drawn once and not cached: one bit each (chosen by the
+    /// digest's top bits) in a filter cleared after `maximumSeen` marks. Two
+    /// digests can share a bit: the second is then cached on its first
+    /// draw, which costs memory, never a layout.
+    private var seen = [UInt64](repeating: 0, count: seenBits / 64)
+    private var seenCount = 0
 
-    func layout(for key: ByteKey) -> OpaquePointer? { entries[key] }
+    func entry(for digest: UInt64) -> Entry? { entries[digest] }
 
-    /// Whether `key`, not in the cache, was drawn recently enough to enter it now.
-    mutating func admits(_ key: ByteKey) -> Bool {
-        let hash = key.digest
-        if seen.remove(hash) != nil { return true }
-        if seen.count >= Self.maximumSeen { seen.removeAll(keepingCapacity: true) }
-        seen.insert(hash)
+    /// Whether `digest`, not in the cache, was drawn before (since the
+    /// filter was last cleared): it enters the cache now. Otherwise it is
+    /// marked.
+    mutating func admits(_ digest: UInt64) -> Bool {
+        let bit = Int(truncatingIfNeeded: digest >> 48) & (Self.seenBits - 1)
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        if seen[bit >> 6] & mask != 0 { return true }
+        if seenCount >= Self.maximumSeen {
+            for index in seen.indices { seen[index] = 0 }
+            seenCount = 0
+        }
+        seen[bit >> 6] |= mask
+        seenCount += 1
         return false
     }
 
     /// A layout of `context` for a new entry of `key` (with `length` bytes of text), to be laid out by the caller.
-    mutating func insert(_ key: ByteKey, length: Int, context: OpaquePointer) -> OpaquePointer {
+    mutating func insert(_ key: ByteKey, digest: UInt64, length: Int, context: OpaquePointer) -> OpaquePointer {
         if entries.count >= Self.maximumEntries || textBytes + length > Self.maximumTextBytes {
-            for (_, layout) in entries {
+            for (_, entry) in entries {
                 if spare.count < Self.maximumEntries {
-                    pango_layout_set_text(layout, "", 0)  // frees its lines now
-                    spare.append(layout)
+                    pango_layout_set_text(entry.layout, "", 0)  // frees its lines now
+                    spare.append(entry.layout)
                 } else {
-                    g_object_unref(UnsafeMutableRawPointer(layout))
+                    g_object_unref(UnsafeMutableRawPointer(entry.layout))
                 }
             }
             entries.removeAll(keepingCapacity: true)
             textBytes = 0
         }
         let layout = spare.popLast() ?? pango_layout_new(context)!
-        entries[key] = layout
+        if let replaced = entries.updateValue(Entry(key: key, layout: layout, textLength: length), forKey: digest) {
+            // (Another key with the same digest: its layout is spare now.)
+            spare.append(replaced.layout)
+            textBytes -= replaced.textLength
+        }
         textBytes += length
         return layout
     }
 
     /// Releases every layout.
     mutating func removeAll() {
-        for (_, layout) in entries { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        for (_, entry) in entries { g_object_unref(UnsafeMutableRawPointer(entry.layout)) }
         for layout in spare { g_object_unref(UnsafeMutableRawPointer(layout)) }
         entries.removeAll()
         spare.removeAll()
-        seen.removeAll()
+        for index in seen.indices { seen[index] = 0 }
+        seenCount = 0
         textBytes = 0
     }
 }
@@ -259,6 +349,7 @@ package final class FontDescription {
     /// The `PangoFontDescription *`, freed with the object.
     package let pointer: OpaquePointer
     private var storedKey: String?
+    private var storedKeyDigest: UInt64?
 
     /// Takes ownership of `pointer`.
     package init(owning pointer: OpaquePointer) {
@@ -286,8 +377,26 @@ package final class FontDescription {
     /// do not change it afterwards.
     @discardableResult
     package func sealed() -> FontDescription {
-        if storedKey == nil { storedKey = Self.string(of: pointer) }
+        if storedKey == nil {
+            let key = Self.string(of: pointer)
+            storedKey = key
+            storedKeyDigest = Self.digest(of: key)
+        }
         return self
+    }
+
+    /// A digest of ``key`` (computed once when sealed).
+    var keyDigest: UInt64 {
+        storedKeyDigest ?? Self.digest(of: key)
+    }
+
+    private static func digest(of key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { utf8 in
+            var digest = Digest()
+            if let start = utf8.baseAddress { digest.mix(bytes: start, count: utf8.count) }
+            return digest.value
+        }
     }
 
     /// Pango's string form ("DejaVu Sans Bold 12px"), used to share equal fonts.
@@ -552,12 +661,8 @@ extension TextEngine {
         let paragraphFont = try style.font.map { (desc) throws(CanvasError) in try resolve(desc, base: font, in: operation) } ?? font
         let width = width.flatMap { $0.isFinite && $0 > 0 ? min($0, 1e6) : nil }
         let height = height.flatMap { $0.isFinite && $0 >= 0 ? min($0, 1e6) : nil }
-        guard drawing, Int(text.count) <= LayoutCache.maximumTextLength,
-              makeLayoutKey(text, font: paragraphFont, style: style, width: width, height: height,
-                            singleParagraph: singleParagraph, attributes: attributes, attributeCount: attributeCount,
-                            alpha: alpha),
-              layouts.layout(for: scratchKey) != nil || layouts.admits(scratchKey)
-        else {
+        /// Lays the text out in the reused layout of its context, uncached.
+        func layOutOnce() throws(CanvasError) -> OpaquePointer {
             try text.validateUTF8(in: operation)
             let list = try attributeList(
                 attributes, count: attributeCount, textLength: UInt32(text.count), alpha: alpha, in: operation)
@@ -566,15 +671,74 @@ extension TextEngine {
                       singleParagraph: singleParagraph, attributes: list)
             return layout
         }
-        if let cached = layouts.layout(for: scratchKey) { return cached }
+        guard drawing, Int(text.count) <= LayoutCache.maximumTextLength,
+              let digest = layoutDigest(text, font: paragraphFont, style: style, width: width, height: height,
+                                        singleParagraph: singleParagraph, attributes: attributes,
+                                        attributeCount: attributeCount, alpha: alpha)
+        else { return try layOutOnce() }
+        if let entry = layouts.entry(for: digest) {
+            // The full key decides (a digest can collide).
+            guard makeLayoutKey(text, font: paragraphFont, style: style, width: width, height: height,
+                                singleParagraph: singleParagraph, attributes: attributes,
+                                attributeCount: attributeCount, alpha: alpha),
+                  entry.key == scratchKey
+            else { return try layOutOnce() }
+            return entry.layout
+        }
+        guard layouts.admits(digest),
+              makeLayoutKey(text, font: paragraphFont, style: style, width: width, height: height,
+                            singleParagraph: singleParagraph, attributes: attributes, attributeCount: attributeCount,
+                            alpha: alpha)
+        else { return try layOutOnce() }
         let key = scratchKey  // (resolving attribute fonts below reuses the scratch key)
         try text.validateUTF8(in: operation)
         let list = try attributeList(
             attributes, count: attributeCount, textLength: UInt32(text.count), alpha: alpha, in: operation)
-        let layout = layouts.insert(key, length: Int(text.count), context: context)
+        let layout = layouts.insert(key, digest: digest, length: Int(text.count), context: context)
         configure(layout, text, font: paragraphFont, style: style, width: width, height: height,
                   singleParagraph: singleParagraph, attributes: list)
         return layout
+    }
+
+    /// The digest of everything that shapes a drawn layout (what
+    /// `makeLayoutKey` writes, with attribute fonts by their descriptors);
+    /// nil when the text is not to be cached (more than 64 runs).
+    private func layoutDigest(
+        _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?, height: Double?,
+        singleParagraph: Bool, attributes: UnsafePointer<easel_text_attribute>?, attributeCount: UInt32, alpha: Double
+    ) -> UInt64? {
+        var digest = Digest()
+        digest.mix(font.keyDigest)
+        digest.mix(width ?? -1)
+        digest.mix(height ?? -1)
+        digest.mix(style.alignment, style.lineBreak)
+        digest.mix(style.truncation, style.maxLines)
+        digest.mix(style.lineSpacing)
+        digest.mix(Int32(bitPattern: attributeCount), singleParagraph ? 1 : 0)
+        if attributeCount > 0 {
+            guard let attributes, attributeCount <= 64 else { return nil }
+            digest.mix(alpha)
+            for index in 0..<Int(attributeCount) {
+                let run = attributes[index]
+                digest.mix(Int32(bitPattern: run.start), Int32(bitPattern: run.end))
+                digest.mix(run.kind, run.value)
+                digest.mix(run.number)
+                digest.mix(run.color.red)
+                digest.mix(run.color.green)
+                digest.mix(run.color.blue)
+                digest.mix(run.color.alpha)
+                if run.kind == Int32(EASEL_TEXT_ATTR_FONT), let desc = run.font {
+                    let d = desc.pointee
+                    digest.mix(cString: d.description)
+                    digest.mix(cString: d.family)
+                    digest.mix(d.size)
+                    digest.mix(d.weight, d.style)
+                    digest.mix(d.stretch, 0)
+                }
+            }
+        }
+        digest.mix(bytes: text.start, count: Int(text.count))
+        return digest.value
     }
 
     /// Writes the layout cache's key for this text into `scratchKey`; false

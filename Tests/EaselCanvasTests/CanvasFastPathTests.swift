@@ -23,6 +23,7 @@ private enum Call {
     case arc(Double, Double, Double, Double, Double, Bool), rect(easel_rect), ellipse(easel_rect), close
     case fill(Int32), stroke, fillRect(easel_rect), strokeRect(easel_rect), clear(easel_rect), clip(Int32)
     case text(Double, Double)
+    case textInRect(easel_rect)
 
     func apply(to canvas: Canvas) {
         switch self {
@@ -58,6 +59,8 @@ private enum Call {
         case .clear(let rect): canvas.clear(rect)
         case .clip(let rule): canvas.clip(rule: rule)
         case .text(let x, let y): canvas.showText("Ag", x: x, y: y)
+        case .textInRect(let rect):
+            canvas.drawText("Wy ÅÇ gj", length: -1, in: rect, style: nil, attributes: nil, attributeCount: 0)
         }
     }
 }
@@ -195,8 +198,12 @@ private func randomOperation(_ random: inout SplitMix64, bounds: easel_rect, dep
             calls += [.beginPath, .move(x(), y()), .line(x(), y()), .line(x(), y()), .clip(Int32(EASEL_FILL_NONZERO))]
         } else if random.chance(50) {
             calls.append(.clear(rect(x(), y(), 5, 5)))
-        } else {
+        } else if random.chance(50) {
             calls.append(.text(x(), y()))
+        } else {
+            // A paragraph wrapped in a rect that hugs the bounds, or crosses them.
+            calls.append(.textInRect(random.chance(50) ? rect(minX, minY, bounds.size.width, bounds.size.height)
+                                     : rect(x(), y(), Double(random.int(8...40)), Double(random.int(8...30)))))
         }
     default:
         // A path left unpainted across a transform change, then painted.
