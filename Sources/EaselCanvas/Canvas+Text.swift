@@ -346,18 +346,24 @@ extension Canvas {
         return (state.offsetX, state.offsetY)
     }
 
+    /// Device pixels kept between a text's ink box and the guard: cairo
+    /// (1.16) puts each glyph's image at its position rounded to the nearest
+    /// pixel, half a pixel at most from where the ink box says, plus a
+    /// sixteenth for Pango's rounding of extents to its units.
+    static let textGuardMargin = 0.5 + 1.0 / 16
+
     /// Applies a pending guard clip before `layout` is drawn with its top
     /// left at `origin` (in cairo's coordinates), unless the clip could not
     /// change a pixel: the layout's ink, which Pango has measured with its
-    /// logical extents, lies inside the guard's pixels with a sixteenth of a
-    /// pixel to spare, and no shadow or attributed run (an underline, a
+    /// logical extents, lies inside the guard's pixels with `textGuardMargin`
+    /// to spare, and no shadow or attributed run (an underline, a
     /// strikethrough) is drawn. Runs inside `perform`.
     func guardText(_ layout: OpaquePointer, at origin: (x: Double, y: Double), attributed: Bool) {
         guard state.isGuarded else { return }
         guard state.isOffset, state.shadow == nil, !attributed else { return applyGuardClip() }
         var ink = PangoRectangle()
         pango_layout_get_extents(layout, &ink, nil)
-        let unit = Double(PANGO_SCALE), scale = deviceScale, margin = 1.0 / 16
+        let unit = Double(PANGO_SCALE), scale = deviceScale, margin = Self.textGuardMargin
         let minX = (origin.x + Double(ink.x) / unit) * scale, maxX = (origin.x + Double(ink.x + ink.width) / unit) * scale
         let minY = (origin.y + Double(ink.y) / unit) * scale, maxY = (origin.y + Double(ink.y + ink.height) / unit) * scale
         if ink.width <= 0 || ink.height <= 0

@@ -233,6 +233,35 @@ struct CanvasFastPathTests {
         #expect(differing.isEmpty, "scenes drawn differently: \(differing)")
     }
 
+    /// Text whose ink ends within a pixel or two of a view's edge, placed in
+    /// eighths of a point: the canvas leaves out the clip only when no glyph
+    /// can reach outside (cairo rounds each glyph's position to a pixel).
+    @Test(arguments: [1.0, 2.0])
+    func textAlongTheEdgesGivesIdenticalPixels(scale: Double) throws {
+        var differing: [String] = []
+        let bounds = rect(0, 0, 40, 20)
+        for step in -24...24 {
+            let offset = Double(step) / 8
+            let placements: [(String, Call)] = [
+                ("left", .text(offset, 14)), ("right", .text(30 + offset, 14)),
+                ("top", .text(8, 9 + offset)), ("bottom", .text(8, 18 + offset)),
+                ("rect", .textInRect(rect(offset, offset / 2, 40, 20))),
+            ]
+            for (edge, call) in placements {
+                let calls: [Call] = [.save, .translate(13, 7), .lazyClip(bounds), call, .restore]
+                let fast = try Canvas(width: 70, height: 40, backing: .raster(scale: scale))
+                let reference = try Canvas(width: 70, height: 40, backing: .raster(scale: scale))
+                reference.keepTransformsInCairo()
+                for call in calls {
+                    call.apply(to: fast)
+                    call.apply(to: reference)
+                }
+                if fast.surfacePixels() != reference.surfacePixels() { differing.append("\(edge) \(offset)") }
+            }
+        }
+        #expect(differing.isEmpty, "text drawn differently near the edges: \(differing)")
+    }
+
     @Test func theTransformReportedIsTheTranslation() throws {
         let canvas = try Canvas(width: 50, height: 50, backing: .raster(scale: 2))
         canvas.translate(x: 10, y: 5.5)
