@@ -702,7 +702,8 @@ extension TextEngine {
 
     /// The digest of everything that shapes a drawn layout (what
     /// `makeLayoutKey` writes, with attribute fonts by their descriptors);
-    /// nil when the text is not to be cached (more than 64 runs).
+    /// nil when the text is not to be cached (more than 64 runs, or a font
+    /// run whose descriptor is NULL or invalid).
     private func layoutDigest(
         _ text: TextBytes, font: FontDescription, style: TextStyle, width: Double?, height: Double?,
         singleParagraph: Bool, attributes: UnsafePointer<easel_text_attribute>?, attributeCount: UInt32, alpha: Double
@@ -727,7 +728,9 @@ extension TextEngine {
                 digest.mix(run.color.green)
                 digest.mix(run.color.blue)
                 digest.mix(run.color.alpha)
-                if run.kind == Int32(EASEL_TEXT_ATTR_FONT), let desc = run.font {
+                if run.kind == Int32(EASEL_TEXT_ATTR_FONT) {
+                    // (A descriptor that does not check out is laid out afresh, which reports it.)
+                    guard let desc = run.font, (try? FontDescription.validate(desc, in: "")) != nil else { return nil }
                     let d = desc.pointee
                     digest.mix(cString: d.description)
                     digest.mix(cString: d.family)
