@@ -157,6 +157,45 @@ struct TextAttributeTests {
         #expect(inkCount(bold, in: right) > inkCount(plain, in: right) * 5 / 4)
     }
 
+    @Test("a font run with a NULL or bad descriptor is an error each time it is drawn; a good one drawn again gives the same pixels")
+    func fontRunsDrawnAgain() throws {
+        // Drawn three times, so that the layout cache's digest, its filter and its entries all see them.
+        for _ in 0..<3 {
+            let canvas = try Canvas(width: 120, height: 40, background: whiteColor, backing: .raster(scale: 1))
+            try drawAsPlugin(on: canvas) { _, ctx in
+                var run = textRun(Int32(EASEL_TEXT_ATTR_FONT), 0, 3)
+                Canvas.textAPI.pointee.draw_text_at!(ctx, "bad run", -1, 5, 30, &run, 1)
+            }
+            #expect(canvas.takeError()?.message == "draw_text_at: attribute 0: NULL font")
+            let shortDesc = try Canvas(width: 120, height: 40, background: whiteColor, backing: .raster(scale: 1))
+            try drawAsPlugin(on: shortDesc) { _, ctx in
+                withFont("DejaVu Sans 12") { desc in
+                    var bad = desc.pointee
+                    bad.struct_size = 8
+                    withUnsafePointer(to: &bad) { pointer in
+                        var run = textRun(Int32(EASEL_TEXT_ATTR_FONT), 0, 3)
+                        run.font = pointer
+                        Canvas.textAPI.pointee.draw_text_at!(ctx, "bad run", -1, 5, 30, &run, 1)
+                    }
+                }
+            }
+            #expect(shortDesc.takeError()?.message
+                    == "draw_text_at: easel_font_desc.struct_size 8 is smaller than \(MemoryLayout<easel_font_desc>.size)")
+        }
+        var images: [RasterImage] = []
+        for _ in 0..<3 {
+            images.append(try drawText(width: 200, height: 40) { api, _, ctx in
+                withFont(nil, weight: Int32(EASEL_FONT_WEIGHT_BOLD)) { desc in
+                    var run = textRun(Int32(EASEL_TEXT_ATTR_FONT), 5, 9)
+                    run.font = desc
+                    api.draw_text_at!(ctx, "wide bold", -1, 5, 30, &run, 1)
+                }
+            })
+        }
+        #expect(images[0].pixels == images[1].pixels && images[1].pixels == images[2].pixels)
+        #expect(inkCount(images[2]) > 100)
+    }
+
     @Test("strikethrough: a line of ink across the middle of the run only, in the run's colour")
     func strikethrough() throws {
         let text = "nnnn nnnn"  // x-height letters: the middle of the run is halfway up an n
