@@ -147,11 +147,7 @@ struct ByteKey: Hashable {
     /// hashing them all with `Hasher` (keys are a few dozen bytes, looked up
     /// on every text call).
     var digest: UInt64 {
-        bytes.withUnsafeBytes { buffer in
-            var digest = Digest()
-            if let start = buffer.baseAddress { digest.mix(bytes: start, count: buffer.count) }
-            return digest.value
-        }
+        bytes.withUnsafeBytes(Digest.of)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -229,6 +225,13 @@ struct Digest {
             offset += 1
         }
         mix(tail)
+    }
+
+    /// The digest of `bytes` alone.
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var digest = Digest()
+        if let start = bytes.baseAddress { digest.mix(bytes: start, count: bytes.count) }
+        return digest.value
     }
 
     /// Mixes in a C string's bytes, or a marker for NULL.
@@ -392,11 +395,7 @@ package final class FontDescription {
 
     private static func digest(of key: String) -> UInt64 {
         var key = key
-        return key.withUTF8 { utf8 in
-            var digest = Digest()
-            if let start = utf8.baseAddress { digest.mix(bytes: start, count: utf8.count) }
-            return digest.value
-        }
+        return key.withUTF8 { Digest.of(UnsafeRawBufferPointer($0)) }
     }
 
     /// Pango's string form ("DejaVu Sans Bold 12px"), used to share equal fonts.

@@ -213,6 +213,21 @@ private func randomOperation(_ random: inout SplitMix64, bounds: easel_rect, dep
     return calls
 }
 
+/// `calls` replayed on a raster canvas as it draws (translations on the
+/// Swift side, lazy clips) and on one that hands every transform and clip to cairo.
+private func drawBothWays(
+    _ calls: [Call], width: Double, height: Double, scale: Double
+) throws -> (fast: Canvas, reference: Canvas) {
+    let fast = try Canvas(width: width, height: height, backing: .raster(scale: scale))
+    let reference = try Canvas(width: width, height: height, backing: .raster(scale: scale))
+    reference.keepTransformsInCairo()
+    for call in calls {
+        call.apply(to: fast)
+        call.apply(to: reference)
+    }
+    return (fast, reference)
+}
+
 @Suite("Canvas: Swift-side translations and lazy clips draw exactly what cairo's transforms and clips draw")
 struct CanvasFastPathTests {
     @Test(arguments: [1.0, 2.0, 1.5])
@@ -220,13 +235,7 @@ struct CanvasFastPathTests {
         var differing: [UInt64] = []
         for seed in UInt64(1)...300 {
             let calls = scene(seed: seed &* 7919 &+ UInt64(scale * 10))
-            let fast = try Canvas(width: 120, height: 90, backing: .raster(scale: scale))
-            let reference = try Canvas(width: 120, height: 90, backing: .raster(scale: scale))
-            reference.keepTransformsInCairo()
-            for call in calls {
-                call.apply(to: fast)
-                call.apply(to: reference)
-            }
+            let (fast, reference) = try drawBothWays(calls, width: 120, height: 90, scale: scale)
             #expect(fast.takeError()?.message == reference.takeError()?.message)
             if fast.surfacePixels() != reference.surfacePixels() { differing.append(seed) }
         }
@@ -249,13 +258,7 @@ struct CanvasFastPathTests {
             ]
             for (edge, call) in placements {
                 let calls: [Call] = [.save, .translate(13, 7), .lazyClip(bounds), call, .restore]
-                let fast = try Canvas(width: 70, height: 40, backing: .raster(scale: scale))
-                let reference = try Canvas(width: 70, height: 40, backing: .raster(scale: scale))
-                reference.keepTransformsInCairo()
-                for call in calls {
-                    call.apply(to: fast)
-                    call.apply(to: reference)
-                }
+                let (fast, reference) = try drawBothWays(calls, width: 70, height: 40, scale: scale)
                 if fast.surfacePixels() != reference.surfacePixels() { differing.append("\(edge) \(offset)") }
             }
         }
