@@ -29,13 +29,50 @@ static inline uint32_t pixel_at(const easel_image_pixels *pixels, int32_t x, int
     return row[x];
 }
 
-/** Whether every pixel is opaque (always, for RGB24). */
-static int is_opaque(const easel_image_pixels *pixels) {
+/**
+ * `source` OVER `destination`, both premultiplied ARGB32, as pixman's
+ * combine_over_u rounds it: each channel d * (255 - source alpha) / 255
+ * rounded (x * a + 0x80, then (t + (t >> 8)) >> 8), plus the source's, saturated.
+ */
+static inline uint32_t over(uint32_t source, uint32_t destination) {
+    uint32_t inverse = 255 - (source >> 24);
+    if (inverse == 0) return source;
+    uint32_t result = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t t = ((destination >> shift) & 0xff) * inverse + 0x80;
+        uint32_t channel = ((t >> 8) + t) >> 8;
+        channel += (source >> shift) & 0xff;
+        result |= (channel > 255 ? 255 : channel) << shift;
+    }
+    return result;
+}
+
+/**
+ * What the encoder reads: the pixels, and a background under them when
+ * `has_background` (then a pixel is over(pixel, background)).
+ */
+typedef struct {
+    const easel_image_pixels *pixels;
+    int has_background;
+    uint32_t background;
+} png_source;
+
+/** Pixel x of a row of the drawing, with the background under it if any. */
+static inline uint32_t source_pixel(const png_source *source, const uint32_t *row, int32_t x) {
+    uint32_t pixel = row[x];
+    if (!source->pixels->has_alpha) pixel |= 0xff000000u;
+    return source->has_background ? over(pixel, source->background) : pixel;
+}
+
+/** Whether every pixel is opaque (always, for RGB24 or over an opaque background). */
+static int is_opaque(const png_source *source) {
+    const easel_image_pixels *pixels = source->pixels;
     if (!pixels->has_alpha) return 1;
+    if (source->has_background && (source->background >> 24) == 0xff) return 1;
     for (int32_t y = 0; y < pixels->height; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
         for (int32_t x = 0; x < pixels->width; x++) {
-            if ((row[x] >> 24) != 0xff) return 0;
+            if ((source_pixel(source, row, x) >> 24) != 0xff) return 0;
         }
     }
     return 1;
@@ -43,13 +80,15 @@ static int is_opaque(const easel_image_pixels *pixels) {
 
 /**
  * Packs row `y` as RGB (3 bytes a pixel) or RGBA (4 bytes), un-premultiplied
- * with cairo's rounding (cairo-png.c, unpremultiply_data).
+ * with cairo's rounding (cairo-png.c, unpremultiply_data), each pixel first
+ * composited over the background if the source has one.
  */
-static void pack_row(const easel_image_pixels *pixels, int32_t y, int with_alpha, uint8_t *out) {
+static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_t *out) {
+    const easel_image_pixels *pixels = source->pixels;
     const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
     if (!with_alpha) {
         for (int32_t x = 0; x < pixels->width; x++) {
-            uint32_t pixel = row[x];
+            uint32_t pixel = source_pixel(source, row, x);
             out[0] = (uint8_t)(pixel >> 16);
             out[1] = (uint8_t)(pixel >> 8);
             out[2] = (uint8_t)pixel;
@@ -58,7 +97,7 @@ static void pack_row(const easel_image_pixels *pixels, int32_t y, int with_alpha
         return;
     }
     for (int32_t x = 0; x < pixels->width; x++) {
-        uint32_t pixel = row[x];
+        uint32_t pixel = source_pixel(source, row, x);
         uint32_t alpha = pixel >> 24;
         if (alpha == 0xff) {
             out[0] = (uint8_t)(pixel >> 16);
@@ -79,11 +118,12 @@ static void pack_row(const easel_image_pixels *pixels, int32_t y, int with_alpha
 
 /** All rows packed tight by pack_row, allocated with malloc; NULL when out of memory. */
 static uint8_t *pack(const easel_image_pixels *pixels, int with_alpha) {
+    const png_source source = {.pixels = pixels};
     size_t row_size = (size_t)pixels->width * (with_alpha ? 4 : 3);
     size_t size = row_size * (size_t)pixels->height;
     uint8_t *packed = malloc(size ? size : 1);
     if (packed == NULL) return NULL;
-    for (int32_t y = 0; y < pixels->height; y++) pack_row(pixels, y, with_alpha, packed + (size_t)y * row_size);
+    for (int32_t y = 0; y < pixels->height; y++) pack_row(&source, y, with_alpha, packed + (size_t)y * row_size);
     return packed;
 }
 
@@ -92,8 +132,9 @@ static uint8_t *pack(const easel_image_pixels *pixels, int with_alpha) {
  * packed row, just before libspng filters and compresses it): the PNG's bytes
  * (malloc'ed) or NULL with `error` set.
  */
-static uint8_t *encode_png_once(const easel_image_pixels *pixels, uint8_t *row, int with_alpha, int level,
+static uint8_t *encode_png_once(const png_source *source, uint8_t *row, int with_alpha, int level,
                                 int filters, size_t *length, char *error, size_t error_size) {
+    const easel_image_pixels *pixels = source->pixels;
     spng_ctx *context = spng_ctx_new(SPNG_CTX_ENCODER);
     if (context == NULL) {
         set_error(error, error_size, "out of memory");
@@ -114,7 +155,7 @@ static uint8_t *encode_png_once(const easel_image_pixels *pixels, uint8_t *row, 
         status = spng_encode_image(context, NULL, 0, SPNG_FMT_PNG, SPNG_ENCODE_PROGRESSIVE | SPNG_ENCODE_FINALIZE);
     }
     for (int32_t y = 0; status == 0 && y < pixels->height; y++) {
-        pack_row(pixels, y, with_alpha, row);
+        pack_row(source, y, with_alpha, row);
         status = spng_encode_row(context, row, row_size);
         if (status == SPNG_EOI) status = y == pixels->height - 1 ? 0 : SPNG_EOI;
     }
@@ -129,9 +170,10 @@ static uint8_t *encode_png_once(const easel_image_pixels *pixels, uint8_t *row, 
     return bytes;
 }
 
-static int encode_png(const easel_image_pixels *pixels, int compression, uint8_t **out, size_t *out_length,
+static int encode_png(const png_source *source, int compression, uint8_t **out, size_t *out_length,
                       char *error, size_t error_size) {
-    int with_alpha = !is_opaque(pixels);
+    const easel_image_pixels *pixels = source->pixels;
+    int with_alpha = !is_opaque(source);
     uint8_t *row = malloc((size_t)pixels->width * 4);
     if (row == NULL) {
         set_error(error, error_size, "out of memory");
@@ -141,11 +183,11 @@ static int encode_png(const easel_image_pixels *pixels, int compression, uint8_t
     // fastest without row filters; photographs are what adaptive filters help.
     int level = compression == EASEL_PNG_COMPRESSION_FAST ? 1 : compression == EASEL_PNG_COMPRESSION_BEST ? 9 : 3;
     size_t length = 0;
-    uint8_t *bytes = encode_png_once(pixels, row, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length,
+    uint8_t *bytes = encode_png_once(source, row, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length,
                                      error, error_size);
     if (bytes != NULL && compression == EASEL_PNG_COMPRESSION_BEST) {
         size_t filtered_length = 0;
-        uint8_t *filtered = encode_png_once(pixels, row, with_alpha, level, SPNG_FILTER_CHOICE_ALL,
+        uint8_t *filtered = encode_png_once(source, row, with_alpha, level, SPNG_FILTER_CHOICE_ALL,
                                             &filtered_length, error, error_size);
         if (filtered == NULL) {
             free(bytes);
@@ -175,7 +217,8 @@ static int encode_jpeg(const easel_image_pixels *pixels, int quality, uint8_t **
     const uint8_t *source = pixels->data;
     int pitch = pixels->stride;
     uint32_t *flattened = NULL;
-    if (!is_opaque(pixels)) {
+    const png_source opacity = {.pixels = pixels};
+    if (!is_opaque(&opacity)) {
         // JPEG has no alpha: composite over white (premultiplied: colour + 255 - alpha).
         size_t count = (size_t)pixels->width * (size_t)pixels->height;
         flattened = malloc(count ? count * 4 : 4);
@@ -290,10 +333,25 @@ static int encode_webp(const easel_image_pixels *pixels, int quality, uint8_t **
     return 0;
 }
 
+/** Whether `pixels` can be read: rows of at least width * 4 bytes. */
+static int has_pixels(const easel_image_pixels *pixels) {
+    return pixels != NULL && pixels->data != NULL && pixels->width > 0 && pixels->height > 0
+        && pixels->stride >= pixels->width * 4;
+}
+
+int easel_encode_png_over(const easel_image_pixels *pixels, uint32_t background, int compression, uint8_t **out,
+                          size_t *out_length, char *error, size_t error_size) {
+    if (!has_pixels(pixels) || out == NULL || out_length == NULL) {
+        set_error(error, error_size, "no pixels to encode");
+        return -1;
+    }
+    const png_source source = {.pixels = pixels, .has_background = 1, .background = background};
+    return encode_png(&source, compression, out, out_length, error, error_size);
+}
+
 int easel_encode_image(const easel_image_pixels *pixels, easel_image_format format, int compression, int quality,
                        uint8_t **out, size_t *out_length, char *error, size_t error_size) {
-    if (pixels == NULL || out == NULL || out_length == NULL || pixels->data == NULL || pixels->width <= 0
-        || pixels->height <= 0 || pixels->stride < pixels->width * 4) {
+    if (!has_pixels(pixels) || out == NULL || out_length == NULL) {
         set_error(error, error_size, "no pixels to encode");
         return -1;
     }
@@ -302,7 +360,10 @@ int easel_encode_image(const easel_image_pixels *pixels, easel_image_format form
         return -1;
     }
     switch (format) {
-    case EASEL_IMAGE_FORMAT_PNG: return encode_png(pixels, compression, out, out_length, error, error_size);
+    case EASEL_IMAGE_FORMAT_PNG: {
+        const png_source source = {.pixels = pixels};
+        return encode_png(&source, compression, out, out_length, error, error_size);
+    }
     case EASEL_IMAGE_FORMAT_JPEG: return encode_jpeg(pixels, quality, out, out_length, error, error_size);
     case EASEL_IMAGE_FORMAT_WEBP: return encode_webp(pixels, quality, out, out_length, error, error_size);
     default: break;   /* GIF and SVG are decoded only */

@@ -153,4 +153,21 @@ extension Canvas {
         cairo_paint(output)
         return CairoStatus.check(cairo_status(output))
     }
+
+    /// The background as ``replay(onto:scale:)`` paints it, as one
+    /// premultiplied ARGB32 pixel (cairo's own conversion of the colour);
+    /// `nil` without a background or when cairo cannot make the pixel.
+    package var backgroundPixel: UInt32? {
+        guard let background else { return nil }
+        let pixel: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        defer { cairo_surface_destroy(pixel) }
+        let context: OpaquePointer = cairo_create(pixel)
+        cairo_set_source_rgba(context, background.red, background.green, background.blue, background.alpha)
+        cairo_paint(context)
+        let status = cairo_status(context)
+        cairo_destroy(context)
+        cairo_surface_flush(pixel)
+        guard status == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(pixel) else { return nil }
+        return UnsafeRawPointer(data).load(as: UInt32.self)
+    }
 }

@@ -153,6 +153,14 @@ extension Canvas {
     private func encodedData(
         _ encoding: ImageEncoding, scale: Double?, failure: (String) -> CanvasError
     ) throws(CanvasError) -> [UInt8] {
+        // A raster PNG over a background colour: the encoder composites each
+        // pixel over the background as it packs the row (the same pixels),
+        // instead of a new surface of the whole image painted twice.
+        if encoding.format == .png, case .raster = backing, let background = backgroundPixel {
+            _ = try outputScale(scale, failure: failure)
+            cairo_surface_flush(surface)
+            return try encoding.encodePNG(surface, over: background, failure: failure)
+        }
         let surface = try renderImage(scale: outputScale(scale, failure: failure), failure: failure)
         defer { cairo_surface_destroy(surface) }
         return try encoding.encode(surface, failure: failure)

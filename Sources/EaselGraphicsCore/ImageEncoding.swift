@@ -90,15 +90,65 @@ public struct ImageEncoding: Sendable, Equatable {
         guard (1...100).contains(quality) else {
             throw failure("quality \(quality) is out of range; it must be between 1 and 100")
         }
+        var pixels = try Self.pixels(of: surface, failure: failure)
+        return try encode(&pixels, failure: failure)
+    }
+
+    /// The codec's view of an ARGB32 or RGB24 image surface's pixels.
+    private static func pixels(
+        of surface: OpaquePointer, failure: (String) -> CanvasError
+    ) throws(CanvasError) -> easel_image_pixels {
         let surfaceFormat = cairo_image_surface_get_format(surface)
         guard surfaceFormat == CAIRO_FORMAT_ARGB32 || surfaceFormat == CAIRO_FORMAT_RGB24,
               let data = cairo_image_surface_get_data(surface) else {
             throw failure("the image is not 32 bits a pixel")
         }
-        var pixels = easel_image_pixels(
+        return easel_image_pixels(
             data: data, width: cairo_image_surface_get_width(surface), height: cairo_image_surface_get_height(surface),
             stride: cairo_image_surface_get_stride(surface), has_alpha: surfaceFormat == CAIRO_FORMAT_ARGB32 ? 1 : 0)
-        return try encode(&pixels, failure: failure)
+    }
+
+    /// The codec's PNG compression for ``compression``.
+    private var pngLevel: easel_png_compression {
+        switch compression {
+        case .fast: EASEL_PNG_COMPRESSION_FAST
+        case .default: EASEL_PNG_COMPRESSION_DEFAULT
+        case .best: EASEL_PNG_COMPRESSION_BEST
+        }
+    }
+
+    /// The codec's bytes as an array (freeing them), or its message as the error.
+    private static func take(
+        _ bytes: UnsafeMutablePointer<UInt8>?, length: Int, status: Int32, message: [CChar],
+        failure: (String) -> CanvasError
+    ) throws(CanvasError) -> [UInt8] {
+        guard status == 0, let bytes else {
+            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    /// Encodes an image surface (ARGB32 or RGB24) as a PNG over a background
+    /// colour, as if the surface had been painted over a surface filled with
+    /// `background` first (cairo's OVER, pixman's rounding), without making
+    /// that surface.
+    ///
+    /// - Parameters:
+    ///   - surface: A flushed `cairo_surface_t *` image surface.
+    ///   - background: The background as one premultiplied ARGB32 pixel, as cairo paints it.
+    ///   - failure: Makes the error for a problem description.
+    /// - Returns: The file's bytes, whatever ``format`` says.
+    package func encodePNG(
+        _ surface: OpaquePointer, over background: UInt32, failure: (String) -> CanvasError
+    ) throws(CanvasError) -> [UInt8] {
+        var pixels = try Self.pixels(of: surface, failure: failure)
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = easel_encode_png_over(
+            &pixels, background, Int32(pngLevel.rawValue), &bytes, &length, &message, message.count)
+        return try Self.take(bytes, length: length, status: status, message: message, failure: failure)
     }
 
     /// Encodes pixels the codec reads in place in this format, compression and quality.
@@ -113,20 +163,11 @@ public struct ImageEncoding: Sendable, Equatable {
         case .jpeg: EASEL_IMAGE_FORMAT_JPEG
         case .webp: EASEL_IMAGE_FORMAT_WEBP
         }
-        let level = switch compression {
-        case .fast: EASEL_PNG_COMPRESSION_FAST
-        case .default: EASEL_PNG_COMPRESSION_DEFAULT
-        case .best: EASEL_PNG_COMPRESSION_BEST
-        }
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = easel_encode_image(
-            &pixels, codecFormat, Int32(level.rawValue), Int32(quality), &bytes, &length, &message, message.count)
-        guard status == 0, let bytes else {
-            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        defer { free(bytes) }
-        return Array(UnsafeBufferPointer(start: bytes, count: length))
+            &pixels, codecFormat, Int32(pngLevel.rawValue), Int32(quality), &bytes, &length, &message, message.count)
+        return try Self.take(bytes, length: length, status: status, message: message, failure: failure)
     }
 }

@@ -56,6 +56,51 @@ extension CanvasTests {
         #expect(try #require(sizes[.default]) <= sizes[.fast]!)
     }
 
+    @Test(
+        "a PNG over a background has the pixels of the drawing composited over it by cairo, every alpha and random colours",
+        arguments: [
+            color(1, 1, 1), color(0.93, 0.95, 0.96), color(0.3, 0.6, 0.9, 0.5), color(0.2, 0.4, 0.8, 0.01),
+            color(0, 0, 0, 0), color(1, 0.5, 0, 0.999),
+        ])
+    func pngOverBackgroundMatchesCairo(background: easel_color) throws {
+        // Each alpha 0 to 255 in four colour bands, then 96 x 24 pixels of random colours and alphas.
+        let canvas = try Canvas(width: 256, height: 64, background: background, backing: .raster(scale: 1))
+        for alpha in 0..<256 {
+            let a = Double(alpha) / 255
+            let bands = [color(1, 0, 0, a), color(0.2, 0.6, 1, a), color(a, 0.5, 0.25, a), color(1, 1, 1, a)]
+            for (band, fill) in bands.enumerated() {
+                canvas.fill(easel_rect(origin: easel_point(x: Double(alpha), y: Double(band * 8)),
+                                       size: easel_size(width: 1, height: 8)), color: fill)
+            }
+        }
+        var random = SplitMix64(state: 13)
+        for y in 32..<56 {
+            for x in 0..<96 {
+                let fill = color(Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random),
+                                 Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random))
+                canvas.fill(easel_rect(origin: easel_point(x: Double(x), y: Double(y)), size: easel_size(width: 1, height: 1)),
+                            color: fill)
+            }
+        }
+        #expect(canvas.takeError() == nil)
+        // rasterImage() and cairo's writer paint the background and then the drawing into a new surface.
+        let expected = try canvas.rasterImage()
+        #expect(try decodePNGWithSpng(canvas.cairoPNGData()) == expected)
+        // cairo keeps a colour's alpha in 16 bits (alpha x 65535 + 0.5, truncated) and paints its high byte:
+        // 0.01 is 2 of 255 and 0.999 is opaque.
+        let backgroundAlpha = UInt8(Int(background.alpha * 65535 + 0.5) >> 8)
+        let opaque = backgroundAlpha == 255
+        for compression in ImageEncoding.Compression.allCases {
+            let bytes = try canvas.encodedData(ImageEncoding(format: .png, compression: compression))
+            #expect(pngColorType(bytes) == (opaque ? 2 : 6), "\(compression)")
+            #expect(try decodePNGWithSpng(bytes) == expected, "\(compression)")
+        }
+        // The first column's band is the background alone; its last, the band's colour.
+        let back = expected.pixel(x: 0, y: 0)
+        #expect(back.a == backgroundAlpha)
+        #expect(expected.pixel(x: 255, y: 0) == RGBA(r: 255, g: 0, b: 0))
+    }
+
     @Test("an opaque drawing is written as an RGB PNG, as cairo does, with the same pixels")
     func opaquePNGIsRGB() throws {
         let canvas = try Self.opaqueCanvas()

@@ -70,6 +70,23 @@ int easel_encode_image(const easel_image_pixels *pixels, easel_image_format form
                        uint8_t **out, size_t *out_length, char *error, size_t error_size);
 
 /**
+ * Encodes pixels as a PNG over a background colour: the file holds exactly
+ * what `cairo_surface_write_to_png` would write for a surface painted with
+ * `background` and then, with CAIRO_OPERATOR_OVER, with `pixels` (pixman's
+ * rounding), without making that surface. RGB when the result is opaque.
+ *
+ * @param pixels       The drawing (ARGB32, premultiplied; RGB24 is opaque and hides the background).
+ * @param background   The background as one premultiplied ARGB32 pixel.
+ * @param compression  An easel_png_compression.
+ * @param out          On success, the file's bytes, allocated with malloc: the caller frees them.
+ * @param out_length   On success, the number of bytes.
+ * @param error        On failure, a message (NUL-terminated, truncated to error_size).
+ * @return 0 on success, -1 on failure.
+ */
+int easel_encode_png_over(const easel_image_pixels *pixels, uint32_t background, int compression, uint8_t **out,
+                          size_t *out_length, char *error, size_t error_size);
+
+/**
  * Decodes a PNG to 8-bit RGBA, un-premultiplied, row after row (for tests).
  *
  * @param out  On success, width * height * 4 bytes allocated with malloc: the caller frees them.
