@@ -1,6 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Swift code built into plugins (the kit and the Swift sample widgets): concrete
+/// generic types such as `Property<Double>` are made through their metadata
+/// accessors, not from mangled names, whose generic requirements the runtime
+/// checks by scanning every loaded library's conformances, for each plugin
+/// again (every plugin has its own copy of the kit's protocols).
+let kitSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 let package = Package(
     name: "Easel",
     products: [
@@ -183,10 +192,10 @@ let package = Package(
         .target(name: "MiniPicker", dependencies: ["EaselABI"], path: "Plugins/MiniPicker"),
         .target(name: "CalendarPicker", dependencies: ["EaselABI"], path: "Plugins/CalendarPicker"),
         .target(name: "ListView", dependencies: ["EaselABI"], path: "Plugins/ListView"),
-        .target(name: "Charts", dependencies: ["EaselPluginKit"], path: "Plugins/Charts"),
-        .target(name: "Graph", dependencies: ["EaselPluginKit"], path: "Plugins/Graph"),
-        .target(name: "GraphControl", dependencies: ["EaselPluginKit"], path: "Plugins/GraphControl"),
-        .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble"),
+        .target(name: "Charts", dependencies: ["EaselPluginKit"], path: "Plugins/Charts", swiftSettings: kitSettings),
+        .target(name: "Graph", dependencies: ["EaselPluginKit"], path: "Plugins/Graph", swiftSettings: kitSettings),
+        .target(name: "GraphControl", dependencies: ["EaselPluginKit"], path: "Plugins/GraphControl", swiftSettings: kitSettings),
+        .target(name: "Bubble", dependencies: ["EaselPluginKit"], path: "Plugins/Bubble", swiftSettings: kitSettings),
         // PhotoCard: the Swift widget, and its picture as a resource. SwiftPM copies a target's
         // resources into <Package>_<Target>.resources beside the product, here
         // Easel_PhotoCard.resources beside libPhotoCard.so: the plugin's resource folder, where
@@ -194,14 +203,14 @@ let package = Package(
         // an accessor that links Foundation into the plugin (Plugins/PhotoCard/Resources/resources.c).
         .target(
             name: "PhotoCardWidget", dependencies: ["EaselPluginKit"], path: "Plugins/PhotoCard",
-            exclude: ["Resources"]),
+            exclude: ["Resources"], swiftSettings: kitSettings),
         .target(
             name: "PhotoCard", path: "Plugins/PhotoCard/Resources",
             sources: ["resources.c"], resources: [.copy("photo.png"), .copy("photo@2x.png")],
             publicHeadersPath: "."),
 
         // The Swift plugin kit: Swift widgets link it statically into their .so.
-        .target(name: "EaselPluginKit", dependencies: ["EaselABI", "EaselGeometry"]),
+        .target(name: "EaselPluginKit", dependencies: ["EaselABI", "EaselGeometry"], swiftSettings: kitSettings),
 
         // Every helper shared by the test targets: fixtures and the plugin zoo,
         // rects, colours and pixels, seeded random numbers, rendering, running `easel`.

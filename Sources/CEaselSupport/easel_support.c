@@ -38,3 +38,12 @@ static int easel_support_match_name(struct dl_phdr_info *info, size_t size, void
 int easel_support_loader_knows(const char *name) {
     return dl_iterate_phdr(easel_support_match_name, (void *)name) != 0;
 }
+
+#include <dlfcn.h>
+
+const char *easel_support_file_defining(const char *symbol) {
+    void *address = dlsym(RTLD_DEFAULT, symbol);
+    Dl_info info;
+    if (address == NULL || dladdr(address, &info) == 0) return NULL;
+    return info.dli_fname;
+}

@@ -24,6 +24,8 @@
 // loaded must not depend on the process, since the scanner is handed the
 // libraries the host found.
 
+import CEaselSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -95,19 +97,13 @@ package enum PluginDependencies {
         return Set(folders.map { resolved($0) ?? $0 })
     }()
 
-    /// The folder of the `libswiftCore.so` this process runs on, from
-    /// `/proc/self/maps` (nil when the runtime is linked statically).
+    /// The folder of the `libswiftCore.so` this process runs on: the file
+    /// the loader mapped `swift_retain` from (nil when the runtime is linked
+    /// statically, into the executable).
     static func swiftRuntimeFolder() -> String? {
-        guard let file = fopen("/proc/self/maps", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: Int(PATH_MAX) + 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard let slash = text.firstIndex(of: "/") else { continue }
-            let path = text[slash...].trimmingSuffix("\n")
-            if path.hasSuffix("/libswiftCore.so") { return parent(of: String(path)) }
-        }
-        return nil
+        guard let name = easel_support_file_defining("swift_retain") else { return nil }
+        let path = String(cString: name)
+        return path.hasSuffix("/libswiftCore.so") ? parent(of: path) : nil
     }
 
     /// Whether the loader would take libraries from `folder` as the system's.

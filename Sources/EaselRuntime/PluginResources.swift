@@ -79,18 +79,23 @@ public enum PluginResources {
         return FileSystemName.stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The names in a folder ending in `suffix`, sorted; at most 10,000 entries are read.
+    /// The names in a folder ending in `suffix` (compared byte for byte, as
+    /// the file system stores names), sorted; at most 10,000 entries are read.
     static func entries(of folder: String, endingWith suffix: String) -> [String] {
         guard let stream = FileSystemName.withCString(folder, { opendir($0) }) else { return [] }
         defer { closedir(stream) }
+        let ending = FileSystemName.bytes(suffix)
         var names: [String] = []
         var read = 0
         while read < 10_000, let entry = readdir(stream) {
             read += 1
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                FileSystemName.decode(raw.prefix { $0 != 0 })
+            // Only a name with the ending is decoded: a build folder has hundreds of others.
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> String? in
+                let bytes = raw.prefix { $0 != 0 }
+                guard bytes.count > ending.count, bytes.suffix(ending.count).elementsEqual(ending) else { return nil }
+                return FileSystemName.decode(bytes)
             }
-            if name.hasSuffix(suffix), name.count > suffix.count { names.append(name) }
+            if let name { names.append(name) }
         }
         return names.sorted()
     }

@@ -220,6 +220,21 @@ struct DependencyTrustTests {
         #expect(markerText(marker) == "")
     }
 
+    @Test("the Swift runtime's folder, where plugins' libswiftCore.so comes from, is the one /proc/self/maps lists, and a system folder")
+    func swiftRuntimeFolder() throws {
+        // Read to the end: the file's size says 0.
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
+        defer { try? handle.close() }
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        let core = try #require(maps.split(separator: "\n").compactMap { line -> String? in
+            guard let slash = line.firstIndex(of: "/"), line.hasSuffix("/libswiftCore.so") else { return nil }
+            return String(line[slash...])
+        }.first)
+        let folder = String(core[..<core.lastIndex(of: "/")!])
+        #expect(PluginDependencies.swiftRuntimeFolder() == folder)
+        #expect(PluginDependencies.isSystemFolder(folder))
+    }
+
     @Test("the dynamic section is read with bounds: a plugin's DT_NEEDED, RUNPATH and a library's DT_SONAME")
     func dynamicSection() throws {
         let (_, _, plugin, library, _) = try dependencyFolder("dep-dynamic", depsMode: 0o755)

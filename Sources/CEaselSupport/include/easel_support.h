@@ -51,6 +51,11 @@ static inline void easel_support_prefetch(const void *address, long bytes) {
    (dl_iterate_phdr: the loader returns that library for a dlopen of the name). */
 int easel_support_loader_knows(const char *name);
 
+/* The path of the file the dynamic loader mapped the global symbol `symbol`
+   from (dlsym, then dladdr, which Swift's Glibc module does not import), or
+   NULL. The string is the loader's: valid while that file stays loaded. */
+const char *easel_support_file_defining(const char *symbol);
+
 /* The usable size of a heap block from malloc (glibc's malloc_usable_size,
    which Swift's Glibc module does not import). */
 #include <malloc.h>
