@@ -57,22 +57,30 @@ typedef struct {
     uint32_t background;
 } png_source;
 
-/** Pixel x of a row of the drawing, with the background under it if any. */
-static inline uint32_t source_pixel(const png_source *source, const uint32_t *row, int32_t x) {
-    uint32_t pixel = row[x];
-    if (!source->pixels->has_alpha) pixel |= 0xff000000u;
-    return source->has_background ? over(pixel, source->background) : pixel;
+/**
+ * Pixel x of a row of the drawing (`opaque` is 0xff000000 for RGB24, whose
+ * top byte means nothing, else 0), over `background` when `has_background`.
+ * The caller keeps these in locals: stores through a byte pointer would
+ * otherwise make the compiler read them again for every pixel.
+ */
+static inline uint32_t source_pixel(const uint32_t *row, int32_t x, uint32_t opaque, int has_background,
+                                    uint32_t background) {
+    uint32_t pixel = row[x] | opaque;
+    return has_background ? over(pixel, background) : pixel;
 }
 
 /** Whether every pixel is opaque (always, for RGB24 or over an opaque background). */
 static int is_opaque(const png_source *source) {
     const easel_image_pixels *pixels = source->pixels;
     if (!pixels->has_alpha) return 1;
-    if (source->has_background && (source->background >> 24) == 0xff) return 1;
+    const int has_background = source->has_background;
+    const uint32_t background = source->background;
+    if (has_background && (background >> 24) == 0xff) return 1;
+    const int32_t width = pixels->width;
     for (int32_t y = 0; y < pixels->height; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
-        for (int32_t x = 0; x < pixels->width; x++) {
-            if ((source_pixel(source, row, x) >> 24) != 0xff) return 0;
+        for (int32_t x = 0; x < width; x++) {
+            if ((source_pixel(row, x, 0, has_background, background) >> 24) != 0xff) return 0;
         }
     }
     return 1;
@@ -81,14 +89,19 @@ static int is_opaque(const png_source *source) {
 /**
  * Packs row `y` as RGB (3 bytes a pixel) or RGBA (4 bytes), un-premultiplied
  * with cairo's rounding (cairo-png.c, unpremultiply_data), each pixel first
- * composited over the background if the source has one.
+ * composited over `background` when `has_background`. Always inlined with a
+ * constant `has_background`, so that the loop without a background has no
+ * trace of compositing in it.
  */
-static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_t *out) {
-    const easel_image_pixels *pixels = source->pixels;
+static inline __attribute__((always_inline)) void pack_row_over(const easel_image_pixels *pixels, int32_t y,
+                                                                int with_alpha, const int has_background,
+                                                                uint32_t background, uint8_t *out) {
     const uint32_t *row = (const uint32_t *)(const void *)(pixels->data + (size_t)y * (size_t)pixels->stride);
+    const int32_t width = pixels->width;
+    const uint32_t opaque = pixels->has_alpha ? 0 : 0xff000000u;
     if (!with_alpha) {
-        for (int32_t x = 0; x < pixels->width; x++) {
-            uint32_t pixel = source_pixel(source, row, x);
+        for (int32_t x = 0; x < width; x++) {
+            uint32_t pixel = source_pixel(row, x, opaque, has_background, background);
             out[0] = (uint8_t)(pixel >> 16);
             out[1] = (uint8_t)(pixel >> 8);
             out[2] = (uint8_t)pixel;
@@ -96,8 +109,8 @@ static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_
         }
         return;
     }
-    for (int32_t x = 0; x < pixels->width; x++) {
-        uint32_t pixel = source_pixel(source, row, x);
+    for (int32_t x = 0; x < width; x++) {
+        uint32_t pixel = source_pixel(row, x, opaque, has_background, background);
         uint32_t alpha = pixel >> 24;
         if (alpha == 0xff) {
             out[0] = (uint8_t)(pixel >> 16);
@@ -113,6 +126,15 @@ static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_
             out[3] = (uint8_t)alpha;
         }
         out += 4;
+    }
+}
+
+/** pack_row_over with the source's background, if it has one. */
+static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_t *out) {
+    if (source->has_background) {
+        pack_row_over(source->pixels, y, with_alpha, 1, source->background, out);
+    } else {
+        pack_row_over(source->pixels, y, with_alpha, 0, 0, out);
     }
 }
 

@@ -101,7 +101,7 @@ func runOutputBenchmarks(registry: Registry, rounds: Int) -> Bool {
                 do { try canvas.write(to: easelPath) } catch { fail("\(error)") }
             }
         }
-        writeLines.append("`Canvas.write(to:)` of the \(name) frame (the background and the drawing composited into a new surface, then encoded and written): \(ms(whole)).")
+        writeLines.append("`Canvas.write(to:)` of the \(name) frame (each row composited over the background as it is encoded, then the file written): \(ms(whole)).")
     }
 
     print("")

@@ -236,6 +236,9 @@ package enum PluginDependencies {
     /// A search-path entry with `$ORIGIN` and `${ORIGIN}` replaced, or the
     /// other token it uses (`$LIB`, `$PLATFORM`), which is not resolved.
     static func expand(_ entry: String, origin: String) -> Result<String, TokenError> {
+        if entry.isEmpty { return .success(".") }
+        // Most entries (LD_LIBRARY_PATH's, the Swift runtime's folder) have no token to replace.
+        guard entry.utf8.contains(UInt8(ascii: "$")) else { return .success(entry) }
         var text = entry.replacing("${ORIGIN}", with: origin).replacing("$ORIGIN", with: origin)
         if text.isEmpty { text = "." }
         if let dollar = text.firstIndex(of: "$") {
