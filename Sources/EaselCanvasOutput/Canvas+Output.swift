@@ -158,6 +158,7 @@ extension Canvas {
         // instead of a new surface of the whole image painted twice.
         if encoding.format == .png, case .raster = backing, let background = backgroundPixel {
             _ = try outputScale(scale, failure: failure)
+            if let status = CairoStatus.check(cairo_surface_status(surface)) { throw failure("\(status)") }
             cairo_surface_flush(surface)
             return try encoding.encodePNG(surface, over: background, failure: failure)
         }
