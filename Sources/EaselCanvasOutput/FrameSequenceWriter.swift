@@ -156,7 +156,7 @@ public final class FrameSequenceWriter {
         var message = [CChar](repeating: 0, count: 256)
         guard let animation = easel_animation_new(&options, &message, message.count) else {
             file.discard()
-            throw .cannotWrite(path, Self.text(message))
+            throw .cannotWrite(path, String(codecMessage: message))
         }
         self.file = file
         self.animation = animation
@@ -233,7 +233,7 @@ public final class FrameSequenceWriter {
             if let animation, let file {
                 var message = [CChar](repeating: 0, count: 256)
                 guard easel_animation_finish(animation, &message, message.count) == 0 else {
-                    throw CanvasError.cannotWrite(path, Self.text(message))
+                    throw CanvasError.cannotWrite(path, String(codecMessage: message))
                 }
                 try file.commit()
             }
@@ -324,12 +324,7 @@ public final class FrameSequenceWriter {
             stride: cairo_image_surface_get_stride(surface), has_alpha: 1)
         var message = [CChar](repeating: 0, count: 256)
         guard easel_animation_add(animation, &pixels, delay, &message, message.count) == 0 else {
-            throw .cannotWrite(path, Self.text(message))
+            throw .cannotWrite(path, String(codecMessage: message))
         }
-    }
-
-    /// A C message buffer as a string.
-    private static func text(_ message: [CChar]) -> String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

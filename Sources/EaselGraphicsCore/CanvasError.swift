@@ -57,3 +57,11 @@ extension CanvasError {
         CanvasError(message: "cannot read \(path): \(problem)", path: path, status: status)
     }
 }
+
+extension String {
+    /// The NUL-terminated message a C codec wrote into `message` (UTF-8;
+    /// a buffer without a NUL is read to its end).
+    package init(codecMessage message: [CChar]) {
+        self.init(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

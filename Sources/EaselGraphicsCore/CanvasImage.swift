@@ -97,7 +97,7 @@ public final class CanvasImage: @unchecked Sendable {
         }
         let scale = decoded.format == EASEL_IMAGE_FORMAT_SVG ? svgScale : requested
         guard status == 0, let pixels = decoded.pixels else {
-            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw failure(String(codecMessage: message))
         }
         defer { free(pixels) }
         let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, decoded.width, decoded.height)

@@ -117,14 +117,18 @@ public struct ImageEncoding: Sendable, Equatable {
         }
     }
 
-    /// The codec's bytes as an array (freeing them), or its message as the error.
-    private static func take(
-        _ bytes: UnsafeMutablePointer<UInt8>?, length: Int, status: Int32, message: [CChar],
-        failure: (String) -> CanvasError
+    /// Runs one codec call, handing it where to put the file's bytes, their
+    /// length and a message: the bytes as an array (freed), or the message as
+    /// the error when the call does not return 0.
+    private static func encoded(
+        failure: (String) -> CanvasError,
+        _ call: (inout UnsafeMutablePointer<UInt8>?, inout Int, inout [CChar]) -> Int32
     ) throws(CanvasError) -> [UInt8] {
-        guard status == 0, let bytes else {
-            throw failure(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = call(&bytes, &length, &message)
+        guard status == 0, let bytes else { throw failure(String(codecMessage: message)) }
         defer { free(bytes) }
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
@@ -143,12 +147,10 @@ public struct ImageEncoding: Sendable, Equatable {
         _ surface: OpaquePointer, over background: UInt32, failure: (String) -> CanvasError
     ) throws(CanvasError) -> [UInt8] {
         var pixels = try Self.pixels(of: surface, failure: failure)
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = easel_encode_png_over(
-            &pixels, background, Int32(pngLevel.rawValue), &bytes, &length, &message, message.count)
-        return try Self.take(bytes, length: length, status: status, message: message, failure: failure)
+        let level = Int32(pngLevel.rawValue)
+        return try Self.encoded(failure: failure) { bytes, length, message in
+            easel_encode_png_over(&pixels, background, level, &bytes, &length, &message, message.count)
+        }
     }
 
     /// Encodes pixels the codec reads in place in this format, compression and quality.
@@ -163,11 +165,9 @@ public struct ImageEncoding: Sendable, Equatable {
         case .jpeg: EASEL_IMAGE_FORMAT_JPEG
         case .webp: EASEL_IMAGE_FORMAT_WEBP
         }
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = easel_encode_image(
-            &pixels, codecFormat, Int32(pngLevel.rawValue), Int32(quality), &bytes, &length, &message, message.count)
-        return try Self.take(bytes, length: length, status: status, message: message, failure: failure)
+        let level = Int32(pngLevel.rawValue), quality = Int32(quality)
+        return try Self.encoded(failure: failure) { bytes, length, message in
+            easel_encode_image(&pixels, codecFormat, level, quality, &bytes, &length, &message, message.count)
+        }
     }
 }
