@@ -90,9 +90,10 @@ let package = Package(
         // Encoding cairo's premultiplied pixels as PNG, JPEG and WebP, and decoding
         // PNG, JPEG, WebP, GIF and SVG into them, in C.
         // Animated WebP needs libwebpmux (WebPAnimEncoder); the tests read it back with libwebpdemux.
+        // A large PNG is deflated in parts on several cores with zlib, its chunks written by libpng.
         .target(
             name: "CImageCodec", dependencies: ["CSpng", "CTurboJPEG", "CWebP", "CGif", "CCairo"],
-            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux")]),
+            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("png16"), .linkedLibrary("z")]),
 
         // Per-thread slots for the host (not part of the plugin ABI).
         .target(name: "CEaselSupport"),

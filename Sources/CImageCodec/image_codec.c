@@ -5,16 +5,21 @@
 #include <cairo.h>
 #include <dlfcn.h>
 #include <gif_lib.h>
+#include <limits.h>
 #include <math.h>
+#include <png.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <spng.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <turbojpeg.h>
+#include <unistd.h>
 #include <webp/decode.h>
 #include <webp/encode.h>
+#include <zlib.h>
 
 static void set_error(char *error, size_t size, const char *format, ...) {
     if (error == NULL || size == 0) return;
@@ -192,6 +197,289 @@ static uint8_t *encode_png_once(const png_source *source, uint8_t *row, int with
     return bytes;
 }
 
+/*
+ * Large PNGs without row filters are deflated on several cores, as pigz does:
+ * the rows are cut into parts, each part is one zlib raw deflate stream whose
+ * window starts with the last 32 KB of the rows before it
+ * (deflateSetDictionary), ended with a sync flush (a byte boundary) except
+ * the last; the parts one after the other are a single deflate stream, and
+ * their Adler-32s combine (adler32_combine) into the zlib trailer. libpng
+ * writes the file around it: signature and IHDR (png_write_info), the stream
+ * in IDAT chunks and IEND (png_write_chunk), with their CRCs. The number of
+ * parts depends only on the image (never on the machine's cores), so the
+ * bytes of a PNG are the same everywhere.
+ */
+
+/** Raw bytes (rows with their filter byte) below which a PNG is deflated in one stream by libspng. */
+#define PARALLEL_PNG_MIN_BYTES ((size_t)256 * 1024)
+/** Raw bytes from which a PNG is deflated in four parts instead of two. */
+#define PARALLEL_PNG_FOUR_PARTS ((size_t)16 * 1024 * 1024)
+/** Rows are packed and handed to zlib about this many bytes at a time. */
+#define PARALLEL_PNG_BATCH ((size_t)64 * 1024)
+/** The deflate window: what a part's dictionary holds of the rows before it. */
+#define DEFLATE_WINDOW ((size_t)32 * 1024)
+/** The longest IDAT chunk written (a chunk may hold up to 2^31 - 1 bytes). */
+#define IDAT_CHUNK ((size_t)1024 * 1024)
+
+/** One part of the image's deflate stream, as one thread makes it. */
+typedef struct {
+    const png_source *source;
+    int with_alpha;
+    int level;
+    /** The part's rows: [first_row, end_row). */
+    int32_t first_row, end_row;
+    /** Whether this is the stream's last part (ends with Z_FINISH, not Z_SYNC_FLUSH). */
+    int last;
+    /** The compressed bytes (malloc'ed) and their count. */
+    uint8_t *out;
+    size_t out_length;
+    /** The Adler-32 and length of the part's raw bytes. */
+    uLong adler;
+    size_t raw_length;
+    /** 0, or a message (a static string) when the part failed. */
+    const char *failure;
+} deflate_part;
+
+/** Packs rows [first, first + count) with a filter-type byte (0, none) before each. */
+static void pack_lines(const png_source *source, int with_alpha, int32_t first, int32_t count, uint8_t *out) {
+    const size_t line = (size_t)source->pixels->width * (with_alpha ? 4 : 3) + 1;
+    for (int32_t index = 0; index < count; index++) {
+        uint8_t *start = out + (size_t)index * line;
+        start[0] = 0;
+        pack_row(source, first + index, with_alpha, start + 1);
+    }
+}
+
+/**
+ * Runs deflate on what `stream` holds until the input is taken (and, with a
+ * flush, until its output is complete), growing the part's output as needed.
+ */
+static int deflate_into(deflate_part *part, z_stream *stream, size_t *capacity, int flush) {
+    for (;;) {
+        if (*capacity - part->out_length < 64) {
+            size_t grown = *capacity * 2;
+            uint8_t *bigger = grown > *capacity ? realloc(part->out, grown) : NULL;
+            if (bigger == NULL) {
+                part->failure = "out of memory";
+                return -1;
+            }
+            part->out = bigger;
+            *capacity = grown;
+        }
+        size_t room = *capacity - part->out_length;
+        stream->next_out = part->out + part->out_length;
+        stream->avail_out = room > UINT_MAX ? UINT_MAX : (uInt)room;
+        int status = deflate(stream, flush);
+        part->out_length += (size_t)(stream->next_out - (part->out + part->out_length));
+        if (status == Z_STREAM_END) return 0;
+        if (status != Z_OK && status != Z_BUF_ERROR) {
+            part->failure = "zlib failed to deflate";
+            return -1;
+        }
+        if (stream->avail_in > 0 || stream->avail_out == 0) continue;
+        if (flush == Z_FINISH) continue;
+        return 0;
+    }
+}
+
+/** Deflates one part (a thread's body). */
+static void *deflate_part_run(void *argument) {
+    deflate_part *part = argument;
+    const size_t line = (size_t)part->source->pixels->width * (part->with_alpha ? 4 : 3) + 1;
+    size_t batch_rows = PARALLEL_PNG_BATCH / line;
+    if (batch_rows == 0) batch_rows = 1;
+    size_t window_rows = (DEFLATE_WINDOW + line - 1) / line;
+    size_t buffer_rows = batch_rows > window_rows ? batch_rows : window_rows;
+    uint8_t *buffer = malloc(buffer_rows * line);
+    size_t capacity = part->raw_length / 8 + 1024;
+    part->out = malloc(capacity);
+    part->adler = adler32(0L, Z_NULL, 0);
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (buffer == NULL || part->out == NULL) {
+        part->failure = "out of memory";
+        free(buffer);
+        return NULL;
+    }
+    if (deflateInit2(&stream, part->level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        part->failure = "zlib cannot start a deflate stream";
+        free(buffer);
+        return NULL;
+    }
+    if (part->first_row > 0) {
+        // The window at the part's start: the last 32 KB of the rows before it.
+        int32_t rows = (int32_t)(window_rows < (size_t)part->first_row ? window_rows : (size_t)part->first_row);
+        pack_lines(part->source, part->with_alpha, part->first_row - rows, rows, buffer);
+        size_t packed = (size_t)rows * line;
+        size_t dictionary = packed < DEFLATE_WINDOW ? packed : DEFLATE_WINDOW;
+        if (deflateSetDictionary(&stream, buffer + packed - dictionary, (uInt)dictionary) != Z_OK) {
+            part->failure = "zlib cannot set the dictionary";
+        }
+    }
+    for (int32_t row = part->first_row; part->failure == NULL && row < part->end_row;) {
+        int32_t count = (int32_t)((size_t)(part->end_row - row) < batch_rows ? (size_t)(part->end_row - row) : batch_rows);
+        pack_lines(part->source, part->with_alpha, row, count, buffer);
+        size_t length = (size_t)count * line;
+        part->adler = adler32_z(part->adler, buffer, length);
+        stream.next_in = buffer;
+        stream.avail_in = (uInt)length;
+        row += count;
+        int flush = row < part->end_row ? Z_NO_FLUSH : part->last ? Z_FINISH : Z_SYNC_FLUSH;
+        if (deflate_into(part, &stream, &capacity, flush) != 0) break;
+    }
+    deflateEnd(&stream);
+    free(buffer);
+    return NULL;
+}
+
+/** Where libpng writes the file: a buffer of known size. */
+typedef struct {
+    uint8_t *bytes;
+    size_t length, capacity;
+    /** libpng's message when it failed. */
+    char message[128];
+} png_memory;
+
+static void png_memory_write(png_structp png, png_bytep data, size_t length) {
+    png_memory *memory = png_get_io_ptr(png);
+    if (length > memory->capacity - memory->length) png_error(png, "the PNG is longer than planned");
+    memcpy(memory->bytes + memory->length, data, length);
+    memory->length += length;
+}
+
+static void png_memory_flush(png_structp png) { (void)png; }
+
+static void png_memory_error(png_structp png, png_const_charp message) {
+    png_memory *memory = png_get_error_ptr(png);
+    snprintf(memory->message, sizeof memory->message, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void png_memory_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
+/**
+ * Writes signature, IHDR, the zlib stream `stream` in IDAT chunks and IEND
+ * into `memory` with libpng; 0, or -1 with `memory->message` set.
+ */
+static int write_png_chunks(png_memory *memory, const easel_image_pixels *pixels, int with_alpha,
+                            const uint8_t *stream, size_t stream_length) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, memory, png_memory_error, png_memory_warning);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        snprintf(memory->message, sizeof memory->message, "out of memory");
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return -1;
+    }
+    png_set_write_fn(png, memory, png_memory_write, png_memory_flush);
+    png_set_IHDR(png, info, (png_uint_32)pixels->width, (png_uint_32)pixels->height, 8,
+                 with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (size_t offset = 0; offset < stream_length; offset += IDAT_CHUNK) {
+        size_t length = stream_length - offset < IDAT_CHUNK ? stream_length - offset : IDAT_CHUNK;
+        png_write_chunk(png, (png_const_bytep) "IDAT", stream + offset, length);
+    }
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+    png_destroy_write_struct(&png, &info);
+    return 0;
+}
+
+/**
+ * A PNG without row filters whose rows are deflated in parts on several
+ * threads (see above): the bytes (malloc'ed) or NULL with `error` set.
+ */
+static uint8_t *encode_png_parallel(const png_source *source, int with_alpha, int level, size_t *length,
+                                    char *error, size_t error_size) {
+    const easel_image_pixels *pixels = source->pixels;
+    const size_t line = (size_t)pixels->width * (with_alpha ? 4 : 3) + 1;
+    const size_t raw = line * (size_t)pixels->height;
+    int count = raw >= PARALLEL_PNG_FOUR_PARTS ? 4 : 2;
+    if (count > pixels->height) count = pixels->height;
+    deflate_part parts[4];
+    memset(parts, 0, sizeof parts);
+    for (int index = 0; index < count; index++) {
+        parts[index].source = source;
+        parts[index].with_alpha = with_alpha;
+        parts[index].level = level;
+        parts[index].first_row = (int32_t)((int64_t)pixels->height * index / count);
+        parts[index].end_row = (int32_t)((int64_t)pixels->height * (index + 1) / count);
+        parts[index].last = index == count - 1;
+        parts[index].raw_length = (size_t)(parts[index].end_row - parts[index].first_row) * line;
+    }
+    // The other parts on their own threads (or here, one after the other, on one core
+    // or when a thread cannot start: the same bytes either way).
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    pthread_t threads[4];
+    int started[4] = {0};
+    for (int index = 1; index < count && cores > 1; index++) {
+        started[index] = pthread_create(&threads[index], NULL, deflate_part_run, &parts[index]) == 0;
+    }
+    deflate_part_run(&parts[0]);
+    for (int index = 1; index < count; index++) {
+        if (started[index]) {
+            pthread_join(threads[index], NULL);
+        } else {
+            deflate_part_run(&parts[index]);
+        }
+    }
+    const char *failure = NULL;
+    size_t stream_length = 2 + 4;
+    uLong adler = parts[0].adler;
+    for (int index = 0; index < count; index++) {
+        if (parts[index].failure != NULL && failure == NULL) failure = parts[index].failure;
+        stream_length += parts[index].out_length;
+        if (index > 0) adler = adler32_combine(adler, parts[index].adler, (z_off_t)parts[index].raw_length);
+    }
+    uint8_t *stream = failure == NULL ? malloc(stream_length) : NULL;
+    if (stream != NULL) {
+        // The zlib header: deflate with a 32 KB window, the level's FLEVEL as zlib writes it, FCHECK.
+        unsigned flags = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+        unsigned header = (0x78u << 8) | (flags << 6);
+        header += 31 - header % 31;
+        stream[0] = (uint8_t)(header >> 8);
+        stream[1] = (uint8_t)header;
+        size_t offset = 2;
+        for (int index = 0; index < count; index++) {
+            memcpy(stream + offset, parts[index].out, parts[index].out_length);
+            offset += parts[index].out_length;
+        }
+        stream[offset] = (uint8_t)(adler >> 24);
+        stream[offset + 1] = (uint8_t)(adler >> 16);
+        stream[offset + 2] = (uint8_t)(adler >> 8);
+        stream[offset + 3] = (uint8_t)adler;
+    } else if (failure == NULL) {
+        failure = "out of memory";
+    }
+    for (int index = 0; index < count; index++) free(parts[index].out);
+    if (failure != NULL) {
+        free(stream);
+        set_error(error, error_size, "PNG encoding failed: %s", failure);
+        return NULL;
+    }
+    // Signature 8, IHDR 25, IEND 12, and 12 bytes around each IDAT chunk.
+    size_t chunks = (stream_length + IDAT_CHUNK - 1) / IDAT_CHUNK;
+    png_memory memory = {.capacity = 8 + 25 + 12 + stream_length + 12 * chunks};
+    memory.bytes = malloc(memory.capacity);
+    if (memory.bytes == NULL) {
+        free(stream);
+        set_error(error, error_size, "out of memory");
+        return NULL;
+    }
+    int status = write_png_chunks(&memory, pixels, with_alpha, stream, stream_length);
+    free(stream);
+    if (status != 0) {
+        free(memory.bytes);
+        set_error(error, error_size, "PNG encoding failed: %s", memory.message);
+        return NULL;
+    }
+    *length = memory.length;
+    return memory.bytes;
+}
+
 static int encode_png(const png_source *source, int compression, uint8_t **out, size_t *out_length,
                       char *error, size_t error_size) {
     const easel_image_pixels *pixels = source->pixels;
@@ -205,8 +493,10 @@ static int encode_png(const png_source *source, int compression, uint8_t **out, 
     // fastest without row filters; photographs are what adaptive filters help.
     int level = compression == EASEL_PNG_COMPRESSION_FAST ? 1 : compression == EASEL_PNG_COMPRESSION_BEST ? 9 : 3;
     size_t length = 0;
-    uint8_t *bytes = encode_png_once(source, row, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length,
-                                     error, error_size);
+    size_t raw = ((size_t)pixels->width * (with_alpha ? 4 : 3) + 1) * (size_t)pixels->height;
+    uint8_t *bytes = raw >= PARALLEL_PNG_MIN_BYTES && pixels->height >= 2
+        ? encode_png_parallel(source, with_alpha, level, &length, error, error_size)
+        : encode_png_once(source, row, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length, error, error_size);
     if (bytes != NULL && compression == EASEL_PNG_COMPRESSION_BEST) {
         size_t filtered_length = 0;
         uint8_t *filtered = encode_png_once(source, row, with_alpha, level, SPNG_FILTER_CHOICE_ALL,

@@ -101,6 +101,86 @@ extension CanvasTests {
         #expect(expected.pixel(x: 255, y: 0) == RGBA(r: 255, g: 0, b: 0))
     }
 
+    /// The chunks of a PNG (type and length), after checking each one's CRC; nil when one is wrong.
+    static func pngChunks(_ bytes: [UInt8]) -> [(type: String, length: Int)]? {
+        var chunks: [(type: String, length: Int)] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard offset + 12 + length <= bytes.count else { return nil }
+            let typeAndData = Array(bytes[offset + 4..<offset + 8 + length])
+            let crc = bytes[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            // CRC-32 of type and data (ISO 3309), bit by bit.
+            var check: UInt32 = 0xffff_ffff
+            for byte in typeAndData {
+                check ^= UInt32(byte)
+                for _ in 0..<8 { check = check & 1 == 1 ? (check >> 1) ^ 0xedb8_8320 : check >> 1 }
+            }
+            guard check ^ 0xffff_ffff == crc else { return nil }
+            chunks.append((String(decoding: typeAndData.prefix(4), as: UTF8.self), length))
+            offset += 12 + length
+        }
+        return offset == bytes.count ? chunks : nil
+    }
+
+    /// A canvas whose rows repeat across its middle (so that deflate refers back across the
+    /// place where the encoder cuts the rows into parts): random pixels, every alpha, stripes.
+    static func repeatingCanvas(width: Int, height: Int, background: easel_color?) throws -> Canvas {
+        let canvas = try Canvas(width: Double(width), height: Double(height), background: background, backing: .raster(scale: 1))
+        var random = SplitMix64(state: 29)
+        // A band of 7 rows of random colours and alphas, drawn again every 7 rows at the top and
+        // around each quarter of the height.
+        let bandWidth = min(width, 97)
+        let quarters = (1..<4).map { height * $0 / 4 }
+        let rows = (0..<height).filter { row in row < 14 || quarters.contains { abs(row - $0) < 14 } }
+        for y in 0..<7 {
+            for x in 0..<bandWidth {
+                let fill = color(Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random),
+                                 Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random))
+                for row in rows where row % 7 == y {
+                    canvas.fill(easel_rect(origin: easel_point(x: Double(x), y: Double(row)), size: easel_size(width: 1, height: 1)),
+                                color: fill)
+                }
+            }
+        }
+        // Stripes of every alpha across the rest, and one line of noise at each quarter (where the parts meet).
+        for x in stride(from: bandWidth, to: width, by: 3) {
+            canvas.fill(easel_rect(origin: easel_point(x: Double(x), y: 0), size: easel_size(width: 2, height: Double(height))),
+                        color: color(Double(x % 256) / 255, 0.5, 0.2, Double(x % 256) / 255))
+        }
+        for quarter in 1..<4 where height >= 4 {
+            let y = height * quarter / 4
+            for x in 0..<min(width, 600) {
+                canvas.fill(easel_rect(origin: easel_point(x: Double(x), y: Double(y)), size: easel_size(width: 1, height: 1)),
+                            color: color(Double.random(in: 0...1, using: &random), 0, 1, Double.random(in: 0...1, using: &random)))
+            }
+        }
+        #expect(canvas.takeError() == nil)
+        return canvas
+    }
+
+    @Test(
+        """
+        a large PNG (deflated in two or four parts on several cores, framed by libpng) decodes to exactly cairo's \
+        pixels, has valid chunks and is the same bytes every time: tall and wide, RGBA and RGB, fast and default
+        """,
+        arguments: [(320, 400, false), (30000, 3, false), (320, 400, true), (2050, 2050, false)])
+    func largePNGInParts(width: Int, height: Int, opaque: Bool) throws {
+        let canvas = try Self.repeatingCanvas(width: width, height: height, background: opaque ? color(0.93, 0.95, 0.96) : nil)
+        let expected = try canvas.rasterImage()
+        for compression in [ImageEncoding.Compression.fast, .default] {
+            let bytes = try canvas.encodedData(ImageEncoding(format: .png, compression: compression))
+            #expect(pngColorType(bytes) == (opaque ? 2 : 6), "\(compression)")
+            let chunks = try #require(Self.pngChunks(bytes), "a chunk's CRC or length is wrong (\(compression))")
+            #expect(chunks.first?.type == "IHDR" && chunks.first?.length == 13)
+            #expect(chunks.last?.type == "IEND" && chunks.last?.length == 0)
+            #expect(chunks.dropFirst().dropLast().allSatisfy { $0.type == "IDAT" && $0.length <= 1 << 20 })
+            #expect(try decodePNGWithSpng(bytes) == expected, "libspng, \(compression)")
+            #expect(try RasterImage(pngData: bytes) == expected, "cairo's reader, \(compression)")
+            #expect(try canvas.encodedData(ImageEncoding(format: .png, compression: compression)) == bytes, "\(compression)")
+        }
+    }
+
     @Test("an opaque drawing is written as an RGB PNG, as cairo does, with the same pixels")
     func opaquePNGIsRGB() throws {
         let canvas = try Self.opaqueCanvas()

@@ -2,8 +2,10 @@
 #define EASEL_IMAGE_CODEC_H
 
 /*
- * Encoding cairo image surfaces' pixels as PNG (libspng), JPEG (libjpeg-turbo)
- * and WebP (libwebp), in memory. Host-only: not part of the plugin ABI.
+ * Encoding cairo image surfaces' pixels as PNG (libspng; a large PNG without
+ * row filters is deflated by zlib in parts on several cores and framed by
+ * libpng), JPEG (libjpeg-turbo) and WebP (libwebp), in memory. Host-only: not
+ * part of the plugin ABI.
  *
  * Pixels are cairo's: CAIRO_FORMAT_ARGB32 (premultiplied alpha) or RGB24, one
  * native-endian 32-bit word per pixel, rows `stride` bytes apart.
