@@ -120,6 +120,9 @@ final class PreviewLoop: @unchecked Sendable {
     private var treeDue: Double?
     /// A spare worker is to be made ready once the loop has nothing else to do.
     private var spareWanted = false
+    /// Plugin files that changed under a worker that then failed (``LiveUpdate/superseded``):
+    /// the loop takes them as a change of its own, so the scene renders again once they settle.
+    private var supersededFiles: [String] = []
     /// The next tree asked for comes with the classes (a scene was rebuilt).
     private var classesWanted = false
     /// The status's tree and classes as JSON members, with what they were encoded from: encoded
@@ -221,6 +224,18 @@ final class PreviewLoop: @unchecked Sendable {
         var changed: [String] = []
         var nextTick = 0.0
         while true {
+            if !supersededFiles.isEmpty {
+                // As if the files' change had just been read (its events may still be on the way).
+                pending = true
+                quiet = Self.settle
+                lastChange = now()
+                if firstChange == nil {
+                    firstChange = now()
+                    firstChangeSeen = LiveUpdate.wallClock()
+                }
+                for path in supersededFiles where !changed.contains(path) && changed.count < 32 { changed.append(path) }
+                supersededFiles = []
+            }
             let time = now()
             if pending && (time - lastChange >= quiet || time - (firstChange ?? time) >= Self.longestWait) {
                 pending = false
@@ -362,6 +377,7 @@ final class PreviewLoop: @unchecked Sendable {
         let sceneFile = URL(fileURLWithPath: scene).standardizedFileURL.path
         let onlyTheScene = !changed.isEmpty && changed.allSatisfy { $0 == sceneFile }
         var update = preview.start(scale: effectiveScale, time: time, reuse: onlyTheScene, changed: changed)
+        if setAside(update) { return }
         update.timings.merge(timings) { current, _ in current }
         spareWanted = true
         if let state = update.state {
@@ -397,6 +413,7 @@ final class PreviewLoop: @unchecked Sendable {
     private func command(_ command: LiveCommand, edit: PageMessage? = nil, timings: [String: Double] = [:]) {
         guard let live else { return }
         var update = live.send(command)
+        if setAside(update) { return }
         update.timings.merge(timings) { current, _ in current }
         var statusChanged = false
         if let edit {
@@ -416,6 +433,17 @@ final class PreviewLoop: @unchecked Sendable {
             statusChanged = true
         }
         absorb(update, statusChanged: statusChanged)
+    }
+
+    /// Whether the update is the failure of a worker whose plugin files changed under it
+    /// (``LiveUpdate/superseded``): then it is not shown (the last frame and status stay), and
+    /// the files' change renders the scene again once they settle.
+    private func setAside(_ update: LiveUpdate) -> Bool {
+        guard !update.superseded.isEmpty else { return false }
+        log("preview: a render failed after \(update.superseded.joined(separator: ", ")) changed under it; "
+            + "not shown, the scene renders again (\(update.failure?.message ?? ""))")
+        supersededFiles += update.superseded
+        return true
     }
 
     /// Publishes an update: the status when it changed (a failure, a new tree), then the frame and its tiles.

@@ -75,4 +75,45 @@ struct LiveWorkerTests {
         #expect(!after.contains(live))
         #expect(waitUntil(5) { kill(live, 0) != 0 })   // the old worker is gone
     }
+
+    @Test("""
+        a worker that fails after its plugin file was rewritten in place under it (cp over a loaded .so) is not \
+        reported: the scene renders again with the file as it is, and that render's own failure is shown
+        """)
+    func failureUnderARewrittenPlugin() throws {
+        let plugins = try Fixtures.makeTemporaryDirectory("preview-rewritten")
+        let plugin = plugins.appendingPathComponent("crash_draw.so")
+        // drawRect: sleeps 1.2 s, then writes through NULL.
+        let slow = try Fixtures.buildFixture("crash_draw", into: try Fixtures.makeTemporaryDirectory("preview-rewritten-slow"),
+                                             linkArguments: ["-DSLOW_MS=1200"])
+        try FileManager.default.copyItem(at: slow, to: plugin)
+        let scene = try writeScene(##"""
+            { "canvas": { "size": [40, 20], "scale": 1, "background": "#ffffff" },
+              "root": { "subviews": [ { "class": "CrashingView", "frame": [0, 0, 20, 20] } ] } }
+            """##)
+        let preview = try PreviewProcess(scene: scene, plugins: [plugins])
+        let pid = preview.process.processIdentifier
+        // While the first worker sleeps in drawRect:, the file is written again in place, same bytes
+        // (truncated, written, closed: as cp does): its time changes, the code does not.
+        #expect(waitUntil(20) { workers(of: pid).contains { !$0.spare } }, "stderr: \(preview.stderr)")
+        usleep(300_000)
+        let bytes = try Data(contentsOf: plugin)
+        let handle = try FileHandle(forWritingTo: plugin)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+
+        // The first render's crash is set aside; the second, with the file as it is now, crashes on its own and is shown.
+        let status = try preview.status(after: 0)
+        #expect(status["state"] as? String == "failed", "\(status)")
+        #expect(status["generation"] as? Int == 2, "\(status)")
+        let failure = status["failure"] as? [String: Any] ?? [:]
+        #expect(failure["reason"] as? String == "crashed with SIGSEGV (segmentation fault)", "\(status)")
+        #expect(failure["class"] as? String == "CrashingView")
+        #expect(failure["pluginFile"] as? String == plugin.path, "\(failure)")
+        let log = preview.stderr
+        #expect(log.contains("preview: a render failed after \(plugin.path) changed under it; not shown, the scene renders again"), "\(log)")
+        #expect(!log.contains("preview: render 1 failed"), "\(log)")
+        #expect(log.contains("preview: render 2 failed"), "\(log)")
+    }
 }

@@ -685,6 +685,11 @@ public struct LiveUpdate: Sendable {
     public var warnings: [String] = [], diagnostics: [String] = []
     /// Milliseconds from the command to the encoded tiles.
     public var milliseconds = 0.0
+    /// The plugin files the failed worker had loaded that changed on disk since it started (a
+    /// plugin rebuilt in place, `cp` over it, while it ran or while it loaded): its failure
+    /// says nothing about the plugin (the code it ran changed under it), so it is not shown, and
+    /// the files' change renders again. Empty when there was no failure or nothing changed.
+    public var superseded: [String] = []
     /// When each stage ended, in milliseconds of the wall clock since 1970 (the page's `Date.now()`):
     /// `request` (sent to the worker), `reply` (its answer read), `state` (its live state decoded),
     /// `copied` (its pixels copied), `encoded` (the tiles).
@@ -711,6 +716,8 @@ public final class LivePreview {
     private var layout: Canvas.RasterLayout?
     /// The image files the running worker's scene names (its sandbox lets it read those).
     private var imageFiles: [String] = []
+    /// The running worker's plugin files as they were when it started (``FileStamp``).
+    private var loadedFiles: [String: FileStamp?] = [:]
     /// The plugin scan's warnings of the running worker's start (a scene rebuilt in it keeps them).
     private var scanWarnings: [String] = []
     /// The scene's size in points and the pixels per point of the running worker.
@@ -828,6 +835,7 @@ public final class LivePreview {
             let reload = LiveCommand(tree: false, scene: String(decoding: text, as: UTF8.self))
             let command = (try? JSONEncoder().encode(reload)).map { Array($0) } ?? []
             receive(worker.send(command), into: &update)
+            noteSuperseded(&update)
             return finish()
         }
         stop()
@@ -859,6 +867,8 @@ public final class LivePreview {
             render: .init(scene: scene, scale: scale, vector: nil, skip: [], time: time, dumpTree: true))
         let worker: LiveWorker
         update.timings["request"] = LiveUpdate.wallClock()
+        // Taken before the worker opens them: a file written while it loads differs from this afterwards.
+        loadedFiles = Dictionary((request.pluginFiles ?? []).map { ($0, FileStamp(path: $0)) }) { first, _ in first }
         do {
             if let spare, !spare.hasEnded, spare.exchange.pixelBytes >= layout.byteCount {
                 self.spare = nil
@@ -881,7 +891,14 @@ public final class LivePreview {
         scanWarnings = update.warnings
         update.whole = true
         receive(worker.reply(), into: &update)
+        noteSuperseded(&update)
         return finish()
+    }
+
+    /// Names in `update` the running worker's plugin files that changed since it started, when it failed.
+    private func noteSuperseded(_ update: inout LiveUpdate) {
+        guard update.failure != nil else { return }
+        update.superseded = loadedFiles.filter { FileStamp(path: $0.key) != $0.value }.map(\.key).sorted()
     }
 
     /// Takes the scene's size, background and pixel layout as the running worker's.
@@ -908,6 +925,7 @@ public final class LivePreview {
         }
         update.timings["request"] = LiveUpdate.wallClock()
         receive(worker.send(Array(data)), into: &update)
+        noteSuperseded(&update)
         update.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return update
     }
@@ -997,5 +1015,21 @@ extension Session {
         described.pluginFile = failure.culprit.map(\.pluginPath).flatMap { $0.isEmpty ? nil : $0 }
         described.reason = failure.reason
         return described
+    }
+}
+
+/// What a file is on disk at one moment: device, inode, size and modification time (`nil` when it
+/// cannot be stat()ed). Writing a file in place changes its size or time; replacing it, its inode.
+struct FileStamp: Equatable {
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
     }
 }
