@@ -123,6 +123,10 @@ final class PreviewLoop: @unchecked Sendable {
     /// Plugin files that changed under a worker that then failed (``LiveUpdate/superseded``):
     /// the loop takes them as a change of its own, so the scene renders again once they settle.
     private var supersededFiles: [String] = []
+    /// Failures set aside since the last render that was shown: after ``mostSetAside`` the next is
+    /// shown anyway (a plugin that rewrites its own file must not keep the scene rendering forever).
+    private var setAsideInARow = 0
+    static let mostSetAside = 3
     /// The next tree asked for comes with the classes (a scene was rebuilt).
     private var classesWanted = false
     /// The status's tree and classes as JSON members, with what they were encoded from: encoded
@@ -439,7 +443,11 @@ final class PreviewLoop: @unchecked Sendable {
     /// (``LiveUpdate/superseded``): then it is not shown (the last frame and status stay), and
     /// the files' change renders the scene again once they settle.
     private func setAside(_ update: LiveUpdate) -> Bool {
-        guard !update.superseded.isEmpty else { return false }
+        guard !update.superseded.isEmpty, setAsideInARow < Self.mostSetAside else {
+            setAsideInARow = 0
+            return false
+        }
+        setAsideInARow += 1
         log("preview: a render failed after \(update.superseded.joined(separator: ", ")) changed under it; "
             + "not shown, the scene renders again (\(update.failure?.message ?? ""))")
         supersededFiles += update.superseded
