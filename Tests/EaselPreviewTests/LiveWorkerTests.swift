@@ -1,6 +1,7 @@
 import EaselGraphicsCore
 import EaselTestSupport
 import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -115,5 +116,46 @@ struct LiveWorkerTests {
         #expect(log.contains("preview: a render failed after \(plugin.path) changed under it; not shown, the scene renders again"), "\(log)")
         #expect(!log.contains("preview: render 1 failed"), "\(log)")
         #expect(log.contains("preview: render 2 failed"), "\(log)")
+    }
+
+    @Test("""
+        a plugin file rewritten in place again and again while every render crashes: three failures are set aside, \
+        the fourth is shown (the scene does not keep rendering forever)
+        """)
+    func failuresSetAsideAtMostThreeTimes() throws {
+        let plugins = try Fixtures.makeTemporaryDirectory("preview-rewritten-often")
+        let plugin = plugins.appendingPathComponent("crash_draw.so")
+        let slow = try Fixtures.buildFixture("crash_draw", into: try Fixtures.makeTemporaryDirectory("preview-rewritten-often-slow"),
+                                             linkArguments: ["-DSLOW_MS=1200"])
+        try FileManager.default.copyItem(at: slow, to: plugin)
+        let bytes = try Data(contentsOf: plugin)
+        let scene = try writeScene(##"""
+            { "canvas": { "size": [40, 20], "scale": 1, "background": "#ffffff" },
+              "root": { "subviews": [ { "class": "CrashingView", "frame": [0, 0, 20, 20] } ] } }
+            """##)
+        let preview = try PreviewProcess(scene: scene, plugins: [plugins])
+        // The same bytes written in place every 0.3 s until a failure is shown: each render (1.2 s) sees its file change.
+        let stop = Atomic<Bool>(false)
+        let writer = Thread {
+            while !stop.load(ordering: .relaxed) {
+                if let handle = try? FileHandle(forWritingTo: plugin) {
+                    try? handle.truncate(atOffset: 0)
+                    try? handle.write(contentsOf: bytes)
+                    try? handle.close()
+                }
+                usleep(300_000)
+            }
+        }
+        writer.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        let status = try preview.status(after: 0, seconds: 40)
+        stop.store(true, ordering: .relaxed)
+        #expect(status["state"] as? String == "failed", "\(status)")
+        #expect(status["generation"] as? Int == 4, "\(status)")
+        let failure = status["failure"] as? [String: Any] ?? [:]
+        #expect(failure["reason"] as? String == "crashed with SIGSEGV (segmentation fault)", "\(status)")
+        let log = preview.stderr
+        #expect(log.components(separatedBy: "preview: a render failed after \(plugin.path) changed under it; not shown").count - 1 == 3, "\(log)")
+        #expect(log.contains("preview: render 4 failed"), "\(log)")
     }
 }
