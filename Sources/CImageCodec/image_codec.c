@@ -134,6 +134,11 @@ static inline __attribute__((always_inline)) void pack_row_over(const easel_imag
     }
 }
 
+/** Bytes of one row as pack_row packs it: RGB or RGBA. */
+static inline size_t packed_row_size(const easel_image_pixels *pixels, int with_alpha) {
+    return (size_t)pixels->width * (with_alpha ? 4 : 3);
+}
+
 /** pack_row_over with the source's background, if it has one. */
 static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_t *out) {
     if (source->has_background) {
@@ -146,7 +151,7 @@ static void pack_row(const png_source *source, int32_t y, int with_alpha, uint8_
 /** All rows packed tight by pack_row, allocated with malloc; NULL when out of memory. */
 static uint8_t *pack(const easel_image_pixels *pixels, int with_alpha) {
     const png_source source = {.pixels = pixels};
-    size_t row_size = (size_t)pixels->width * (with_alpha ? 4 : 3);
+    size_t row_size = packed_row_size(pixels, with_alpha);
     size_t size = row_size * (size_t)pixels->height;
     uint8_t *packed = malloc(size ? size : 1);
     if (packed == NULL) return NULL;
@@ -173,7 +178,7 @@ static uint8_t *encode_png_once(const png_source *source, uint8_t *row, int with
         .bit_depth = 8,
         .color_type = with_alpha ? SPNG_COLOR_TYPE_TRUECOLOR_ALPHA : SPNG_COLOR_TYPE_TRUECOLOR,
     };
-    size_t row_size = (size_t)pixels->width * (with_alpha ? 4 : 3);
+    size_t row_size = packed_row_size(pixels, with_alpha);
     int status = spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1);
     if (status == 0) status = spng_set_option(context, SPNG_IMG_COMPRESSION_LEVEL, level);
     if (status == 0) status = spng_set_option(context, SPNG_FILTER_CHOICE, filters);
@@ -242,7 +247,7 @@ typedef struct {
 
 /** Packs rows [first, first + count) with a filter-type byte (0, none) before each. */
 static void pack_lines(const png_source *source, int with_alpha, int32_t first, int32_t count, uint8_t *out) {
-    const size_t line = (size_t)source->pixels->width * (with_alpha ? 4 : 3) + 1;
+    const size_t line = packed_row_size(source->pixels, with_alpha) + 1;
     for (int32_t index = 0; index < count; index++) {
         uint8_t *start = out + (size_t)index * line;
         start[0] = 0;
@@ -285,7 +290,7 @@ static int deflate_into(deflate_part *part, z_stream *stream, size_t *capacity, 
 /** Deflates one part (a thread's body). */
 static void *deflate_part_run(void *argument) {
     deflate_part *part = argument;
-    const size_t line = (size_t)part->source->pixels->width * (part->with_alpha ? 4 : 3) + 1;
+    const size_t line = packed_row_size(part->source->pixels, part->with_alpha) + 1;
     size_t batch_rows = PARALLEL_PNG_BATCH / line;
     if (batch_rows == 0) batch_rows = 1;
     size_t window_rows = (DEFLATE_WINDOW + line - 1) / line;
@@ -395,7 +400,7 @@ static int write_png_chunks(png_memory *memory, const easel_image_pixels *pixels
 static uint8_t *encode_png_parallel(const png_source *source, int with_alpha, int level, size_t *length,
                                     char *error, size_t error_size) {
     const easel_image_pixels *pixels = source->pixels;
-    const size_t line = (size_t)pixels->width * (with_alpha ? 4 : 3) + 1;
+    const size_t line = packed_row_size(pixels, with_alpha) + 1;
     const size_t raw = line * (size_t)pixels->height;
     int count = raw >= PARALLEL_PNG_FOUR_PARTS ? 4 : 2;
     if (count > pixels->height) count = pixels->height;
@@ -493,7 +498,7 @@ static int encode_png(const png_source *source, int compression, uint8_t **out, 
     // fastest without row filters; photographs are what adaptive filters help.
     int level = compression == EASEL_PNG_COMPRESSION_FAST ? 1 : compression == EASEL_PNG_COMPRESSION_BEST ? 9 : 3;
     size_t length = 0;
-    size_t raw = ((size_t)pixels->width * (with_alpha ? 4 : 3) + 1) * (size_t)pixels->height;
+    size_t raw = (packed_row_size(pixels, with_alpha) + 1) * (size_t)pixels->height;
     uint8_t *bytes = raw >= PARALLEL_PNG_MIN_BYTES && pixels->height >= 2
         ? encode_png_parallel(source, with_alpha, level, &length, error, error_size)
         : encode_png_once(source, row, with_alpha, level, SPNG_FILTER_CHOICE_NONE, &length, error, error_size);

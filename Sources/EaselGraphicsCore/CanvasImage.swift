@@ -235,6 +235,13 @@ public final class CanvasImage: @unchecked Sendable {
             modifiedSeconds = Int64(info.st_mtim.tv_sec)
             modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
         }
+
+        /// The identity of the file at `path` now (following symbolic links); nil when it cannot be stat()ed.
+        package init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            self.init(info)
+        }
     }
 
     /// Opens `path` for reading without blocking (a FIFO never hangs the

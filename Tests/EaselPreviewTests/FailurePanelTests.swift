@@ -12,14 +12,6 @@ private func pluginScene(_ className: String) -> String {
     """##
 }
 
-/// Replaces a file's bytes in place, as `cp` over an existing file does (opened, truncated, written, closed).
-private func overwrite(_ url: URL, with data: Data) throws {
-    let handle = try FileHandle(forWritingTo: url)
-    defer { try? handle.close() }
-    try handle.truncate(atOffset: 0)
-    try handle.write(contentsOf: data)
-}
-
 /// The failure panel's fields (`class`, `selector`, `plugin`, `plugin file`, `reason`, `JSON path`, …) as the page shows them.
 private func panelFields(_ browser: WebDriver) throws -> [String: String] {
     let fields = try browser.run("""

@@ -33,6 +33,21 @@ private func movingBox(_ color: String) -> String {
     """##
 }
 
+/// `easel preview` of a scene with one CrashingView, from a crash_draw.so (copied into a folder of its
+/// own) whose drawRect: sleeps 1.2 s and then writes through NULL: the server and the plugin file.
+private func slowCrashingPreview(_ name: String) throws -> (PreviewProcess, URL) {
+    let plugins = try Fixtures.makeTemporaryDirectory(name)
+    let plugin = plugins.appendingPathComponent("crash_draw.so")
+    let slow = try Fixtures.buildFixture("crash_draw", into: try Fixtures.makeTemporaryDirectory("\(name)-slow"),
+                                         linkArguments: ["-DSLOW_MS=1200"])
+    try FileManager.default.copyItem(at: slow, to: plugin)
+    let scene = try writeScene(##"""
+        { "canvas": { "size": [40, 20], "scale": 1, "background": "#ffffff" },
+          "root": { "subviews": [ { "class": "CrashingView", "frame": [0, 0, 20, 20] } ] } }
+        """##)
+    return (try PreviewProcess(scene: scene, plugins: [plugins]), plugin)
+}
+
 @Suite("easel preview's workers: a saved scene is rebuilt in the running worker, a changed plugin goes to a spare one")
 struct LiveWorkerTests {
     @Test("""
@@ -82,27 +97,13 @@ struct LiveWorkerTests {
         reported: the scene renders again with the file as it is, and that render's own failure is shown
         """)
     func failureUnderARewrittenPlugin() throws {
-        let plugins = try Fixtures.makeTemporaryDirectory("preview-rewritten")
-        let plugin = plugins.appendingPathComponent("crash_draw.so")
-        // drawRect: sleeps 1.2 s, then writes through NULL.
-        let slow = try Fixtures.buildFixture("crash_draw", into: try Fixtures.makeTemporaryDirectory("preview-rewritten-slow"),
-                                             linkArguments: ["-DSLOW_MS=1200"])
-        try FileManager.default.copyItem(at: slow, to: plugin)
-        let scene = try writeScene(##"""
-            { "canvas": { "size": [40, 20], "scale": 1, "background": "#ffffff" },
-              "root": { "subviews": [ { "class": "CrashingView", "frame": [0, 0, 20, 20] } ] } }
-            """##)
-        let preview = try PreviewProcess(scene: scene, plugins: [plugins])
+        let (preview, plugin) = try slowCrashingPreview("preview-rewritten")
         let pid = preview.process.processIdentifier
         // While the first worker sleeps in drawRect:, the file is written again in place, same bytes
         // (truncated, written, closed: as cp does): its time changes, the code does not.
         #expect(waitUntil(20) { workers(of: pid).contains { !$0.spare } }, "stderr: \(preview.stderr)")
         usleep(300_000)
-        let bytes = try Data(contentsOf: plugin)
-        let handle = try FileHandle(forWritingTo: plugin)
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: bytes)
-        try handle.close()
+        try overwrite(plugin, with: try Data(contentsOf: plugin))
 
         // The first render's crash is set aside; the second, with the file as it is now, crashes on its own and is shown.
         let status = try preview.status(after: 0)
@@ -123,26 +124,13 @@ struct LiveWorkerTests {
         the fourth is shown (the scene does not keep rendering forever)
         """)
     func failuresSetAsideAtMostThreeTimes() throws {
-        let plugins = try Fixtures.makeTemporaryDirectory("preview-rewritten-often")
-        let plugin = plugins.appendingPathComponent("crash_draw.so")
-        let slow = try Fixtures.buildFixture("crash_draw", into: try Fixtures.makeTemporaryDirectory("preview-rewritten-often-slow"),
-                                             linkArguments: ["-DSLOW_MS=1200"])
-        try FileManager.default.copyItem(at: slow, to: plugin)
+        let (preview, plugin) = try slowCrashingPreview("preview-rewritten-often")
         let bytes = try Data(contentsOf: plugin)
-        let scene = try writeScene(##"""
-            { "canvas": { "size": [40, 20], "scale": 1, "background": "#ffffff" },
-              "root": { "subviews": [ { "class": "CrashingView", "frame": [0, 0, 20, 20] } ] } }
-            """##)
-        let preview = try PreviewProcess(scene: scene, plugins: [plugins])
         // The same bytes written in place every 0.3 s until a failure is shown: each render (1.2 s) sees its file change.
         let stop = Atomic<Bool>(false)
         let writer = Thread {
             while !stop.load(ordering: .relaxed) {
-                if let handle = try? FileHandle(forWritingTo: plugin) {
-                    try? handle.truncate(atOffset: 0)
-                    try? handle.write(contentsOf: bytes)
-                    try? handle.close()
-                }
+                try? overwrite(plugin, with: bytes)
                 usleep(300_000)
             }
         }

@@ -201,6 +201,14 @@ final class PreviewProcess {
     }
 }
 
+/// Replaces a file's bytes in place, as `cp` over an existing file does (opened, truncated, written, closed).
+func overwrite(_ url: URL, with data: Data) throws {
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: data)
+}
+
 /// Writes a file by renaming a complete new one over it, as editors save.
 func replaceFile(_ url: URL, with text: String) throws {
     let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).new")

@@ -716,8 +716,9 @@ public final class LivePreview {
     private var layout: Canvas.RasterLayout?
     /// The image files the running worker's scene names (its sandbox lets it read those).
     private var imageFiles: [String] = []
-    /// The running worker's plugin files as they were when it started (``FileStamp``).
-    private var loadedFiles: [String: FileStamp?] = [:]
+    /// The running worker's plugin files as they were when it started (device, inode, size and
+    /// modification time: writing a file in place changes its size or time; replacing it, its inode).
+    private var loadedFiles: [String: CanvasImage.FileIdentity?] = [:]
     /// The plugin scan's warnings of the running worker's start (a scene rebuilt in it keeps them).
     private var scanWarnings: [String] = []
     /// The scene's size in points and the pixels per point of the running worker.
@@ -868,7 +869,7 @@ public final class LivePreview {
         let worker: LiveWorker
         update.timings["request"] = LiveUpdate.wallClock()
         // Taken before the worker opens them: a file written while it loads differs from this afterwards.
-        loadedFiles = Dictionary((request.pluginFiles ?? []).map { ($0, FileStamp(path: $0)) }) { first, _ in first }
+        loadedFiles = Dictionary((request.pluginFiles ?? []).map { ($0, CanvasImage.FileIdentity(path: $0)) }) { first, _ in first }
         do {
             if let spare, !spare.hasEnded, spare.exchange.pixelBytes >= layout.byteCount {
                 self.spare = nil
@@ -898,7 +899,7 @@ public final class LivePreview {
     /// Names in `update` the running worker's plugin files that changed since it started, when it failed.
     private func noteSuperseded(_ update: inout LiveUpdate) {
         guard update.failure != nil else { return }
-        update.superseded = loadedFiles.filter { FileStamp(path: $0.key) != $0.value }.map(\.key).sorted()
+        update.superseded = loadedFiles.filter { CanvasImage.FileIdentity(path: $0.key) != $0.value }.map(\.key).sorted()
     }
 
     /// Takes the scene's size, background and pixel layout as the running worker's.
@@ -1015,21 +1016,5 @@ extension Session {
         described.pluginFile = failure.culprit.map(\.pluginPath).flatMap { $0.isEmpty ? nil : $0 }
         described.reason = failure.reason
         return described
-    }
-}
-
-/// What a file is on disk at one moment: device, inode, size and modification time (`nil` when it
-/// cannot be stat()ed). Writing a file in place changes its size or time; replacing it, its inode.
-struct FileStamp: Equatable {
-    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        seconds = info.st_mtim.tv_sec
-        nanoseconds = info.st_mtim.tv_nsec
     }
 }
