@@ -63,10 +63,11 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
-        // OpenSSL's libcrypto, for the SHA-256 digests of plugin allow-lists.
+        // GLib's GChecksum, for the SHA-256 digests of plugin allow-lists (GLib is loaded
+        // under Pango anyway; OpenSSL's libcrypto cost every process 2-3 ms to load and bind).
         .systemLibrary(
-            name: "CCrypto", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+            name: "CGLib", pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
         // libseccomp, for the isolated worker's system call filter.
         .systemLibrary(
             name: "CSeccomp", pkgConfig: "libseccomp",
@@ -127,7 +128,7 @@ let package = Package(
         // Where plugins come from: the search path, folder trust, allow-lists, the scanner client and its cache.
         .target(
             name: "EaselDiscovery",
-            dependencies: ["EaselABI", "EaselRuntime", "EaselProbe", "CCrypto", "CEaselSupport"]),
+            dependencies: ["EaselABI", "EaselRuntime", "EaselProbe", "CGLib", "CEaselSupport"]),
         // The view tree: geometry, layout, events, rendering, and the view functions of the host table.
         .target(
             name: "EaselViews",

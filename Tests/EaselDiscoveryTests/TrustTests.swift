@@ -268,7 +268,7 @@ struct PermissionTests {
 
 @Suite("Folder trust: the allow-list of SHA-256 digests")
 struct AllowListTests {
-    @Test("SHA-256 through libcrypto: the standard test vectors, and the digests sha256sum prints")
+    @Test("SHA-256 through GLib's GChecksum: the standard test vectors, and the digests sha256sum prints")
     func digests() throws {
         #expect(SHA256.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

@@ -3,11 +3,10 @@ import Glibc
 #endif
 import EaselProbe
 import EaselRuntime
-import CCrypto
+import CGLib
 import CEaselSupport
 
-/// SHA-256 digests through OpenSSL's libcrypto (the EVP interface), for
-/// plugin allow-lists.
+/// SHA-256 digests through GLib's `GChecksum`, for plugin allow-lists.
 package enum SHA256 {
     /// The digest of `bytes`, as 64 lowercase hexadecimal digits.
     package static func hexDigest(of bytes: [UInt8]) -> String {
@@ -91,41 +90,25 @@ package enum SHA256 {
         package let reason: String
     }
 
-    /// One running EVP SHA-256 computation.
+    /// One running SHA-256 computation (a `GChecksum`).
     private struct Hasher: ~Copyable {
-        private let context: OpaquePointer
+        private let checksum: OpaquePointer
 
         init() {
-            // Both fail only when memory runs out.
-            guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-                fatalError("libcrypto cannot start a SHA-256 digest")
-            }
-            self.context = context
+            // g_checksum_new fails only for an unknown type; GLib aborts when memory runs out.
+            checksum = g_checksum_new(G_CHECKSUM_SHA256)
         }
 
         mutating func update(_ bytes: UnsafeRawBufferPointer) {
-            guard bytes.count > 0 else { return }
-            guard EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else {
-                fatalError("libcrypto refused to update a SHA-256 digest")
-            }
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            g_checksum_update(checksum, base.assumingMemoryBound(to: guchar.self), gssize(bytes.count))
         }
 
+        /// The digest as 64 lowercase hexadecimal digits (GLib's own text of it).
         consuming func finish() -> String {
-            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-            var length: UInt32 = 0
-            guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else {
-                fatalError("libcrypto cannot finish a SHA-256 digest")
-            }
-            let hex = Array("0123456789abcdef".utf8)
-            var text: [UInt8] = []
-            text.reserveCapacity(Int(length) * 2)
-            for byte in digest.prefix(Int(length)) {
-                text.append(hex[Int(byte >> 4)])
-                text.append(hex[Int(byte & 0xF)])
-            }
-            return String(decoding: text, as: UTF8.self)
+            String(cString: g_checksum_get_string(checksum))
         }
 
-        deinit { EVP_MD_CTX_free(context) }
+        deinit { g_checksum_free(checksum) }
     }
 }
