@@ -274,3 +274,13 @@ let package = Package(
             ]),
     ]
 )
+
+// The host's Swift modules too make concrete generic types (`[String: Entry]`,
+// `Result<PluginDescription, PluginLoadError>`) through their metadata accessors:
+// from a mangled name, the runtime checks each conformance requirement by scanning
+// every loaded library's conformance records, a few milliseconds of every
+// `easel render` (argument parsing, plugin loading, the scene).
+for target in package.targets where target.name.hasPrefix("Easel") && target.name != "EaselPluginKit"
+    && (target.type == .regular || target.type == .executable) {
+    target.swiftSettings = (target.swiftSettings ?? []) + kitSettings
+}

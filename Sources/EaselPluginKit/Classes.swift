@@ -60,23 +60,59 @@ extension ViewClass {
 
 // MARK: - Storage
 
-/// A typed slot in every instance's storage: a ``Property`` or an ``Ivar``.
-public class StorageSlot<Value: EaselValue>: @unchecked Sendable {
-    /// The value a new object starts with.
-    public let defaultValue: Value
+/// What the kit needs of a slot without knowing its value type: a class, so
+/// that finding the slots of a prototype is a class cast (`as? SlotBase`), not
+/// a protocol-conformance lookup, which scans every loaded library's
+/// conformance records, for each value type and again in each plugin.
+public class SlotBase: @unchecked Sendable {
     /// The name (a property's declared name; for both, the Swift name unless given).
     public internal(set) var name: String
     let declaredName: String?
     /// Byte offset inside the class's storage, set when the plugin's description is built.
     var offset = -1
+    let isProperty: Bool
+    let size: Int
+    let alignment: Int
+    let typeEncoding: String
+    private let permanentDefaultValue: () -> UnsafeRawPointer
+    private let storeDefaultValue: (UnsafeMutableRawPointer, Int) -> Void
 
-    init(name: String?, defaultValue: Value) {
-        self.defaultValue = defaultValue
+    init<Value: EaselValue>(name: String?, defaultValue: Value, isProperty: Bool) {
         self.declaredName = name
         self.name = name ?? ""
+        self.isProperty = isProperty
+        size = MemoryLayout<Value.CValue>.size
+        alignment = MemoryLayout<Value.CValue>.alignment
+        typeEncoding = Value.typeEncoding
+        permanentDefaultValue = {
+            OwnedBuffers.withPermanentAllocations { UnsafeRawPointer(Permanent.value(defaultValue.makeCValue())) }
+        }
+        storeDefaultValue = { storage, offset in
+            storage.storeBytes(of: defaultValue.makeCValue(), toByteOffset: offset, as: Value.CValue.self)
+        }
     }
 
-    var isProperty: Bool { false }
+    /// The default value's C form in memory that is never freed.
+    func permanentDefault() -> UnsafeRawPointer { permanentDefaultValue() }
+
+    /// Stores the default value into a new object's storage (ivars: the host applies only property defaults).
+    func storeDefault(into storage: UnsafeMutableRawPointer) { storeDefaultValue(storage, offset) }
+}
+
+/// A typed slot in every instance's storage: a ``Property`` or an ``Ivar``.
+///
+/// The slot classes put no requirement on `Value` (their initializers
+/// require ``EaselValue``): the runtime makes a slot's type from its mangled
+/// name when a plugin's fields are reflected, and it checks each requirement
+/// by a conformance lookup, which scans every loaded library.
+public class StorageSlot<Value>: SlotBase, @unchecked Sendable {
+    /// The value a new object starts with.
+    public let defaultValue: Value
+
+    init(name: String?, defaultValue: Value, isProperty: Bool) where Value: EaselValue {
+        self.defaultValue = defaultValue
+        super.init(name: name, defaultValue: defaultValue, isProperty: isProperty)
+    }
 }
 
 /// A declared property: a typed value in every instance, which the host, a
@@ -89,56 +125,27 @@ public class StorageSlot<Value: EaselValue>: @unchecked Sendable {
 /// ```
 ///
 /// The name defaults to the Swift name of the `let`; the encoding comes from
-/// the value's type. Read and write it through the ``Instance``:
-/// `view.lineWidth`. Strings and arrays are copied; the kit frees the copies
-/// it made when a value is replaced.
-public final class Property<Value: EaselValue>: StorageSlot<Value>, @unchecked Sendable {
+/// the value's type (an ``EaselValue``). Read and write it through the
+/// ``Instance``: `view.lineWidth`. Strings and arrays are copied; the kit
+/// frees the copies it made when a value is replaced.
+public final class Property<Value>: StorageSlot<Value>, @unchecked Sendable {
     /// A property named `name` (by default, the Swift name it is stored under).
-    public init(_ name: String? = nil, default value: Value) {
-        super.init(name: name, defaultValue: value)
+    public init(_ name: String? = nil, default value: Value) where Value: EaselValue {
+        super.init(name: name, defaultValue: value, isProperty: true)
     }
-
-    override var isProperty: Bool { true }
 }
 
 /// An instance variable: per-instance state that is not declared to the host
 /// (touch tracking, a cached subview). Read and write it through the
 /// ``Instance`` like a property.
-public final class Ivar<Value: EaselValue>: StorageSlot<Value>, @unchecked Sendable {
+public final class Ivar<Value>: StorageSlot<Value>, @unchecked Sendable {
     /// An instance variable that starts as `value`.
-    public init(default value: Value) {
-        super.init(name: nil, defaultValue: value)
+    public init(default value: Value) where Value: EaselValue {
+        super.init(name: nil, defaultValue: value, isProperty: false)
     }
 }
 
-/// What the kit needs of a slot without knowing its value type.
-protocol AnyStorageSlot: AnyObject {
-    var declaredName: String? { get }
-    var name: String { get set }
-    var offset: Int { get set }
-    var isProperty: Bool { get }
-    var size: Int { get }
-    var alignment: Int { get }
-    var typeEncoding: String { get }
-    /// The default value's C form in memory that is never freed.
-    func permanentDefault() -> UnsafeRawPointer
-    /// Stores the default value into a new object's storage (ivars: the host applies only property defaults).
-    func storeDefault(into storage: UnsafeMutableRawPointer)
-}
-
-extension StorageSlot: AnyStorageSlot {
-    var size: Int { MemoryLayout<Value.CValue>.size }
-    var alignment: Int { MemoryLayout<Value.CValue>.alignment }
-    var typeEncoding: String { Value.typeEncoding }
-
-    func permanentDefault() -> UnsafeRawPointer {
-        OwnedBuffers.withPermanentAllocations { UnsafeRawPointer(Permanent.value(defaultValue.makeCValue())) }
-    }
-
-    func storeDefault(into storage: UnsafeMutableRawPointer) {
-        storage.storeBytes(of: defaultValue.makeCValue(), toByteOffset: offset, as: Value.CValue.self)
-    }
-
+extension StorageSlot where Value: EaselValue {
     func load(from storage: UnsafeMutableRawPointer?) -> Value {
         guard let storage, offset >= 0 else { return defaultValue }
         return Value(cValue: storage.load(fromByteOffset: offset, as: Value.CValue.self))
@@ -157,16 +164,16 @@ extension StorageSlot: AnyStorageSlot {
 /// One declared class: its declarations, laid-out storage and host handle.
 final class ClassRuntime<W: PluginClass> {
     let prototype: W
-    let slots: [AnyStorageSlot]
+    let slots: [SlotBase]
     let instanceSize: Int
     /// The class handle once found (0 before): read on every property access, from any registry's thread.
     private let cachedHandle = Atomic<UInt>(0)
 
     init() {
         prototype = W()
-        var slots: [AnyStorageSlot] = []
+        var slots: [SlotBase] = []
         for child in Mirror(reflecting: prototype).children {
-            guard let slot = child.value as? AnyStorageSlot else { continue }
+            guard let slot = child.value as? SlotBase else { continue }
             slot.name = slot.declaredName ?? child.label ?? "property\(slots.count)"
             slots.append(slot)
         }
@@ -249,7 +256,7 @@ public struct Instance<W: PluginClass>: ObjectHandle {
     }
 
     /// A declared property or instance variable of `W`, e.g. `view.lineWidth`.
-    public subscript<Value, Slot: StorageSlot<Value>>(dynamicMember keyPath: KeyPath<W, Slot>) -> Value {
+    public subscript<Value: EaselValue, Slot: StorageSlot<Value>>(dynamicMember keyPath: KeyPath<W, Slot>) -> Value {
         get { runtime.prototype[keyPath: keyPath].load(from: runtime.storage(of: object.pointer)) }
         nonmutating set { runtime.prototype[keyPath: keyPath].store(newValue, into: runtime.storage(of: object.pointer)) }
     }
