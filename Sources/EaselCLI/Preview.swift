@@ -7,6 +7,7 @@ import Foundation
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Serve a live preview of a scene (or of every view class) to a browser, re-rendered when its files change.",
         discussion: """
             Prints a URL (http://127.0.0.1:PORT/?token=…) to open in a browser. Whenever the scene file, a file it \

@@ -64,11 +64,17 @@ public struct Session {
     ///   scene (file and JSON path), a drawing failure, an unwritable output.
     public func render(scene: String, options: RenderOptions) throws(SessionError) -> RenderOutcome {
         try options.output?.checkFormat()
+        // The scene file is read and parsed on the second core while the plugins load
+        // here (its errors still come after the plugins' warnings: it is taken after).
+        let reading = BackgroundWork { SceneRenderer.SceneRead.reading(scene) }
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
+        var waited = 0.0
+        var read = measure(&waited) { reading.finish() }
+        read.waited = waited
         var outcome = try SceneRenderer(registry: registry).render(
             scene: scene, scale: options.scale, frames: options.frames, time: options.time,
-            destination: CanvasDestination(options), phase: PluginExitGuard.setPhase)
+            destination: CanvasDestination(options), phase: PluginExitGuard.setPhase, read: read)
         outcome.times.load += load
         if options.dumpTree, let tree = outcome.tree { outcome.dumpedTree = ViewTreeNode(tree.root, in: tree) }
         return outcome

@@ -2,7 +2,7 @@ import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import EaselIsolation
-import EaselSession
+@testable import EaselSession
 import EaselTestSupport
 import Foundation
 import Testing
@@ -62,6 +62,34 @@ struct SessionTests {
         #expect(error.file == path)
         #expect(error.jsonPath == "root.subviews[0].class")
         #expect(error.message.hasPrefix("\(path): root.subviews[0].class: unknown class 'NoSuchWidget'"))
+    }
+
+    @Test("the scene is read on a second thread while the plugins load: a JSON error still names the file; the stages do not overlap")
+    func sceneReadAhead() throws {
+        // BackgroundWork: the work runs on another thread, and its value is taken once.
+        let caller = pthread_self()
+        let work = BackgroundWork { pthread_equal(pthread_self(), caller) == 0 ? 42 : -1 }
+        #expect(work.finish() == 42)
+
+        let (session, _) = try sampleSession()
+        let broken = try sceneFile("session-read-ahead", #"{ "canvas": { "size": [100, 80] }, "root": { "#)
+        let error = try #require(throws: SessionError.self) { try session.render(scene: broken, options: RenderOptions()) }
+        #expect(error.file == broken)
+        #expect(error.message.hasPrefix("\(broken): "), "\(error.message)")
+
+        let good = try sceneFile("session-read-ahead-good", """
+            { "canvas": { "size": [100, 80] }, "root": { "subviews": [ { "class": "Label", "frame": [0, 0, 100, 20],
+              "properties": { "text": "read ahead" } } ] } }
+            """)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = try session.render(scene: good, options: RenderOptions())
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let canvas = try #require(outcome.canvas)
+        #expect(canvas.width == 100)
+        // scene counts only what this thread waited for the read: the stages add up to no more than the render took.
+        let times = outcome.times
+        #expect(times.load > 0 && times.draw > 0 && times.scene >= 0)
+        #expect(times.load + times.scene + times.layout + times.draw + times.encode <= wall)
     }
 
     @Test("a render without an output keeps the canvas; the frames folder gets one PNG per step and the first")

@@ -5,10 +5,14 @@ public struct StageTimes: Sendable, Equatable {
     /// Finding and loading the plugins.
     public var load = 0.0
     /// Reading the scene, building its view tree and applying its steps.
+    ///
+    /// `easel render` reads the scene file on a second thread while the plugins
+    /// load; its time here is then only what the main thread waited for it, so
+    /// that the stages add up to the time they took.
     public var scene = 0.0
     /// Laying out the view tree.
     public var layout = 0.0
-    /// Drawing the views into the canvas.
+    /// Making the canvas (its background painted) and drawing the views into it.
     public var draw = 0.0
     /// Encoding and writing the output.
     public var encode = 0.0
