@@ -500,3 +500,32 @@ struct ELFFindingsTests {
         #expect(ELFCheck.check(path: file.path, fileSize: size) == expected)
     }
 }
+
+@Suite("RUNPATH tokens as the loader expands them")
+struct RunpathTokenTests {
+    @Test("$ORIGIN and ${ORIGIN} become the plugin's folder wherever they are; another token is refused by name; an empty entry is the current folder",
+          arguments: [
+              ("$ORIGIN/deps", "/p/lib/deps"),
+              ("${ORIGIN}/../deps", "/p/lib/../deps"),
+              ("$ORIGIN:${ORIGIN}", "/p/lib:/p/lib"),
+              ("/usr/lib", "/usr/lib"),
+              ("", "."),
+              ("x$ORIGINy", "x/p/liby"),
+          ])
+    func expandsOrigin(_ entry: String, _ expected: String) {
+        guard case .success(let text) = PluginDependencies.expand(entry, origin: "/p/lib") else {
+            Issue.record("\(entry) was refused")
+            return
+        }
+        #expect(text == expected)
+    }
+
+    @Test("an unknown token ($LIB, $PLATFORM) is a failure naming it")
+    func unknownToken() {
+        guard case .failure(let error) = PluginDependencies.expand("$ORIGIN/$LIB/x", origin: "/p") else {
+            Issue.record("$LIB was expanded")
+            return
+        }
+        #expect(error.token == "$LIB")
+    }
+}
