@@ -515,6 +515,63 @@ extension ScannerProtocol {
         writeAnswer(path: record.path, record.result, to: &writer)
     }
 
+    /// Where one cache record lies in the cache's bytes, with its header read
+    /// and its answer's path, the answer itself left to ``readCacheAnswer(_:)``
+    /// (most records of a cache are not needed by a given scan).
+    package struct CacheIndexEntry: Sendable {
+        /// The header's fields; ``CacheRecord/result`` is not read.
+        package var hostABI: String, mtime: Int64, size: Int64, recordedAt: Double, timeLimit: Double?
+        /// The file's path (the answer's first field).
+        package var path: String
+        /// The whole record (header and answer packets), as offsets into the bytes read.
+        package var record: Range<Int>
+        /// The answer packet alone.
+        package var answer: Range<Int>
+    }
+
+    /// Reads the framing of every cache record of `bytes` (each header, and of
+    /// each answer its kind, length and path); `nil` when any of that does not
+    /// parse. An answer's contents are read when it is needed, by
+    /// ``readCacheAnswer(_:)``.
+    package static func readCacheIndex(_ bytes: UnsafeRawBufferPointer) -> [CacheIndexEntry]? {
+        var index: [CacheIndexEntry] = []
+        var offset = 0
+        while offset < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            guard rest.count >= headerSize, rest[0] == cacheRecordKind else { return nil }
+            let length = Int(UInt32(littleEndian: rest.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
+            guard length <= rest.count - headerSize else { return nil }
+            var reader = Reader(UnsafeRawBufferPointer(rebasing: rest[headerSize..<headerSize + length]))
+            guard let abi = reader.string(), let mtime = reader.integer(), let size = reader.integer(),
+                  let recorded = reader.integer(), let hasLimit = reader.rawCount(), hasLimit <= 1 else { return nil }
+            var limit: Double?
+            if hasLimit == 1 {
+                guard let bits = reader.integer() else { return nil }
+                limit = Double(bitPattern: UInt64(bitPattern: Int64(bits)))
+            }
+            guard reader.atEnd else { return nil }
+            let answerStart = offset + headerSize + length
+            let answer = UnsafeRawBufferPointer(rebasing: bytes[answerStart...])
+            guard answer.count >= headerSize, let kind = Kind(rawValue: answer[0]), kind != .hello else { return nil }
+            let payloadLength = Int(UInt32(littleEndian: answer.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
+            guard payloadLength <= maximumPayload, payloadLength <= answer.count - headerSize else { return nil }
+            var payload = Reader(UnsafeRawBufferPointer(rebasing: answer[headerSize..<headerSize + payloadLength]))
+            guard let path = payload.string() else { return nil }
+            let end = answerStart + headerSize + payloadLength
+            index.append(CacheIndexEntry(hostABI: abi, mtime: Int64(mtime), size: Int64(size),
+                                         recordedAt: Double(bitPattern: UInt64(bitPattern: Int64(recorded))),
+                                         timeLimit: limit, path: path, record: offset..<end, answer: answerStart..<end))
+            offset = end
+        }
+        return index
+    }
+
+    /// The answer packet of a cache record (``CacheIndexEntry/answer``); `nil` when it does not parse.
+    package static func readCacheAnswer(_ bytes: UnsafeRawBufferPointer) -> (path: String, Result<PluginDescription, PluginLoadError>)? {
+        guard case .message(.answer(let path, let result), let length) = readPacket(bytes), length == bytes.count else { return nil }
+        return (path, result)
+    }
+
     /// Reads every cache record of `bytes`; `nil` when anything does not
     /// parse (the cache is then ignored and written again).
     package static func readCacheRecords(_ bytes: UnsafeRawBufferPointer) -> [CacheRecord]? {

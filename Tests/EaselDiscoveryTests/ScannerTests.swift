@@ -1,5 +1,6 @@
 import EaselCanvas
 import EaselDiscovery
+import EaselProbe
 import EaselRuntime
 import EaselViews
 import EaselTestSupport
@@ -215,6 +216,45 @@ struct RegistryCacheTests {
         _ = try scanner(cache: cacheFolder).scan(folders: [one.path])
         let text = try String(decoding: Data(contentsOf: file), as: UTF8.self)
         #expect(text.contains("\(one.path)/a.so") && !text.contains("\(one.path)/b.so") && text.contains("\(two.path)/c.so"))
+    }
+
+    @Test("a scan decodes only the records it looks up: another folder's records are written back byte for byte")
+    func untouchedRecordsKept() throws {
+        let one = try pluginFolder("cache-lazy-1", [("a", "good_extra"), ("b", "hang_draw")])
+        let two = try pluginFolder("cache-lazy-2", [("c", "good_extra"), ("d", "crash_entry")])
+        let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
+        let file = cacheFolder.appendingPathComponent("registry-v4.bin")
+        _ = try scanner(cache: cacheFolder).scan(folders: [one.path, two.path])
+        let before = try [UInt8](Data(contentsOf: file))
+        /// The bytes of the record of `path`: from its header packet to the next header packet (or the end).
+        func record(_ path: String, in bytes: [UInt8]) throws -> ArraySlice<UInt8> {
+            let name = Array(path.utf8)
+            let at = try #require(bytes.indices.first { bytes[$0...].starts(with: name) })
+            let start = try #require(bytes[..<at].indices.last { isHeader(bytes, $0) })
+            let end = bytes[(at + name.count)...].indices.first { isHeader(bytes, $0) } ?? bytes.endIndex
+            return bytes[start..<end]
+        }
+        /// A cache record's header packet starts at `index`: 'C', its length, the host ABI string's length, the string.
+        func isHeader(_ bytes: [UInt8], _ index: Int) -> Bool {
+            guard bytes[index] == 0x43, index + 9 < bytes.count else { return false }
+            let abi = Array(HostABI.versionString.utf8)
+            return bytes[(index + 9)...].starts(with: abi)
+        }
+        let kept = try record("\(two.path)/c.so", in: before)
+        let keptCrash = try record("\(two.path)/d.so", in: before)
+
+        // Folder one changes (b.so removed): the cache is written again, having decoded only a.so's record.
+        try FileManager.default.removeItem(at: one.appendingPathComponent("b.so"))
+        let rescan = try scanner(cache: cacheFolder).scan(folders: [one.path])
+        #expect(rescan.statistics.probed == 0 && rescan.statistics.cacheHits == 1)
+        let after = try [UInt8](Data(contentsOf: file))
+        #expect(after != before)
+        #expect(try record("\(two.path)/c.so", in: after) == kept)
+        #expect(try record("\(two.path)/d.so", in: after) == keptCrash)
+        // And they still answer a scan of their folder.
+        let two2 = try scanner(cache: cacheFolder).scan(folders: [two.path])
+        #expect(two2.statistics.probed == 0 && two2.statistics.cacheHits == 2)
+        #expect(two2.plugin(two, "c.so") != nil && two2.failure(two, "d.so") != nil)
     }
 
     @Test("the cache folder: $XDG_CACHE_HOME/easel, else ~/.cache/easel")

@@ -20,8 +20,12 @@ import Foundation
 /// (``ScannerProtocol/writeCacheRecord(_:to:)``: a header with the host ABI,
 /// modification time, size, when it was recorded and a time-out's limit, then
 /// the scanner's answer, the description or the load error). Every field is
-/// read with bounds checks; a file that does not parse is ignored, with a
-/// warning, and written again. (Format 1 was JSON decoded with `Codable`:
+/// read with bounds checks. Reading the file reads the framing of every
+/// record (its header and its answer's kind, length and path); a file whose
+/// framing does not parse is ignored, with a warning, and written again. An
+/// answer is decoded only when its file is looked up (the cache holds every
+/// folder ever scanned; a render needs a few): one that does not decode is a
+/// miss, and the file is probed again. (Format 1 was JSON decoded with `Codable`:
 /// about 9 ms of every `easel render`'s 60 ms of CPU went to it, most of that
 /// the Swift runtime's first protocol-conformance lookups.)
 public struct RegistryCache: Sendable {
@@ -84,16 +88,61 @@ public struct RegistryCache: Sendable {
     }
 
     /// The cache in memory while a scan runs.
+    ///
+    /// The file's records are indexed when it is read (their headers and
+    /// paths), and an answer is decoded only when its file is looked up: a
+    /// cache holds every plugin folder ever scanned, and a render needs a few.
+    /// Records not looked up are written back byte for byte.
     struct Store {
-        var entries: [String: Entry] = [:]   // by path, for this host ABI
-        var otherABIs: [Entry] = []
+        var entries: [String: Entry] = [:]   // by path, for this host ABI: recorded in this scan
         var changed = false
+        /// The cache file's bytes (after the magic), which ``records`` point into.
+        private var bytes: [UInt8] = []
+        /// The file's records for this host ABI not recorded again, by path.
+        private var records: [String: ScannerProtocol.CacheIndexEntry] = [:]
+        /// The file's records for other host ABIs, kept as they are.
+        private var otherABIs: [Range<Int>] = []
+
+        init(changed: Bool = false) { self.changed = changed }
+
+        /// A store of the records of a cache file (`bytes`, after the magic).
+        init(bytes: [UInt8], index: [ScannerProtocol.CacheIndexEntry]) {
+            self.bytes = bytes
+            for record in index {
+                if record.hostABI == HostABI.versionString { records[record.path] = record } else { otherABIs.append(record.record) }
+            }
+        }
+
+        /// Every path with an answer, for this host ABI.
+        var paths: Set<String> { Set(entries.keys).union(records.keys) }
 
         /// The cached answer for a file, if its key matches and (for a
         /// time-out) it ran under a limit at least as long as `timeLimit`.
+        /// A record whose answer does not decode is a miss (the file is scanned and its record replaced).
         func lookup(_ path: String, _ key: Key, timeLimit: Double) -> Entry? {
-            guard let entry = entries[path], entry.mtime == key.mtime, entry.size == key.size else { return nil }
-            if let failure = entry.failure, failure.kind == .timedOut, (entry.timeLimit ?? 0) < timeLimit { return nil }
+            let found: Entry
+            if let entry = entries[path] {
+                found = entry
+            } else if let record = records[path], let entry = decode(record) {
+                found = entry
+            } else {
+                return nil
+            }
+            guard found.mtime == key.mtime, found.size == key.size else { return nil }
+            if let failure = found.failure, failure.kind == .timedOut, (found.timeLimit ?? 0) < timeLimit { return nil }
+            return found
+        }
+
+        private func decode(_ record: ScannerProtocol.CacheIndexEntry) -> Entry? {
+            guard let (path, result) = bytes.withUnsafeBytes({ raw in
+                ScannerProtocol.readCacheAnswer(UnsafeRawBufferPointer(rebasing: raw[record.answer]))
+            }), path == record.path else { return nil }
+            var entry = Entry(path: path, hostABI: record.hostABI, mtime: record.mtime, size: record.size,
+                              recordedAt: record.recordedAt, timeLimit: record.timeLimit)
+            switch result {
+            case .success(let plugin): entry.plugin = plugin
+            case .failure(let error): entry.failure = error
+            }
             return entry
         }
 
@@ -107,20 +156,43 @@ public struct RegistryCache: Sendable {
                 if error.kind == .timedOut { entry.timeLimit = timeLimit }
             }
             entries[path] = entry
+            records[path] = nil
             changed = true
         }
 
         /// Forgets the files of `folders` that a scan did not find any more.
         mutating func prune(folders: [String], keeping found: Set<String>) {
             let prefixes = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-            for path in entries.keys where !found.contains(path) {
+            for path in paths where !found.contains(path) {
                 guard let slash = path.lastIndex(of: "/") else { continue }
                 let parent = String(path[...slash])
                 if prefixes.contains(parent) {
                     entries[path] = nil
+                    records[path] = nil
                     changed = true
                 }
             }
+        }
+
+        /// The file's contents (after the magic): every record by path, then those of other host ABIs.
+        func serialized() -> [UInt8] {
+            var writer = ScannerProtocol.Writer()
+            var out: [UInt8] = []
+            for path in paths.sorted() {
+                if let entry = entries[path] {
+                    let result: Result<PluginDescription, PluginLoadError>
+                    if let plugin = entry.plugin { result = .success(plugin) } else if let failure = entry.failure { result = .failure(failure) } else { continue }
+                    writer.reset()
+                    ScannerProtocol.writeCacheRecord(ScannerProtocol.CacheRecord(
+                        hostABI: entry.hostABI, mtime: entry.mtime, size: entry.size, recordedAt: entry.recordedAt,
+                        timeLimit: entry.timeLimit, path: entry.path, result: result), to: &writer)
+                    out += writer.bytes
+                } else if let record = records[path] {
+                    out += bytes[record.record]
+                }
+            }
+            for range in otherABIs { out += bytes[range] }
+            return out
         }
     }
 
@@ -142,23 +214,11 @@ public struct RegistryCache: Sendable {
         guard bytes.starts(with: Self.magic) else {
             return (Store(changed: true), "ignoring the plugin cache \(file): it is not a format-\(Self.formatVersion) cache file; scanning again")
         }
-        let records = bytes.withUnsafeBytes { raw in
-            ScannerProtocol.readCacheRecords(UnsafeRawBufferPointer(rebasing: raw[Self.magic.count...]))
-        }
-        guard let records else {
+        let body = Array(bytes[Self.magic.count...])
+        guard let index = body.withUnsafeBytes({ ScannerProtocol.readCacheIndex($0) }) else {
             return (Store(changed: true), "ignoring the plugin cache \(file): it is damaged; scanning again")
         }
-        var store = Store()
-        for record in records {
-            var entry = Entry(path: record.path, hostABI: record.hostABI, mtime: record.mtime, size: record.size,
-                              recordedAt: record.recordedAt, timeLimit: record.timeLimit)
-            switch record.result {
-            case .success(let plugin): entry.plugin = plugin
-            case .failure(let error): entry.failure = error
-            }
-            if entry.hostABI == HostABI.versionString { store.entries[entry.path] = entry } else { store.otherABIs.append(entry) }
-        }
-        return (store, nil)
+        return (Store(bytes: body, index: index), nil)
     }
 
     /// The bytes of a file, or the system's reason it cannot be read.
@@ -181,16 +241,7 @@ public struct RegistryCache: Sendable {
     ///
     /// - Returns: A warning when it cannot be written.
     func save(_ store: Store) -> String? {
-        let entries = store.entries.values.sorted { $0.path < $1.path } + store.otherABIs
-        var writer = ScannerProtocol.Writer()
-        for entry in entries {
-            let result: Result<PluginDescription, PluginLoadError>
-            if let plugin = entry.plugin { result = .success(plugin) } else if let failure = entry.failure { result = .failure(failure) } else { continue }
-            ScannerProtocol.writeCacheRecord(ScannerProtocol.CacheRecord(
-                hostABI: entry.hostABI, mtime: entry.mtime, size: entry.size, recordedAt: entry.recordedAt,
-                timeLimit: entry.timeLimit, path: entry.path, result: result), to: &writer)
-        }
-        return writeFile(file, Self.magic + writer.bytes)
+        writeFile(file, Self.magic + store.serialized())
     }
 
     /// Writes a file of the cache folder (creating the folder), to a
