@@ -96,7 +96,7 @@ public struct RegistryCache: Sendable {
     struct Store {
         var entries: [String: Entry] = [:]   // by path, for this host ABI: recorded in this scan
         var changed = false
-        /// The cache file's bytes (after the magic), which ``records`` point into.
+        /// The cache file's bytes, which ``records`` point into.
         private var bytes: [UInt8] = []
         /// The file's records for this host ABI not recorded again, by path.
         private var records: [String: ScannerProtocol.CacheIndexEntry] = [:]
@@ -105,10 +105,13 @@ public struct RegistryCache: Sendable {
 
         init(changed: Bool = false) { self.changed = changed }
 
-        /// A store of the records of a cache file (`bytes`, after the magic).
-        init(bytes: [UInt8], index: [ScannerProtocol.CacheIndexEntry]) {
+        /// A store of the records of a cache file (`bytes`), indexed from `offset` (after the magic).
+        init(bytes: [UInt8], offset: Int, index: [ScannerProtocol.CacheIndexEntry]) {
             self.bytes = bytes
-            for record in index {
+            records.reserveCapacity(index.count)
+            for var record in index {
+                record.record = record.record.lowerBound + offset..<record.record.upperBound + offset
+                record.answer = record.answer.lowerBound + offset..<record.answer.upperBound + offset
                 if record.hostABI == HostABI.versionString { records[record.path] = record } else { otherABIs.append(record.record) }
             }
         }
@@ -162,15 +165,18 @@ public struct RegistryCache: Sendable {
 
         /// Forgets the files of `folders` that a scan did not find any more.
         mutating func prune(folders: [String], keeping found: Set<String>) {
-            let prefixes = folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-            for path in paths where !found.contains(path) {
-                guard let slash = path.lastIndex(of: "/") else { continue }
-                let parent = String(path[...slash])
-                if prefixes.contains(parent) {
-                    entries[path] = nil
-                    records[path] = nil
-                    changed = true
-                }
+            let prefixes = Set(folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" })
+            func gone(_ path: String) -> Bool {
+                guard !found.contains(path), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+                return prefixes.contains(String(path[...slash]))
+            }
+            for path in entries.keys where gone(path) {
+                entries[path] = nil
+                changed = true
+            }
+            for path in records.keys where gone(path) {
+                records[path] = nil
+                changed = true
             }
         }
 
@@ -214,11 +220,11 @@ public struct RegistryCache: Sendable {
         guard bytes.starts(with: Self.magic) else {
             return (Store(changed: true), "ignoring the plugin cache \(file): it is not a format-\(Self.formatVersion) cache file; scanning again")
         }
-        let body = Array(bytes[Self.magic.count...])
-        guard let index = body.withUnsafeBytes({ ScannerProtocol.readCacheIndex($0) }) else {
+        let skip = Self.magic.count
+        guard let index = bytes.withUnsafeBytes({ ScannerProtocol.readCacheIndex(UnsafeRawBufferPointer(rebasing: $0[skip...])) }) else {
             return (Store(changed: true), "ignoring the plugin cache \(file): it is damaged; scanning again")
         }
-        return (Store(bytes: body, index: index), nil)
+        return (Store(bytes: bytes, offset: skip, index: index), nil)
     }
 
     /// The bytes of a file, or the system's reason it cannot be read.
@@ -226,14 +232,22 @@ public struct RegistryCache: Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(CacheError(message: String(cString: strerror(errno)))) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read into one buffer of the file's size (plus one byte, to see the end
+        // in the same pass), grown only if the file grew meanwhile.
+        var info = stat()
+        let expected = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+        var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 12))
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return .failure(CacheError(message: String(cString: strerror(errno)))) }
-            if count == 0 { return .success(bytes) }
-            bytes += chunk[..<count]
+            if count == 0 {
+                bytes.removeSubrange(filled...)
+                return .success(bytes)
+            }
+            filled += count
         }
     }
 
