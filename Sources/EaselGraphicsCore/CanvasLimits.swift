@@ -23,6 +23,24 @@ package enum CanvasLimits {
         }
     }
 
+    /// Throws unless `value` is finite (no array at all: the variadic form
+    /// called from a function that is not inlined, like
+    /// `FontDescription.validateSize`, still allocated one per call, on every
+    /// text drawn with a font descriptor).
+    @inlinable
+    package static func requireFinite(_ operation: String, _ value: Double) throws(CanvasError) {
+        guard value.isFinite else { throw nonFinite(operation, value) }
+    }
+
+    /// Throws unless the four values are finite (a colour, a rect), without an array.
+    @inlinable
+    package static func requireFinite(_ operation: String, _ a: Double, _ b: Double, _ c: Double, _ d: Double) throws(CanvasError) {
+        try requireFinite(operation, a)
+        try requireFinite(operation, b)
+        try requireFinite(operation, c)
+        try requireFinite(operation, d)
+    }
+
     /// The error for a value that is not finite.
     @usableFromInline
     package static func nonFinite(_ operation: String, _ value: Double) -> CanvasError {
