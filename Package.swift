@@ -68,6 +68,11 @@ let package = Package(
         .systemLibrary(
             name: "CGLib", pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
+        // No code: its module map links libc, libstdc++, ICU and the Swift runtime, and
+        // EaselCLI imports it first, so that they come early in easel's DT_NEEDED list, the
+        // order in which the dynamic loader searches every symbol binding of the process
+        // (Architecture.md; `easel --version` starts 2 ms sooner).
+        .systemLibrary(name: "CLinkOrder"),
         // libseccomp, for the isolated worker's system call filter.
         .systemLibrary(
             name: "CSeccomp", pkgConfig: "libseccomp",
@@ -175,6 +180,7 @@ let package = Package(
         .executableTarget(
             name: "EaselCLI",
             dependencies: [
+                "CLinkOrder",
                 "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

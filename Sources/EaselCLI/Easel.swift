@@ -1,3 +1,6 @@
+// Nothing is used from CLinkOrder: importing it links libc, libstdc++, ICU and the Swift
+// runtime early in the executable's list of libraries (see Package.swift).
+import CLinkOrder
 import ArgumentParser
 import EaselSession
 import Foundation
