@@ -257,6 +257,30 @@ struct RegistryCacheTests {
         #expect(two2.plugin(two, "c.so") != nil && two2.failure(two, "d.so") != nil)
     }
 
+    @Test("a record whose framing reads but whose answer does not decode is a miss: that file alone is probed again, without a warning, and its record replaced")
+    func undecodableAnswerIsAMiss() throws {
+        let folder = try pluginFolder("cache-bad-answer", [("a", "good_extra"), ("b", "good_extra")])
+        let cacheFolder = try Fixtures.makeTemporaryDirectory("cache")
+        let file = cacheFolder.appendingPathComponent("registry-v4.bin")
+        _ = try scanner(cache: cacheFolder).scan(folders: [folder.path])
+        var bytes = try [UInt8](Data(contentsOf: file))
+        // In a.so's answer: path, name (each a 4-byte length and the bytes), ABI major and minor
+        // (8 bytes each), then the class count, made larger than the packet can hold.
+        let path = Array("\(folder.path)/a.so".utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: path) })
+        let nameLength = Int(bytes[at + path.count]) | Int(bytes[at + path.count + 1]) << 8
+        let classCount = at + path.count + 4 + nameLength + 16
+        for index in classCount..<classCount + 4 { bytes[index] = 0xFF }
+        try Data(bytes).write(to: file)
+
+        let again = try scanner(cache: cacheFolder).scan(folders: [folder.path])
+        #expect(again.warnings == [])
+        #expect(again.statistics.probed == 1 && again.statistics.cacheHits == 1)
+        #expect(again.plugin(folder, "a.so") != nil && again.plugin(folder, "b.so") != nil)
+        let third = try scanner(cache: cacheFolder).scan(folders: [folder.path])
+        #expect(third.statistics.probed == 0 && third.statistics.cacheHits == 2)
+    }
+
     @Test("the cache folder: $XDG_CACHE_HOME/easel, else ~/.cache/easel")
     func location() {
         #expect(RegistryCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/easel")
