@@ -572,32 +572,17 @@ extension ScannerProtocol {
         return (path, result)
     }
 
-    /// Reads every cache record of `bytes`; `nil` when anything does not
-    /// parse (the cache is then ignored and written again).
+    /// Reads and decodes every cache record of `bytes`; `nil` when anything
+    /// does not parse. (`RegistryCache` indexes the records with
+    /// ``readCacheIndex(_:)`` and decodes an answer only when it is looked up.)
     package static func readCacheRecords(_ bytes: UnsafeRawBufferPointer) -> [CacheRecord]? {
+        guard let index = readCacheIndex(bytes) else { return nil }
         var records: [CacheRecord] = []
-        var offset = 0
-        while offset < bytes.count {
-            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
-            guard rest.count >= headerSize, rest[0] == cacheRecordKind else { return nil }
-            let length = Int(UInt32(littleEndian: rest.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
-            guard length <= rest.count - headerSize else { return nil }
-            var reader = Reader(UnsafeRawBufferPointer(rebasing: rest[headerSize..<headerSize + length]))
-            guard let abi = reader.string(), let mtime = reader.integer(), let size = reader.integer(),
-                  let recorded = reader.integer(), let hasLimit = reader.rawCount(), hasLimit <= 1 else { return nil }
-            var limit: Double?
-            if hasLimit == 1 {
-                guard let bits = reader.integer() else { return nil }
-                limit = Double(bitPattern: UInt64(bitPattern: Int64(bits)))
-            }
-            guard reader.atEnd else { return nil }
-            let answerStart = offset + headerSize + length
-            guard case .message(.answer(let path, let result), let answerLength) =
-                    readPacket(UnsafeRawBufferPointer(rebasing: bytes[answerStart...])) else { return nil }
-            records.append(CacheRecord(hostABI: abi, mtime: Int64(mtime), size: Int64(size),
-                                       recordedAt: Double(bitPattern: UInt64(bitPattern: Int64(recorded))),
-                                       timeLimit: limit, path: path, result: result))
-            offset = answerStart + answerLength
+        records.reserveCapacity(index.count)
+        for entry in index {
+            guard let (path, result) = readCacheAnswer(UnsafeRawBufferPointer(rebasing: bytes[entry.answer])) else { return nil }
+            records.append(CacheRecord(hostABI: entry.hostABI, mtime: entry.mtime, size: entry.size,
+                                       recordedAt: entry.recordedAt, timeLimit: entry.timeLimit, path: path, result: result))
         }
         return records
     }
