@@ -96,19 +96,19 @@ package enum SHA256 {
 
         init() {
             // g_checksum_new fails only for an unknown type; GLib aborts when memory runs out.
-            checksum = g_checksum_new(G_CHECKSUM_SHA256)
+            checksum = easel_g_checksum_new(Int32(EASEL_G_CHECKSUM_SHA256))
         }
 
         mutating func update(_ bytes: UnsafeRawBufferPointer) {
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-            g_checksum_update(checksum, base.assumingMemoryBound(to: guchar.self), gssize(bytes.count))
+            easel_g_checksum_update(checksum, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
 
         /// The digest as 64 lowercase hexadecimal digits (GLib's own text of it).
         consuming func finish() -> String {
-            String(cString: g_checksum_get_string(checksum))
+            String(cString: easel_g_checksum_get_string(checksum))
         }
 
-        deinit { g_checksum_free(checksum) }
+        deinit { easel_g_checksum_free(checksum) }
     }
 }
