@@ -66,15 +66,12 @@ public struct Session {
         try options.output?.checkFormat()
         // The scene file is read and parsed on the second core while the plugins load
         // here (its errors still come after the plugins' warnings: it is taken after).
-        let reading = BackgroundWork { SceneRenderer.SceneRead.reading(scene) }
+        let reading = BackgroundWork { Result { () throws(SessionError) in try SceneRenderer.load(scene) } }
         var load = 0.0
         let registry = try measure(&load) { () throws(SessionError) in try plugins.loadRegistry(warn: report) }
-        var waited = 0.0
-        var read = measure(&waited) { reading.finish() }
-        read.waited = waited
         var outcome = try SceneRenderer(registry: registry).render(
             scene: scene, scale: options.scale, frames: options.frames, time: options.time,
-            destination: CanvasDestination(options), phase: PluginExitGuard.setPhase, read: read)
+            destination: CanvasDestination(options), phase: PluginExitGuard.setPhase, read: reading.finish)
         outcome.times.load += load
         if options.dumpTree, let tree = outcome.tree { outcome.dumpedTree = ViewTreeNode(tree.root, in: tree) }
         return outcome

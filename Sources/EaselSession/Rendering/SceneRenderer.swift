@@ -172,15 +172,14 @@ public struct SceneRenderer {
     ///   - phase: Told each stage as it starts (the worker's flight recorder).
     func render(scene path: String, scale: Double?, frames: String?, time: Double?, destination: some RenderDestination,
                 observer: (SceneTree) -> RenderObserver? = { _ in nil },
-                phase: (String) -> Void = { _ in }, read: SceneRead? = nil) throws(SessionError) -> RenderOutcome {
+                phase: (String) -> Void = { _ in },
+                read: (() -> Result<Scene, SessionError>)? = nil) throws(SessionError) -> RenderOutcome {
         var times = StageTimes()
         phase("building the scene")
-        let model: Scene
-        if let read {
-            times.scene = read.waited
-            model = try read.scene.get()
-        } else {
-            model = try measure(&times.scene) { () throws(SessionError) in try Self.load(path) }
+        // `read`: the scene already being read on another thread; `scene` then counts what this thread waits for it.
+        let model = try measure(&times.scene) { () throws(SessionError) in
+            if let read { return try read().get() }
+            return try Self.load(path)
         }
         return try render(loaded: model, file: path, scale: scale, frames: frames, time: time, destination: destination,
                           observer: observer, phase: phase, times: times)
@@ -255,19 +254,6 @@ public struct SceneRenderer {
     /// Reads a scene file.
     static func load(_ path: String) throws(SessionError) -> Scene {
         do { return try Scene.load(contentsOf: path) } catch { throw SessionError(error) }
-    }
-
-    /// A scene file read ahead, on another thread (``Session/render(scene:options:)``
-    /// reads it while the plugins load), and how long the main thread waited for it.
-    struct SceneRead: @unchecked Sendable {
-        // @unchecked: a Scene holds plain values only; it is handed over once, after the reading thread ended.
-        let scene: Result<Scene, SessionError>
-        var waited = 0.0
-
-        /// Reads `path` (the work of a ``BackgroundWork``).
-        static func reading(_ path: String) -> SceneRead {
-            SceneRead(scene: Result { () throws(SessionError) in try SceneRenderer.load(path) })
-        }
     }
 
     /// Builds a scene's view tree from the registry's classes.
