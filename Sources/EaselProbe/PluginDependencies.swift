@@ -239,34 +239,13 @@ package enum PluginDependencies {
         if entry.isEmpty { return .success(".") }
         // Most entries (LD_LIBRARY_PATH's, the Swift runtime's folder) have no token to replace.
         guard entry.utf8.contains(UInt8(ascii: "$")) else { return .success(entry) }
-        var text = replacingAll("$ORIGIN", in: replacingAll("${ORIGIN}", in: entry, with: origin), with: origin)
+        var text = entry.replacingBytes("${ORIGIN}", with: origin).replacingBytes("$ORIGIN", with: origin)
         if text.isEmpty { text = "." }
         if let dollar = text.firstIndex(of: "$") {
             let token = text[dollar...].prefix { $0 != "/" }
             return .failure(TokenError(token: String(token)))
         }
         return .success(text)
-    }
-
-    /// `text` with every `token` replaced by `replacement`, compared byte by byte
-    /// (String.replacing, from _StringProcessing, builds a Character table per
-    /// call and costs a conformance scan on first use, for every plugin).
-    static func replacingAll(_ token: String, in text: String, with replacement: String) -> String {
-        let bytes = Array(text.utf8), pattern = Array(token.utf8)
-        guard !pattern.isEmpty, bytes.count >= pattern.count else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if index + pattern.count <= bytes.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
-                result += replacement.utf8
-                index += pattern.count
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 
     struct TokenError: Error, CustomStringConvertible {
@@ -287,4 +266,27 @@ package enum PluginDependencies {
 
 private extension Substring {
     func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
+}
+
+extension String {
+    /// The string with every occurrence of `token` replaced by `replacement`, compared byte
+    /// by byte (String.replacing, from _StringProcessing, builds a Character table per call
+    /// and costs a conformance scan on first use, for every plugin loaded).
+    func replacingBytes(_ token: String, with replacement: String) -> String {
+        let bytes = Array(utf8), pattern = Array(token.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return self }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                result += replacement.utf8
+                index += pattern.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
 }

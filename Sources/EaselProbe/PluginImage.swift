@@ -169,7 +169,7 @@ package final class PluginImage: Sendable {
 
     /// `text` with the loader's name for this image replaced by its path.
     package func naming(in text: String) -> String {
-        text.replacing(loaderPath, with: path)
+        text.replacingBytes(loaderPath, with: path)
     }
 
     deinit {

@@ -157,23 +157,43 @@ package enum ScannerProtocol {
     /// The largest payload a helper may send (a description is a few kilobytes).
     static let maximumPayload = 1 << 26
 
-    /// Reads the packet at the start of `bytes`. An unknown kind byte or an
-    /// absurd length is malformed at once, without waiting for more bytes.
-    package static func readPacket(_ bytes: UnsafeRawBufferPointer) -> PacketRead {
+    /// The framing of the packet at the start of `bytes`, its payload not read.
+    enum PacketFrame {
+        case incomplete
+        case malformed
+        /// A whole packet: its kind, and its payload as offsets into the bytes.
+        case whole(Kind, payload: Range<Int>)
+    }
+
+    /// Reads the kind and length of the packet at the start of `bytes`. An
+    /// unknown kind byte or an absurd length is malformed at once, without
+    /// waiting for more bytes.
+    static func framePacket(_ bytes: UnsafeRawBufferPointer) -> PacketFrame {
         guard let first = bytes.first else { return .incomplete }
         guard let kind = Kind(rawValue: first) else { return .malformed }
         guard bytes.count >= headerSize else { return .incomplete }
         let payloadLength = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
         guard payloadLength <= maximumPayload else { return .malformed }
         guard bytes.count - headerSize >= payloadLength else { return .incomplete }
-        var reader = Reader(UnsafeRawBufferPointer(rebasing: bytes[headerSize..<headerSize + payloadLength]))
+        return .whole(kind, payload: headerSize..<headerSize + payloadLength)
+    }
+
+    /// Reads the packet at the start of `bytes` (see ``framePacket(_:)``).
+    package static func readPacket(_ bytes: UnsafeRawBufferPointer) -> PacketRead {
+        let kind: Kind, payload: Range<Int>
+        switch framePacket(bytes) {
+        case .incomplete: return .incomplete
+        case .malformed: return .malformed
+        case .whole(let framed, let range): (kind, payload) = (framed, range)
+        }
+        var reader = Reader(UnsafeRawBufferPointer(rebasing: bytes[payload]))
         let message: Message? = switch kind {
         case .hello: reader.hello()
         case .plugin: reader.plugin()
         case .failure: reader.failure()
         }
         guard let message, reader.atEnd else { return .malformed }
-        return .message(message, length: headerSize + payloadLength)
+        return .message(message, length: payload.upperBound)
     }
 
     /// A packet being written.
@@ -552,12 +572,10 @@ extension ScannerProtocol {
             guard reader.atEnd else { return nil }
             let answerStart = offset + headerSize + length
             let answer = UnsafeRawBufferPointer(rebasing: bytes[answerStart...])
-            guard answer.count >= headerSize, let kind = Kind(rawValue: answer[0]), kind != .hello else { return nil }
-            let payloadLength = Int(UInt32(littleEndian: answer.loadUnaligned(fromByteOffset: 1, as: UInt32.self)))
-            guard payloadLength <= maximumPayload, payloadLength <= answer.count - headerSize else { return nil }
-            var payload = Reader(UnsafeRawBufferPointer(rebasing: answer[headerSize..<headerSize + payloadLength]))
+            guard case .whole(let kind, let range) = framePacket(answer), kind != .hello else { return nil }
+            var payload = Reader(UnsafeRawBufferPointer(rebasing: answer[range]))
             guard let path = payload.string() else { return nil }
-            let end = answerStart + headerSize + payloadLength
+            let end = answerStart + range.upperBound
             index.append(CacheIndexEntry(hostABI: abi, mtime: Int64(mtime), size: Int64(size),
                                          recordedAt: Double(bitPattern: UInt64(bitPattern: Int64(recorded))),
                                          timeLimit: limit, path: path, record: offset..<end, answer: answerStart..<end))
