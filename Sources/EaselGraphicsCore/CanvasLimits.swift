@@ -10,23 +10,13 @@ package enum CanvasLimits {
     /// The font size, in points, a new canvas starts with.
     package static let defaultFontSize: Double = 12
 
-    /// Throws unless every value is finite.
+    /// Throws unless `value` is finite.
     ///
-    /// Inlinable: the canvas checks the arguments of every drawing call, and
-    /// inlined, the variadic array stays on the stack (called across the
-    /// module boundary, it was a heap allocation per call: 16 per tile of
-    /// the view benchmark, and the 10,000-tile frame at 1.25 of cairo).
-    @inlinable
-    package static func requireFinite(_ operation: String, _ values: Double...) throws(CanvasError) {
-        for value in values where !value.isFinite {
-            throw nonFinite(operation, value)
-        }
-    }
-
-    /// Throws unless `value` is finite (no array at all: the variadic form
-    /// called from a function that is not inlined, like
-    /// `FontDescription.validateSize`, still allocated one per call, on every
-    /// text drawn with a font descriptor).
+    /// Fixed arities, no variadic form: a variadic check, even inlinable,
+    /// allocated its array on every call from a function that is not inlined
+    /// (`FontDescription.validateSize`, on every text drawn with a font
+    /// descriptor; across the module boundary, 16 per tile of the view
+    /// benchmark).
     @inlinable
     package static func requireFinite(_ operation: String, _ value: Double) throws(CanvasError) {
         guard value.isFinite else { throw nonFinite(operation, value) }
