@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "easel", targets: ["EaselCLI"]),
         // The helper that probes plugin files out of process for easel.
         .executable(name: "easel-plugin-scanner", targets: ["EaselScanner"]),
+        // The server of `easel preview`, which easel becomes (keeps the server's libraries out of easel).
+        .executable(name: "easel-preview", targets: ["EaselPreviewServer"]),
         .library(name: "EaselSession", targets: ["EaselSession"]),
         .library(name: "EaselScene", targets: ["EaselScene"]),
         // For the libFuzzer targets of the separate package in Fuzz/ (scripts/fuzz.sh).
@@ -181,9 +183,11 @@ let package = Package(
             name: "EaselCLI",
             dependencies: [
                 "CLinkOrder",
-                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselPreview",
+                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // `easel-preview`: the preview's server, started by `easel preview` (PreviewLaunch).
+        .executableTarget(name: "EaselPreviewServer", dependencies: ["EaselPreview", "EaselSession"]),
         .executableTarget(name: "EaselScanner", dependencies: ["EaselProbe"]),
         .executableTarget(
             name: "EaselBenchmarks",

@@ -56,10 +56,15 @@ struct PluginOptions: ParsableArguments {
         }
     }
 
+    /// The flags.
+    func settings() -> PluginSettings {
+        PluginSettings(folders: folders, noCache: noCache, scanTimeout: scanTimeout,
+                       allowWritable: allowWritable, allowList: allowList)
+    }
+
     /// The plugin environment of the flags and the process environment.
     func environment() -> PluginEnvironment {
-        PluginEnvironment(PluginSettings(folders: folders, noCache: noCache, scanTimeout: scanTimeout,
-                                         allowWritable: allowWritable, allowList: allowList))
+        PluginEnvironment(settings())
     }
 
     /// A session on that environment whose messages go to standard error.
@@ -132,7 +137,8 @@ struct Easel: ParsableCommand {
     private static func runCommand() -> Int32 {
         do {
             var command = try parseAsRoot()
-            if !(command is IsolatedWorkerCommand) {
+            // The isolated worker sets up its own descriptors; preview becomes easel-preview, which runs no plugin code.
+            if !(command is IsolatedWorkerCommand || command is Preview) {
                 StandardOutput.protect()
                 PluginExitGuard.install()
             }

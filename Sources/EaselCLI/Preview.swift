@@ -1,5 +1,4 @@
 import ArgumentParser
-import EaselPreview
 import EaselSession
 import Foundation
 
@@ -67,37 +66,9 @@ struct Preview: ParsableCommand {
         let configuration = PreviewConfiguration(
             scene: scene, host: host, port: port, scale: scale,
             timeLimit: drawTimeout ?? IsolationSettings.defaultTimeLimit)
-        let server: PreviewServer
-        do { server = try PreviewServer(configuration: configuration, session: plugins.session(), log: printError) } catch {
-            throw CommandFailure(status: 1, lines: ["error: \(error.message)"])
+        // The server is its own executable, easel-preview: this process becomes it.
+        try perform { () throws(SessionError) in
+            try PreviewLaunch(configuration: configuration, plugins: plugins.settings()).exec()
         }
-        // The server is asynchronous; this command's thread waits for it (it runs until SIGINT or SIGTERM).
-        let done = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Task.detached {
-            do {
-                try await server.run { url in
-                    do throws(CommandFailure) {
-                        try printOutput(url)
-                    } catch {
-                        error.lines.forEach(printError)
-                    }
-                    printError("easel preview: serving \(configuration.scene ?? "the gallery of every view class") at \(url) (Ctrl-C stops)")
-                }
-            } catch {
-                failure.set("error: cannot serve the preview on \(configuration.host):\(configuration.port): \(error)")
-            }
-            done.signal()
-        }
-        done.wait()
-        if let message = failure.get() { throw CommandFailure(status: 1, lines: [message]) }
     }
-}
-
-/// A message handed from the server's task to the command's thread.
-private final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var message: String?
-    func set(_ text: String) { lock.withLock { message = text } }
-    func get() -> String? { lock.withLock { message } }
 }

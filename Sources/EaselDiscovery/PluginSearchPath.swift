@@ -52,6 +52,14 @@ public enum PluginSearchPath {
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The `easel` executable that isolated workers run: the running executable,
+    /// or the `easel` beside it when that is `easel-preview` (the preview's
+    /// server, which runs no plugin code and starts its workers from `easel`).
+    public static func easelExecutablePath() -> String? {
+        guard let path = currentExecutablePath() else { return nil }
+        return path.hasSuffix("/easel-preview") ? defaultFolder(forExecutable: path) + "/easel" : path
+    }
 }
 
 /// Listing one plugin folder.

@@ -82,7 +82,7 @@ package enum Isolation {
     /// - Throws: ``IsolationError`` when the worker cannot be started.
     package static func run(_ request: WorkerRequest, exchange: IsolationExchange,
                             timeLimit: Double) throws(IsolationError) -> Result<WorkerReply, IsolatedFailure> {
-        guard let executable = PluginSearchPath.currentExecutablePath() else {
+        guard let executable = PluginSearchPath.easelExecutablePath() else {
             throw IsolationError(message: "--isolate: cannot find the easel executable (/proc/self/exe) to start the child process")
         }
         let encoder = JSONEncoder()
@@ -227,7 +227,7 @@ package enum Isolation {
     /// Starts `easel` with `arguments` as a live worker over the exchange.
     private static func launch(exchange: IsolationExchange, timeLimit: Double,
                                arguments: [String]) throws(IsolationError) -> LiveProcess {
-        guard let executable = PluginSearchPath.currentExecutablePath() else {
+        guard let executable = PluginSearchPath.easelExecutablePath() else {
             throw IsolationError(message: "--isolate: cannot find the easel executable (/proc/self/exe) to start the child process")
         }
         switch LiveProcess.start(executable: executable, arguments: arguments, exchange: exchange, timeLimit: timeLimit) {

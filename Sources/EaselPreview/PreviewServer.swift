@@ -17,30 +17,6 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// What `easel preview` serves.
-public struct PreviewConfiguration: Sendable {
-    /// The scene file; `nil` for the gallery of every view class.
-    public var scene: String?
-    /// The address to listen on (127.0.0.1 unless the user says otherwise).
-    public var host: String
-    /// The port; 0 for one the system picks.
-    public var port: Int
-    /// Pixels per point, overriding the pages' devicePixelRatio (the latest page to connect's) and the scene's.
-    public var scale: Double?
-    /// Seconds one plugin call may take before the worker is stopped.
-    public var timeLimit: Double
-
-    /// Creates a configuration.
-    public init(scene: String?, host: String = "127.0.0.1", port: Int = 0, scale: Double? = nil,
-                timeLimit: Double = IsolationSettings.defaultTimeLimit) {
-        self.scene = scene
-        self.host = host
-        self.port = port
-        self.scale = scale
-        self.timeLimit = timeLimit
-    }
-}
-
 /// Why the preview cannot start.
 public struct PreviewError: Error, CustomStringConvertible {
     /// What went wrong.

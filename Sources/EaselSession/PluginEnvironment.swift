@@ -4,7 +4,7 @@ import EaselViews
 import Foundation
 
 /// What a user asked for about plugins: the flags shared by every command that loads them.
-public struct PluginSettings: Sendable {
+public struct PluginSettings: Sendable, Codable {
     /// Plugin folders given explicitly (`--plugins`), searched before `EASEL_PLUGIN_PATH`.
     public var folders: [String]
     /// Neither read nor write the plugin cache (`--no-cache`).

@@ -11,7 +11,7 @@ struct ArchitectureTests {
     static let layers: [String: Int] = [
         // C: the plugin ABI and the system libraries.
         "EaselABI": 0, "CFFI": 0, "CCairo": 0, "CPango": 0, "CGLib": 0, "CLinkOrder": 0, "CSeccomp": 0, "CEaselSupport": 0, "CMallocCounter": 0,
-        "CSpng": 0, "CTurboJPEG": 0, "CWebP": 0, "CGif": 0,
+        "CSpng": 0, "CTurboJPEG": 0, "CWebP": 0, "CGif": 0, "CJansson": 0,
         // Pure Swift with no dependencies: the Cassowary constraint solver, and the
         // user guides' documentation catalog (Easel.docc), which has no code.
         "EaselConstraintSolver": 0, "Easel": 0,
@@ -33,7 +33,7 @@ struct ArchitectureTests {
         "EaselIsolation": 10,
         "EaselSession": 11,
         "EaselPreview": 12,
-        "EaselCLI": 13, "EaselScanner": 13, "EaselBenchmarks": 13,
+        "EaselCLI": 13, "EaselScanner": 13, "EaselBenchmarks": 13, "EaselPreviewServer": 13,
         "EaselTestSupport": 14,
     ]
 

@@ -216,7 +216,7 @@ extension PluginEnvironment {
     /// - Throws: ``SessionError`` `write error: <reason>` when the listing cannot be written.
     public func writeCachedListing(to output: Int32) throws(SessionError) -> Bool {
         guard allowListPath == nil, !probesInProcess else { return false }
-        let executable = PluginSearchPath.currentExecutablePath()
+        let executable = PluginSearchPath.easelExecutablePath()
         guard let cache, let executable, PluginScanner.locateHelper(environment: variables, executablePath: executable) != nil
         else { return false }
         return try ListingCache(cache: cache, program: executable)
@@ -229,7 +229,7 @@ extension PluginEnvironment {
     ///   - text: What was printed: the listing's ``PluginListing/text``.
     ///   - listing: The listing it is the text of.
     public func recordListing(_ text: String, of listing: PluginListing) {
-        guard let scan = listing.scan, let cache, let executable = PluginSearchPath.currentExecutablePath() else { return }
+        guard let scan = listing.scan, let cache, let executable = PluginSearchPath.easelExecutablePath() else { return }
         ListingCache(cache: cache, program: executable).record(text, of: scan, timeLimit: timeLimit, trust: listing.trust)
     }
 
