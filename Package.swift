@@ -70,7 +70,12 @@ let package = Package(
         .systemLibrary(
             name: "CGLib", pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
-        // No code: its module map links libc, libstdc++, ICU and the Swift runtime, and
+        // Jansson, the JSON reader of scene files and JSON arguments (JSONReader): easel links
+        // FoundationEssentials only, which has no JSONSerialization.
+        .systemLibrary(
+            name: "CJansson", pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]),
+        // No code: its module map links libc, libstdc++ and the Swift runtime, and
         // EaselCLI imports it first, so that they come early in easel's DT_NEEDED list, the
         // order in which the dynamic loader searches every symbol binding of the process
         // (Architecture.md; `easel --version` starts 2 ms sooner).
@@ -108,7 +113,7 @@ let package = Package(
 
         // The ABI's geometry structs under Swift names, CoreGraphics math, one set of conformances.
         .target(name: "EaselGeometry", dependencies: ["EaselABI"]),
-        .target(name: "EaselEncoding"),
+        .target(name: "EaselEncoding", dependencies: ["CJansson"]),
         // The Cassowary linear constraint solver behind Auto Layout: no dependencies.
         .target(name: "EaselConstraintSolver"),
         .target(name: "EaselInvocation", dependencies: ["EaselEncoding", "EaselABI", "CFFI"]),
@@ -183,7 +188,7 @@ let package = Package(
             name: "EaselCLI",
             dependencies: [
                 "CLinkOrder",
-                "EaselSession", "EaselIsolation", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore",
+                "EaselSession", "EaselIsolation", "EaselEncoding", "EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // `easel-preview`: the preview's server, started by `easel preview` (PreviewLaunch).

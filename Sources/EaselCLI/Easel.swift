@@ -1,9 +1,10 @@
-// Nothing is used from CLinkOrder: importing it links libc, libstdc++, ICU and the Swift
+// Nothing is used from CLinkOrder: importing it links libc, libstdc++ and the Swift
 // runtime early in the executable's list of libraries (see Package.swift).
 import CLinkOrder
 import ArgumentParser
 import EaselSession
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // `easel`: argument parsing and printing. Every command builds a Session
 // from its flags, calls it, and prints what it returns; warnings reach
@@ -130,7 +131,7 @@ struct Easel: ParsableCommand {
     static func main() {
         let status = runCommand()
         PluginExitGuard.disarm()
-        Foundation.exit(status)
+        Glibc.exit(status)
     }
 
     /// Parses and runs the command; the exit status.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EaselSession
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // MARK: - easel invoke
 

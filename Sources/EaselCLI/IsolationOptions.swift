@@ -1,7 +1,8 @@
 import ArgumentParser
 import EaselIsolation
 import EaselSession
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // `--isolate`: `easel render` and `easel invoke` run the plugin code in a
 // child process, the `easel` executable itself with the hidden subcommand

@@ -1,6 +1,8 @@
 import ArgumentParser
+import EaselEncoding
 import EaselSession
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // MARK: - easel list
 
@@ -64,7 +66,7 @@ struct ListTimes {
             .compactMap { name, value in value.map { (name, $0) } }
         let total = stages.reduce(0) { $0 + $1.1 }
         return ["timings (ms):"] + (stages + [("total", total)]).map { name, value in
-            "  " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "%9.3f", value)
+            "  " + name.padded(to: 8) + String(printf: "%9.3f", value)
         }
     }
 }

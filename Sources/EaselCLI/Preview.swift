@@ -1,6 +1,7 @@
 import ArgumentParser
 import EaselSession
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // MARK: - easel preview
 
@@ -53,10 +54,12 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         if let scene {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: scene, isDirectory: &isFolder), !isFolder.boolValue else {
+            var info = stat()
+            let found = stat(scene, &info) == 0
+            let isFolder = found && (info.st_mode & S_IFMT) == S_IFDIR
+            guard found, !isFolder else {
                 throw CommandFailure(status: 2, lines: ["error: \(scene): cannot read the scene file: "
-                    + (isFolder.boolValue ? "it is a folder" : "No such file or directory")])
+                    + (isFolder ? "it is a folder" : "No such file or directory")])
             }
         }
         if !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) {

@@ -2,7 +2,8 @@ import EaselGraphicsCore
 import ArgumentParser
 import EaselCanvas
 import EaselSession
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ImageEncoding.Compression: ExpressibleByArgument {}
 

@@ -4,7 +4,9 @@ import EaselRuntime
 import EaselViews
 import EaselInvocation
 import EaselProbe
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// The jobs an isolated worker runs once its plugins are loaded: the
 /// application layer (EaselSession) implements them with the same code that
@@ -149,7 +151,7 @@ package enum IsolatedWorker {
         }
         let warnings = (failures + registry.failures).map { "warning: \($0)" }
         if request.sandbox != nil {
-            let folders = request.pluginFiles.map { $0.map { ($0 as NSString).deletingLastPathComponent } } ?? request.folders
+            let folders = request.pluginFiles.map { $0.map(PluginSearchPath.defaultFolder(forExecutable:)) } ?? request.folders
             let files = request.render.map { [$0.scene] + jobs.readableFiles(for: $0) } ?? []
             do { try Sandbox.narrowReads(pluginFolders: folders, files: files) } catch {
                 return (WorkerReply(error), nil)

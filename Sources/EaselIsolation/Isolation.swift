@@ -39,7 +39,9 @@
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// One run of the worker that ended badly, described for the user.
 package struct IsolatedFailure: Error {
@@ -141,7 +143,7 @@ package enum Isolation {
             return "the child process \(what) outside plugin code"
         }
         if call.receiver.isEmpty {
-            let how = what.replacingOccurrences(of: "did not return", with: "did not finish loading")
+            let how = what.replacing("did not return", with: "did not finish loading")
             return "the plugin \(call.pluginPath) \(how)"
         }
         let plugin = call.pluginPath.isEmpty ? "" : " (plugin \(call.pluginName), \(call.pluginPath))"

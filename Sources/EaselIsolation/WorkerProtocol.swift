@@ -1,6 +1,8 @@
 import EaselCanvas
 import EaselDiscovery
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// What the isolated worker is to do, sent as JSON in the exchange.
 package struct WorkerRequest: Codable {

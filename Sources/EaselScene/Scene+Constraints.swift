@@ -1,6 +1,6 @@
 import EaselEncoding
 import EaselViews
-import Foundation
+import FoundationEssentials
 
 // A view's "constraints" in a scene: Auto Layout constraints, each one of
 //
@@ -63,7 +63,7 @@ struct ConstraintReader {
 
     mutating func read(_ node: Node) throws(SceneError) -> [SceneConstraint] {
         if case .string(let text) = node.value {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingWhitespace()
             if trimmed.hasPrefix("H:") || trimmed.hasPrefix("V:") || trimmed.hasPrefix("|") || trimmed.hasPrefix("[") {
                 return try visualFormat(trimmed, node)
             }

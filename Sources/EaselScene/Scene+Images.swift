@@ -4,7 +4,7 @@ import EaselGeometry
 import EaselGraphicsCore
 import EaselRuntime
 import EaselViews
-import Foundation
+import FoundationEssentials
 
 // Images, image views and standalone layers in a scene file.
 //
@@ -66,12 +66,12 @@ struct SceneImages {
     private var loaded: [String: CanvasImage] = [:]
 
     init(sceneFile: String?) {
-        folder = sceneFile.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        folder = sceneFile.map(PathText.folder(of:)) ?? ""
     }
 
     /// The path of an image file a scene names: absolute, or relative to the scene's folder.
     func path(of name: String) -> String {
-        name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        name.hasPrefix("/") || folder.isEmpty ? name : PathText.joining(folder, name)
     }
 
     /// The image a string node names.

@@ -1,59 +1,50 @@
-// Where a scene file that Foundation's `JSONDecoder` refuses goes wrong.
+// Where a scene file that Jansson refuses goes wrong.
 //
-// Foundation tells three kinds of failure, each in its own way, and each is
-// turned into the file, the line and column and, where there is a value,
-// its JSON path:
+// Jansson (JSONReader) gives its reason with the line and column, which is
+// the whole message for a syntax error. Two kinds of failure are about a
+// value, though, and get its JSON path too, found with Foundation's
+// `JSONDecoder`:
 //
-// - A syntax error: `JSONSerialization`'s description names the character
-//   offset ("around character 57").
-// - A number too large for a double (`1e400`) or too close to 0: the
-//   coding path of the value `JSONDecoder` was decoding names the place,
-//   and the error the number as written, but not where it is. Each place
-//   the number is written (at most 64 are tried) is replaced in turn by a
-//   marker string, and the one that `JSONDecoder` then finds at that
-//   coding path is the place.
+// - A number too large for a double (`1e400`): the coding path of the value
+//   `JSONDecoder` was decoding names the place, and the error the number as
+//   written, but not where it is. Each place the number is written (at most
+//   64 are tried) is replaced in turn by a marker string, and the one that
+//   `JSONDecoder` then finds at that coding path is the place.
 // - A string with a lone surrogate (`"\ud800"`): `JSONDecoder` reports the
 //   byte offset with the error (a `SourceLocation` it does not make public,
 //   read through `Mirror`), and the coding path of the value it was decoding.
 //
-// No JSON is parsed here: Foundation finds every error; this only locates it.
+// No JSON is parsed here: Jansson and Foundation find every error; this only locates it.
 
 import EaselEncoding
-import Foundation
+import FoundationEssentials
 
 extension Scene {
-    /// The error for a file `JSONDecoder` refused: a number it cannot read, a
-    /// lone surrogate, or a syntax error, each with its line and column.
-    static func decodingError(in data: Data) -> SceneError {
-        let failure: FirstFailure?
+    /// The error for a file Jansson refused: a number too large or a lone
+    /// surrogate at its JSON path, or the syntax error; each with its line and column.
+    static func readError(_ error: JSONSyntaxError, in data: Data) -> SceneError {
+        if error.isNumberOverflow || error.isLoneSurrogate, let located = valueError(in: data) { return located }
+        return SceneError(path: "line \(error.line), column \(max(error.column, 1))", "JSON syntax error: \(error.reason)")
+    }
+
+    /// The first value `JSONDecoder` cannot read for a reason other than its kind, at its JSON path.
+    private static func valueError(in data: Data) -> SceneError? {
+        let failure: FirstFailure
         do {
             _ = try JSONDecoder().decode(FirstFailure.self, from: data)
-            failure = nil
+            return nil
         } catch let found as FirstFailure {
             failure = found
         } catch {
-            failure = nil  // a syntax error
+            return nil  // a syntax error
         }
-        if let failure {
-            if let number: String = descendant("parsed", of: failure.underlying) {
-                return numberError(number, at: failure.path, in: data)
-            }
-            if let index: Int = descendant("index", of: failure.underlying), let error = surrogateError(at: index, failure.path, in: data) {
-                return error
-            }
+        if let number: String = descendant("parsed", of: failure.underlying) {
+            return numberError(number, at: failure.path, in: data)
         }
-        return syntaxError(in: data, description: serializationError(data))
-    }
-
-    /// `JSONSerialization`'s description of why it refuses `data`, without the final full stop; `nil` when it does not.
-    private static func serializationError(_ data: Data) -> String? {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-            return description.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        if let index: Int = descendant("index", of: failure.underlying) {
+            return surrogateError(at: index, failure.path, in: data)
         }
+        return nil
     }
 
     /// `1e400 is not a finite number`, at the number's JSON path, with its line and column when found.
@@ -104,21 +95,6 @@ extension Scene {
                               + "and no character (\(lineAndColumn(start, in: data)))")
         }
         return nil
-    }
-
-    /// A syntax error at the character offset `JSONSerialization` names, or at the end for an unexpected end.
-    private static func syntaxError(in data: Data, description: String?) -> SceneError {
-        guard let description else { return SceneError(path: "", "the file is not valid JSON") }
-        let detail = "JSON syntax error: \(description)"
-        var offset: Int?
-        if let range = description.range(of: "around character "),
-           let number = Int(description[range.upperBound...].prefix(while: \.isNumber)) {
-            offset = number
-        } else if description.contains("end of file") || description.contains("Unexpected end") {
-            offset = data.count
-        }
-        guard let offset else { return SceneError(path: "", detail) }
-        return SceneError(path: lineAndColumn(offset, in: data), detail)
     }
 
     /// `line L, column C` of a byte offset: lines counted from 1, columns in characters from 1.

@@ -40,7 +40,8 @@ import EaselABI
 import EaselEncoding
 import EaselRuntime
 import EaselViews
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A scene file, parsed and checked for shape; ``build(in:)`` makes the view tree.
 public struct Scene {
@@ -163,8 +164,23 @@ public struct Scene {
     ///
     /// - Throws: ``SceneError`` as ``load(contentsOf:)``.
     public static func parse(_ data: Data, file: String? = nil) throws(SceneError) -> Scene {
+        let document: Value
+        // Read with Jansson (JSONReader); when it refuses the file, its line
+        // and column, and for a value the value's JSON path (Scene+JSONErrors.swift).
+        do { document = try data.withUnsafeBytes { bytes in Result { () throws(JSONSyntaxError) in try JSONReader.read(bytes) } }.get() } catch {
+            var failure = readError(error, in: data)
+            failure.file = file
+            throw failure
+        }
+        return try parse(document, file: file)
+    }
+
+    /// Parses a scene from a JSON document already read (a one-view scene the gallery makes).
+    ///
+    /// - Throws: ``SceneError`` as ``load(contentsOf:)``, but never a syntax error.
+    public static func parse(_ document: Value, file: String? = nil) throws(SceneError) -> Scene {
         do {
-            let scene = try parseDocument(data)
+            let scene = try parseDocument(document)
             var parsed = Scene(width: scene.width, height: scene.height, scale: scene.scale, background: scene.background,
                                file: file, root: scene.root, steps: scene.steps)
             parsed.imageFolders = resolve(scene.imageFolders, relativeTo: file)
@@ -177,18 +193,11 @@ public struct Scene {
 
     /// Image folders as written, resolved against the folder of `file` (kept as written without one).
     private static func resolve(_ folders: [String], relativeTo file: String?) -> [String] {
-        let base = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        return folders.map { $0.hasPrefix("/") || base.isEmpty ? $0 : (base as NSString).appendingPathComponent($0) }
+        let base = file.map(PathText.folder(of:)) ?? ""
+        return folders.map { $0.hasPrefix("/") || base.isEmpty ? $0 : PathText.joining(base, $0) }
     }
 
-    private static func parseDocument(_ data: Data) throws(SceneError) -> Scene {
-        let document: Value
-        // Read with JSONSerialization (linear in the nesting depth, see
-        // JSONValue.swift); when it refuses the file, JSONDecoder finds where.
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-              let value = Value(jsonObject: object)
-        else { throw decodingError(in: data) }
-        document = value
+    private static func parseDocument(_ document: Value) throws(SceneError) -> Scene {
         let top = Node(value: document, path: "")
         _ = try top.requireObject()
         try top.checkKeys(["$schema", "canvas", "root", "steps", "imageFolders"])

@@ -1,7 +1,7 @@
 import EaselEncoding
 import EaselRuntime
 import EaselViews
-import Foundation
+import FoundationEssentials
 
 extension SceneTree {
     /// Sets a property of a view in the built tree from a JSON value written as
@@ -19,8 +19,7 @@ extension SceneTree {
     ///   for an unknown property or a value of the wrong type.
     public func setProperty(_ name: String, of view: View, json: String) throws(SceneError) {
         let path = "properties.\(name)"
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]),
-              let value = Value(jsonObject: object) else {
+        guard let value = try? JSONReader.read(json) else {
             throw SceneError(path: path, "expected a JSON value as in a scene file ('2', '\"text\"', '[1, 2]', 'true'), not '\(json)'")
         }
         var builder = Builder(registry: root.registry, canvas: root.bounds)

@@ -2,9 +2,8 @@ import EaselEncoding
 
 /// A JSON value of a scene file and where it is: `root.subviews[2].properties.tailWidth`.
 ///
-/// The value is the value codec's ``Value``, decoded with Foundation's
-/// `JSONDecoder` (which tells booleans from numbers); syntax errors are
-/// located with `JSONSerialization` (see ``Scene/parse(_:file:)``).
+/// The value is the value codec's ``Value``, read by Jansson (`JSONReader`),
+/// which reports a syntax error's line and column (see ``Scene/parse(_:file:)``).
 struct Node {
     let value: Value
     let path: String

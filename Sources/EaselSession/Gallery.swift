@@ -1,7 +1,10 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
+import EaselEncoding
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
@@ -274,16 +277,19 @@ extension Session {
         guard let preview = registry.objectClass(named: name)?.plugin?.metadata?.forClass(name)?.previewProperties else {
             return try registry.makeView(ofClass: name, frame: frame)
         }
-        guard let properties = (try? JSONSerialization.jsonObject(with: Data(preview.utf8))) as? [String: Any] else {
+        guard let properties = try? JSONReader.read(preview), case .object = properties else {
             throw PreviewValuesError(description: "its preview values are not a JSON object: \(preview.prefix(200))")
         }
-        // A one-view scene, serialized (never spliced as text), so the preview values cannot reach other keys.
-        let scene: [String: Any] = [
-            "canvas": ["size": [max(size.width, 1), max(size.height, 1)]],
-            "root": ["subviews": [["class": name, "frame": [0, 0, size.width, size.height], "properties": properties]]],
-        ]
-        let data = try JSONSerialization.data(withJSONObject: scene)
-        let tree = try Scene.parse(data, file: "the preview values of \(name)").build(in: registry)
+        // A one-view scene as a document (never spliced as text), so the preview values cannot reach other keys.
+        let scene: Value = .object([
+            "canvas": .object(["size": .list([.number(max(size.width, 1)), .number(max(size.height, 1))])]),
+            "root": .object(["subviews": .list([.object([
+                "class": .string(name),
+                "frame": .list([0, 0, size.width, size.height].map(Value.number)),
+                "properties": properties,
+            ])])]),
+        ])
+        let tree = try Scene.parse(scene, file: "the preview values of \(name)").build(in: registry)
         guard let view = tree.root.subviews.first else { return try registry.makeView(ofClass: name, frame: frame) }
         view.removeFromSuperview()
         return view
@@ -326,7 +332,7 @@ extension Session {
         var characters = Array(text)
         while !characters.isEmpty {   // bounded: one character fewer each time
             characters.removeLast()
-            let candidate = String(characters).trimmingCharacters(in: .whitespaces) + "…"
+            let candidate = String(characters).trimmingWhitespace() + "…"
             if canvas.measureText(candidate).width <= width { return candidate }
         }
         return ""

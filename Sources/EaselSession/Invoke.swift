@@ -77,7 +77,7 @@ public struct InvokeOutcome {
         case .encoded(let exchange):
             let bytes: [UInt8]
             do { bytes = try exchange.output() ?? [] } catch {
-                throw SessionError("cannot write \(output.name): \(error.localizedDescription)", file: output.name)
+                throw SessionError("cannot write \(output.name): \(error.message)", file: output.name)
             }
             try output.write(bytes)
         }

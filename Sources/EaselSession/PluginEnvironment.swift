@@ -1,7 +1,9 @@
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// What a user asked for about plugins: the flags shared by every command that loads them.
 public struct PluginSettings: Sendable, Codable {

@@ -169,12 +169,12 @@ public struct PluginProject: Sendable {
     /// A word for sh: single-quoted unless it is plain.
     public func shellWord(_ text: String) -> String {
         if !text.isEmpty && text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+".contains($0)) }) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 
     /// A string literal for Swift and TOML (both escape `\` and `"` the same way).
     func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     // MARK: - Files common to every language

@@ -2,14 +2,14 @@ import EaselCanvas
 import EaselEncoding
 import EaselProbe
 import EaselRuntime
-import Foundation
+import FoundationEssentials
 
 /// Reads `easel invoke`'s arguments by type and names what a result points to.
 ///
 /// Values go through ``ValueCodec``; what only `invoke` has is here:
 ///
 /// * A struct given as a JSON object (`{"x": 3, "y": 4}`, for a struct whose
-///   field names are known) is read by `JSONSerialization`; every other
+///   field names are known) is read by ``JSONReader``; every other
 ///   text by the codec (`{3, 0.25}`, `[3, 0.25]`, `3,0.25`).
 /// * References: an object (`@`) is `nil`, `self` (the receiver), a class
 ///   name (a new instance), a class name with properties as a JSON object
@@ -43,7 +43,7 @@ final class InvokeArguments {
         return try ValueCodec.encode(value, as: type, storage: storage, references: reference)
     }
 
-    /// A struct's JSON object through `JSONSerialization`, any other text as it is.
+    /// A struct's JSON object through ``JSONReader``, any other text as it is.
     static func value(_ text: String, as type: TypeEncoding) throws(ValueError) -> Value {
         guard case .structure = type, isJSONObject(text) else { return .text(text) }
         return try json(text)
@@ -65,46 +65,21 @@ final class InvokeArguments {
 
     /// Reads JSON text into a value; integers stay exact (as text the codec reads by the type).
     static func json(_ text: String) throws(ValueError) -> Value {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw ValueError(.invalid("'\(text)' is not JSON: \(reason)"))
+        let value: Value
+        do { value = try JSONReader.read(text, integersAsText: true) } catch {
+            throw ValueError(.invalid("'\(text)' is not JSON: \(error.reason)"))
         }
-        guard let value = convert(object, depth: 0) else { throw ValueError(.invalid("'\(text)' is not JSON")) }
+        guard Self.depth(of: value) <= 64 else { throw ValueError(.invalid("'\(text)' is not JSON")) }
         return value
     }
 
-    private static func convert(_ object: Any, depth: Int) -> Value? {
-        guard depth < 64 else { return nil }
-        switch object {
-        case let dictionary as [String: Any]:
-            var members: [String: Value] = [:]
-            for (key, element) in dictionary {
-                guard let value = convert(element, depth: depth + 1) else { return nil }
-                members[key] = value
-            }
-            return .object(members)
-        case let array as [Any]:
-            var values: [Value] = []
-            for element in array {
-                guard let value = convert(element, depth: depth + 1) else { return nil }
-                values.append(value)
-            }
-            return .list(values)
-        case let string as String:
-            return .string(string)
-        case let number as NSNumber:
-            let type = String(cString: number.objCType)
-            if type == "c" { return .bool(number.boolValue) }
-            // An integer keeps every digit (a 64-bit value is more than a double holds).
-            if type == "q" || type == "Q" || type == "i" || type == "l" || type == "s" { return .text(number.stringValue) }
-            return .number(number.doubleValue)
-        case is NSNull:
-            return .null
-        default:
-            return nil
+    /// How deeply a value nests (a scalar is 1), counted no further than 65.
+    private static func depth(of value: Value, below limit: Int = 65) -> Int {
+        guard limit > 0 else { return 1 }
+        switch value {
+        case .list(let values): return 1 + (values.map { depth(of: $0, below: limit - 1) }.max() ?? 0)
+        case .object(let members): return 1 + (members.values.map { depth(of: $0, below: limit - 1) }.max() ?? 0)
+        default: return 1
         }
     }
 
@@ -115,7 +90,7 @@ final class InvokeArguments {
         let text: String
         switch value {
         case .null: return nil
-        case .text(let given), .string(let given): text = given.trimmingCharacters(in: .whitespaces)
+        case .text(let given), .string(let given): text = given.trimmingWhitespace()
         case .object(let members) where type == .object:
             return UnsafeRawPointer(try object(members, described: "the object"))
         default:
@@ -169,7 +144,7 @@ final class InvokeArguments {
             }
             return try object(members, described: "the object")
         }
-        let name = text[..<brace].trimmingCharacters(in: .whitespaces)
+        let name = text[..<brace].trimmingWhitespace()
         guard case .object(let properties) = try Self.json(String(text[brace...])) else {
             throw ValueError(.invalid("the properties of '\(name)' must be a JSON object"))
         }

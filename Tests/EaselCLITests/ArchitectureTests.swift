@@ -105,4 +105,29 @@ struct ArchitectureTests {
         }
         #expect(checked > 50)
     }
+
+    @Test("easel loads neither Foundation, with ICU, nor the preview's server: they cost every render its start-up")
+    func easelStartsLight() throws {
+        // The libraries easel's loader maps, as ldd lists them.
+        let easel = try Fixtures.samplePluginsDirectory().appendingPathComponent("easel")
+        let ldd = try Fixtures.run(try Fixtures.executable(named: "ldd"), [easel.path])
+        #expect(ldd.status == 0, "\(ldd.stderr)")
+        let libraries = ldd.stdout.split(separator: "\n").compactMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) }
+        #expect(libraries.contains("libFoundationEssentials.so"), "\(libraries)")
+        #expect(libraries.contains("libjansson.so.4"), "\(libraries)")
+        for heavy in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            #expect(!libraries.contains(heavy), "easel loads \(heavy)")
+        }
+        // No target easel is built from depends on the server (Hummingbird is linked statically,
+        // so the manifest is where this shows).
+        let manifest = try Self.manifest()
+        let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<String> = [], pending = ["EaselCLI"]
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted else { continue }
+            pending += targets[name]?.dependencyNames ?? []
+        }
+        #expect(!reached.contains("EaselPreview") && !reached.contains("Hummingbird"), "\(reached.sorted())")
+        #expect(reached.contains("EaselSession"))
+    }
 }

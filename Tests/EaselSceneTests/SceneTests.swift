@@ -29,12 +29,15 @@ func sceneText(_ subviews: String, steps: String = "[]") -> String {
 
 @Suite("Scene files: errors point at the place")
 struct SceneErrorTests {
-    @Test("a syntax error gives the line and column")
+    @Test("a syntax error gives the line and column and Jansson's reason")
     func syntax() throws {
         let text = "{\n  \"canvas\": { \"size\": [100, 80] },\n  \"root\": { \"class\": \"View\",, }\n}\n"
         let message = try #require(try sceneError(text))
         // Line 3 is `  "root": { "class": "View",, }`: the second comma is its 29th character.
-        #expect(message.hasPrefix("test.json: line 3, column 29: JSON syntax error"), "\(message)")
+        #expect(message == "test.json: line 3, column 29: JSON syntax error: string or '}' expected near ','")
+        // An unfinished file ends at its last character; an empty one is at its start.
+        #expect(try sceneError("{\"canvas\": ") == "test.json: line 1, column 11: JSON syntax error: unexpected token near end of file")
+        #expect(try sceneError("") == "test.json: line 1, column 1: JSON syntax error: unexpected token near end of file")
     }
 
     @Test("wrong things are named with their JSON path", arguments: [
@@ -393,6 +396,6 @@ struct SceneDeepNestingTests {
     func tooDeep() throws {
         let message = try #require(try sceneError(chainScene(depth: 300)))
         #expect(message.hasPrefix("test.json: line 1, column "), "\(message)")
-        #expect(message.contains("Too many nested arrays or dictionaries"), "\(message)")
+        #expect(message.contains("JSON syntax error: more than 512 levels of nested arrays and objects"), "\(message)")
     }
 }

@@ -94,11 +94,7 @@
 import Glibc
 #endif
 import EaselRuntime
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Probes plugin files in a helper process, `easel-plugin-scanner`, with an
 /// optional ``RegistryCache`` (see PluginScanner.swift for the design).

@@ -3,11 +3,7 @@ import Glibc
 #endif
 import EaselProbe
 import EaselRuntime
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The registry cache: what the scanner found in each plugin file, kept in
 /// one versioned file so that unchanged files are not probed again (see

@@ -10,7 +10,7 @@
 /// The result keeps every scalar as ``Value/text(_:)`` (read exactly by its
 /// type later), quoted strings as ``Value/string(_:)``, brackets as
 /// ``Value/list(_:)`` and named fields as ``Value/object(_:)``. JSON objects
-/// are not read here: the front end gives those to `JSONSerialization`.
+/// are not read here: the front end gives those to ``JSONReader``.
 enum ArgumentSyntax {
     /// The deepest nesting read (as deep as a parsed encoding may nest).
     static let maximumDepth = 64

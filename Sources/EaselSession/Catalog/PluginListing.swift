@@ -2,7 +2,9 @@ import EaselDiscovery
 import EaselProbe
 import EaselRuntime
 import EaselViews
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// What `easel list` shows: the plugin folders, the plugins and the files that failed to load.
 ///

@@ -4,7 +4,9 @@ import EaselProbe
 import EaselRuntime
 import EaselScene
 import EaselViews
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// A JSON Schema (draft 2020-12) for scene files (`easel schema`), with the
 /// view classes of the loaded plugins and their properties: what an editor
@@ -386,11 +388,55 @@ extension Session {
     public func sceneSchema() throws(SessionError) -> String {
         let listing = try listing()
         do {
-            let data = try JSONSerialization.data(withJSONObject: SceneSchema.schema(listing),
-                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(SchemaJSON(SceneSchema.schema(listing))), as: UTF8.self)
         } catch {
             throw SessionError("cannot write the schema: \(error)")
         }
+    }
+}
+
+/// The schema's plain Swift values (dictionaries, arrays, strings, booleans,
+/// integers and doubles) for `JSONEncoder`.
+private struct SchemaJSON: Encodable {
+    let value: Any
+
+    init(_ value: Any) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        switch value {
+        case let dictionary as [String: Any]:
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, element) in dictionary { try container.encode(SchemaJSON(element), forKey: Key(key)) }
+        case let array as [Any]:
+            var container = encoder.unkeyedContainer()
+            for element in array { try container.encode(SchemaJSON(element)) }
+        case let text as String:
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case let flag as Bool:
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case let number as Int:
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case let number as Int64:
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case let number as Double:
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        default:
+            throw Swift.EncodingError.invalidValue(value, .init(codingPath: encoder.codingPath, debugDescription: "not a JSON value"))
+        }
+    }
+
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 }

@@ -12,7 +12,10 @@ import EaselCanvas
 import EaselScene
 import EaselViews
 import EaselCanvasOutput
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import EaselEncoding
 
 /// The length and frame rate of an animated render.
 public struct AnimationRendering: Sendable, Equatable {
@@ -169,7 +172,7 @@ extension Session {
         do { model = try Scene.load(contentsOf: scene) } catch { throw SessionError(error) }
         let pixelScale = options.scale ?? model.scale
         if case .pngSequence = format {
-            let folder = (output as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: output)
             if !folder.isEmpty { try OutputFile.makeFolder(folder) }
         }
         let writer: FrameSequenceWriter

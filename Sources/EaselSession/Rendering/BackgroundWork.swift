@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// One piece of work run on a thread of its own, its result taken once with ``finish()``.
 ///

@@ -5,7 +5,9 @@ import EaselViews
 import EaselInvocation
 import EaselIsolation
 import EaselScene
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// How plugin code runs in the isolated child process (`--isolate`).
 public struct IsolationSettings: Sendable {

@@ -20,7 +20,9 @@ import EaselIsolation
 import EaselRuntime
 import EaselScene
 import EaselViews
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One finger's change, in the scene's points (root-view coordinates).

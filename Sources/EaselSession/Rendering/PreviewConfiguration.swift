@@ -1,4 +1,5 @@
 import EaselDiscovery
+import Dispatch
 import FoundationEssentials
 import Glibc
 

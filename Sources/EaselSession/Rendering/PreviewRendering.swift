@@ -5,7 +5,9 @@ import EaselGraphicsCore
 import EaselInvocation
 import EaselIsolation
 import EaselScene
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Why a preview render produced no frame, in parts the workbench's failure panel shows.
 public struct PreviewFailure: Codable, Sendable, Equatable {
@@ -162,7 +164,7 @@ extension Session {
     static func jsonPath(in message: String, file: String) -> String? {
         var rest = Substring(message)
         if rest.hasPrefix(file + ": ") { rest = rest.dropFirst(file.count + 2) }
-        guard let end = rest.range(of: ": ") else { return nil }
+        guard let end = rest.firstRange(of: ": ") else { return nil }
         let candidate = rest[..<end.lowerBound]
         guard ["root", "canvas", "steps"].contains(where: { candidate.hasPrefix($0) }) else { return nil }
         return String(candidate)

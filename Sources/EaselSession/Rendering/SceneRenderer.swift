@@ -5,7 +5,10 @@ import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import EaselScene
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import EaselEncoding
 
 /// What to render a scene into, and what else to produce.
 public struct RenderOptions {
@@ -273,14 +276,10 @@ public struct SceneRenderer {
 
     /// Renders the initial state and the state after each step into `folder`, repainting only what each step changed.
     private func writeFrames(_ tree: SceneTree, scene: String?, into folder: String, canvas: Canvas) throws(SessionError) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw SessionError("cannot create the frames folder \(folder): \(error.localizedDescription)", file: folder)
-        }
+        try OutputFile.makeFolder(folder)
         for index in 0...tree.steps.count {
             if index > 0 { tree.applyNextStep() }
-            let path = (folder as NSString).appendingPathComponent(String(format: "frame-%03d.png", index))
+            let path = PathText.joining(folder, String(printf: "frame-%03d.png", index))
             try draw(tree.root, on: canvas, mode: index == 0 ? .full : .dirtyRegions, scene: scene)
             try OutputTarget.file(path).write(canvas)
         }

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// How long each stage of a render took, in milliseconds.
 public struct StageTimes: Sendable, Equatable {
@@ -25,7 +27,7 @@ public struct StageTimes: Sendable, Equatable {
         let stages = [("load", load), ("scene", scene), ("layout", layout), ("draw", draw), ("encode", encode)]
         let total = stages.reduce(0) { $0 + $1.1 }
         return ["timings (ms):"] + (stages + [("total", total)]).map { name, value in
-            "  " + name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "%9.2f", value)
+            "  " + name.padded(to: 8) + String(printf: "%9.2f", value)
         }
     }
 }

@@ -2,7 +2,9 @@ import EaselABI
 import EaselEncoding
 import EaselScene
 import EaselViews
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// One view of a laid-out tree, as `easel render --dump-tree` prints it and
 /// the preview's inspector shows it: what can be diffed and tested without a browser.
@@ -99,7 +101,7 @@ public struct ViewTreeNode: Codable, Sendable, Equatable {
         guard let data = try? encoder.encode(self) else { return "null\n" }
         // Foundation prints an empty array over three lines; a JSON string holds no raw line break, so this touches only those.
         let text = String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+            .replacing(#/\[\n\s*\n\s*\]/#, with: "[]")
         return text + "\n"
     }
 }
@@ -146,7 +148,7 @@ extension ViewTreeNode {
                 let components = (0..<4).map { index in
                     bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * 8, as: Double.self) }
                 }
-                let hex = components.map { String(format: "%02x", Int((min(max($0.isFinite ? $0 : 0, 0), 1) * 255).rounded())) }
+                let hex = components.map { String(printf: "%02x", Int((min(max($0.isFinite ? $0 : 0, 0), 1) * 255).rounded())) }
                 return "\"#" + hex[0] + hex[1] + hex[2] + (components[3] < 1 ? hex[3] : "") + "\""
             }
             if fields.allSatisfy({ $0 == .double }) && bytes.count == fields.count * 8 {

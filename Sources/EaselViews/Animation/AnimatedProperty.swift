@@ -1,6 +1,7 @@
 import EaselABI
 import EaselGeometry
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A property of a view or its layer that animations change (UIKit's animatable properties).
 ///

@@ -24,7 +24,8 @@
 // animation ends and the model value is drawn (a jump of at most about
 // 0.1 % of the distance, invisible for distances under 1000 points).
 
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1): Core Animation's `CAMediaTimingFunction`.
 public struct TimingFunction: Sendable, Equatable {
