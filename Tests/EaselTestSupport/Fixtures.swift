@@ -187,6 +187,13 @@ public enum Fixtures {
     /// seconds later (with its process group, so its children go too).
     /// `standardOutput` replaces the captured standard output with a file
     /// opened for writing, e.g. `/dev/full` (then ``ProcessResult/stdout`` is empty).
+    ///
+    /// The child is started with `posix_spawn`, in a process group of its own,
+    /// with every descriptor above 2 closed. Not with Foundation's `Process`:
+    /// the test process keeps a descriptor per plugin it ever loaded (thousands
+    /// over a run), and `Process` adds a close action for every number up to the
+    /// highest open one and watches each child through a `CFSocket`; with many
+    /// tests starting children at once that crashed the test process.
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
         standardOutput: String? = nil
@@ -194,62 +201,88 @@ public enum Fixtures {
         let fileManager = FileManager.default
         let scratch = try makeTemporaryDirectory("run")
         defer { try? fileManager.removeItem(at: scratch) }
-        let stdoutURL = scratch.appendingPathComponent("stdout")
-        let stderrURL = scratch.appendingPathComponent("stderr")
-        for url in [stdoutURL, stderrURL] where !fileManager.createFile(atPath: url.path, contents: nil) {
-            throw FixtureError("could not create \(url.path)")
+        let stdoutPath = standardOutput ?? scratch.appendingPathComponent("stdout").path
+        let stderrPath = scratch.appendingPathComponent("stderr").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | (standardOutput == nil ? O_TRUNC : 0), 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        closeDescriptorsFrom3(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0)=\($1)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
         }
-        let stdoutHandle = try FileHandle(forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? stdoutURL)
-        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdoutHandle
-        process.standardError = stderrHandle
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-
-        do {
-            try process.run()
-        } catch {
-            try? stdoutHandle.close()
-            try? stderrHandle.close()
-            throw FixtureError("could not run \(executable.path): \(error)")
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw FixtureError("could not run \(executable.path): \(String(cString: strerror(spawned)))")
         }
-        // The child has its own copies now.
-        try? stdoutHandle.close()
-        try? stderrHandle.close()
 
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            // Foundation notices the exit only once every process holding the
-            // child's end of its status socket has gone, so signal the whole
-            // process group (Foundation gives the child its own) when we can.
-            let pid = process.processIdentifier
-            let target = getpgid(pid) == pid ? -pid : pid
-            kill(target, SIGTERM)
-            if finished.wait(timeout: .now() + 5) == .timedOut {
-                kill(target, SIGKILL)
-                finished.wait()
+        // Waits up to `seconds` for the child; its wait status, or nil when it is still running.
+        func reap(within seconds: Double) -> Int32? {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(seconds, 0) * 1e9)
+            var pause: UInt32 = 200
+            while true {
+                var status: Int32 = 0
+                let result = waitpid(pid, &status, WNOHANG)
+                if result == pid { return status }
+                if result < 0 && errno != EINTR { return 255 << 8 }  // (reaped by someone else: shows as exit 255)
+                if DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
+                usleep(pause)
+                pause = min(pause * 2, 10_000)
             }
         }
-        process.waitUntilExit()
+        var timedOut = false
+        var status = reap(within: timeout)
+        if status == nil {
+            timedOut = true
+            kill(-pid, SIGTERM)
+            status = reap(within: 5)
+            if status == nil {
+                kill(-pid, SIGKILL)
+                status = reap(within: .infinity)
+            }
+        }
+        let waitStatus = status ?? 0
 
-        let stdoutBytes = (try? Data(contentsOf: stdoutURL)) ?? Data()
+        let stdoutBytes = standardOutput == nil ? ((try? Data(contentsOf: URL(fileURLWithPath: stdoutPath))) ?? Data()) : Data()
         let stdout = String(decoding: stdoutBytes, as: UTF8.self)
-        let stderr = String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)
-        switch process.terminationReason {
-        case .uncaughtSignal:
-            let signal = process.terminationStatus
+        let stderr = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrPath))) ?? Data(), as: UTF8.self)
+        let signal = waitStatus & 0x7f
+        if signal != 0 && signal != 0x7f {
             return ProcessResult(stdout: stdout, stderr: stderr, status: 128 + signal, signal: signal,
                                  timedOut: timedOut, stdoutBytes: stdoutBytes)
-        default:
-            return ProcessResult(stdout: stdout, stderr: stderr, status: process.terminationStatus, signal: nil,
-                                 timedOut: timedOut, stdoutBytes: stdoutBytes)
+        }
+        return ProcessResult(stdout: stdout, stderr: stderr, status: (waitStatus >> 8) & 0xff, signal: nil,
+                             timedOut: timedOut, stdoutBytes: stdoutBytes)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which
+    /// the Glibc module does not declare.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
+
+    /// Adds actions closing every descriptor above 2 in the child (without
+    /// glibc's close-from action: each one open now).
+    private static func closeDescriptorsFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
         }
     }
 
