@@ -50,6 +50,14 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("a UTF-8 byte order mark at the start is skipped; its bytes count in an error's offset, not its column")
+    func byteOrderMark() throws {
+        #expect(try JSONReader.read([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8)) == .object(["a": .number(1)]))
+        #expect(throws: JSONSyntaxError(reason: "invalid token near 'x'", line: 1, column: 7, offset: 10)) {
+            try JSONReader.read([0xEF, 0xBB, 0xBF] + Array(#"{"a": x}"#.utf8))
+        }
+    }
+
     @Test("invalid UTF-8 is an error, not a replacement character")
     func invalidUTF8() {
         #expect(throws: JSONSyntaxError.self) { try JSONReader.read([0x22, 0x63, 0xC3, 0x22]) }

@@ -49,6 +49,12 @@ public enum JSONReader {
     ///     every digit; an integer beyond 64 bits is then an error.
     /// - Throws: ``JSONSyntaxError`` with Jansson's reason, line and column.
     public static func read(_ bytes: UnsafeRawBufferPointer, integersAsText: Bool = false) throws(JSONSyntaxError) -> Value {
+        // A UTF-8 byte order mark, as some editors save, is skipped (RFC 8259 allows it; Jansson does not).
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            do { return try read(UnsafeRawBufferPointer(rebasing: bytes[3...]), integersAsText: integersAsText) } catch {
+                throw JSONSyntaxError(reason: error.reason, line: error.line, column: error.column, offset: error.offset + 3)
+            }
+        }
         var error = json_error_t()
         let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL | (integersAsText ? 0 : JSON_DECODE_INT_AS_REAL)
         // An empty buffer may have no base address; Jansson reads none of it then.
