@@ -89,16 +89,7 @@ func perform<T>(_ body: () throws(SessionError) -> T) throws(CommandFailure) -> 
 /// Writes a line to standard error (a failure to do so has nowhere to be reported, and ends nothing).
 func printError(_ line: String) {
     fflush(nil)   // first what plugin code printed (descriptor 1 is standard error: see StandardOutput)
-    var text = line + "\n"
-    text.withUTF8 { bytes in
-        var written = 0
-        while written < bytes.count {
-            let count = write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
-    }
+    StandardError.write(line: line)
 }
 
 /// Writes the command's output to standard output, checked (see ``StandardOutput``).

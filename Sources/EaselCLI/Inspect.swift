@@ -1,7 +1,6 @@
 import ArgumentParser
 import EaselSession
 import FoundationEssentials
-import Glibc
 
 // MARK: - easel inspect
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import EaselEncoding
 import EaselSession
 import FoundationEssentials
-import Glibc
 
 // MARK: - easel list
 

@@ -4,7 +4,6 @@ import EaselRuntime
 import EaselViews
 import EaselInvocation
 import EaselProbe
-import Dispatch
 import FoundationEssentials
 import Glibc
 

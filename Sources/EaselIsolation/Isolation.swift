@@ -41,7 +41,6 @@ import EaselRuntime
 import EaselViews
 import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// One run of the worker that ended badly, described for the user.
 package struct IsolatedFailure: Error {

@@ -1,6 +1,5 @@
 import EaselCanvas
 import EaselDiscovery
-import Dispatch
 import FoundationEssentials
 import Glibc
 

@@ -11,19 +11,8 @@ import EaselPreview
 import EaselSession
 import Foundation
 
-/// Writes a line to standard error (a failure to do so has nowhere to be reported).
-@Sendable func printError(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { bytes in
-        var written = 0
-        while written < bytes.count {
-            let count = write(STDERR_FILENO, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
-    }
-}
+/// Writes a line to standard error.
+@Sendable func printError(_ line: String) { StandardError.write(line: line) }
 
 /// Serves the launch `easel preview` handed over; the exit status.
 func serve() -> Int32 {

@@ -1,6 +1,4 @@
-import Dispatch
 import FoundationEssentials
-import Glibc
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas

@@ -1,7 +1,6 @@
 import EaselDiscovery
 import EaselRuntime
 import EaselViews
-import Dispatch
 import FoundationEssentials
 import Glibc
 

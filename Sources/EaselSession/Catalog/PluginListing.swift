@@ -2,9 +2,7 @@ import EaselDiscovery
 import EaselProbe
 import EaselRuntime
 import EaselViews
-import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// What `easel list` shows: the plugin folders, the plugins and the files that failed to load.
 ///

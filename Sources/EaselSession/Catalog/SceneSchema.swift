@@ -4,9 +4,7 @@ import EaselProbe
 import EaselRuntime
 import EaselScene
 import EaselViews
-import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// A JSON Schema (draft 2020-12) for scene files (`easel schema`), with the
 /// view classes of the loaded plugins and their properties: what an editor
@@ -405,6 +403,10 @@ private struct SchemaJSON: Encodable {
     init(_ value: Any) { self.value = value }
 
     func encode(to encoder: any Encoder) throws {
+        func scalar(_ value: some Encodable) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
         switch value {
         case let dictionary as [String: Any]:
             var container = encoder.container(keyedBy: Key.self)
@@ -412,21 +414,11 @@ private struct SchemaJSON: Encodable {
         case let array as [Any]:
             var container = encoder.unkeyedContainer()
             for element in array { try container.encode(SchemaJSON(element)) }
-        case let text as String:
-            var container = encoder.singleValueContainer()
-            try container.encode(text)
-        case let flag as Bool:
-            var container = encoder.singleValueContainer()
-            try container.encode(flag)
-        case let number as Int:
-            var container = encoder.singleValueContainer()
-            try container.encode(number)
-        case let number as Int64:
-            var container = encoder.singleValueContainer()
-            try container.encode(number)
-        case let number as Double:
-            var container = encoder.singleValueContainer()
-            try container.encode(number)
+        case let text as String: try scalar(text)
+        case let flag as Bool: try scalar(flag)
+        case let number as Int: try scalar(number)
+        case let number as Int64: try scalar(number)
+        case let number as Double: try scalar(number)
         default:
             throw Swift.EncodingError.invalidValue(value, .init(codingPath: encoder.codingPath, debugDescription: "not a JSON value"))
         }

@@ -64,6 +64,16 @@ public enum StandardOutput {
     }
 }
 
+/// Standard error, where messages go.
+public enum StandardError {
+    /// Writes `line` and a line break, whole (a failure to do so has nowhere
+    /// to be reported, and ends nothing).
+    public static func write(line: String) {
+        var text = line + "\n"
+        _ = text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+    }
+}
+
 /// Writes all of `buffer` to `descriptor`; the error number when the system refuses.
 func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
     var written = 0

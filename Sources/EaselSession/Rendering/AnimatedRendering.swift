@@ -12,9 +12,7 @@ import EaselCanvas
 import EaselScene
 import EaselViews
 import EaselCanvasOutput
-import Dispatch
 import FoundationEssentials
-import Glibc
 import EaselEncoding
 
 /// The length and frame rate of an animated render.

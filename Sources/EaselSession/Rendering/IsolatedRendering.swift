@@ -5,9 +5,7 @@ import EaselViews
 import EaselInvocation
 import EaselIsolation
 import EaselScene
-import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// How plugin code runs in the isolated child process (`--isolate`).
 public struct IsolationSettings: Sendable {

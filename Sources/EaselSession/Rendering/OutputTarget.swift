@@ -1,9 +1,7 @@
 import EaselCanvasOutput
 import EaselGraphicsCore
 import EaselCanvas
-import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// Where a rendered canvas is written: a file, by its extension, or standard output as PNG.
 public enum OutputTarget: Sendable, Equatable {

@@ -1,5 +1,4 @@
 import EaselDiscovery
-import Dispatch
 import FoundationEssentials
 import Glibc
 

@@ -5,9 +5,7 @@ import EaselDiscovery
 import EaselRuntime
 import EaselViews
 import EaselScene
-import Dispatch
 import FoundationEssentials
-import Glibc
 import EaselEncoding
 
 /// What to render a scene into, and what else to produce.

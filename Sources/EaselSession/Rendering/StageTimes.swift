@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// How long each stage of a render took, in milliseconds.
 public struct StageTimes: Sendable, Equatable {

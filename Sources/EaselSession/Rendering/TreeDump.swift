@@ -2,9 +2,7 @@ import EaselABI
 import EaselEncoding
 import EaselScene
 import EaselViews
-import Dispatch
 import FoundationEssentials
-import Glibc
 
 /// One view of a laid-out tree, as `easel render --dump-tree` prints it and
 /// the preview's inspector shows it: what can be diffed and tested without a browser.

@@ -1,6 +1,4 @@
-import Dispatch
 import FoundationEssentials
-import Glibc
 import EaselCanvasOutput
 import EaselGraphicsCore
 import EaselABI
