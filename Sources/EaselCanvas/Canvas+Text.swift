@@ -132,7 +132,7 @@ extension Canvas {
             useSource(state.fillColor)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y - baseline)
-            pango_cairo_show_layout(cr, layout)
+            if !engine.showGlyphs(of: layout, in: cr) { pango_cairo_show_layout(cr, layout) }
             cairo_new_path(cr)
             pathExtents.reset()
         }
@@ -191,7 +191,7 @@ extension Canvas {
                     cairo_move_to(cr, origin.x, origin.y)
                     if pathOnly {
                         pango_cairo_layout_path(cr, layout)
-                    } else {
+                    } else if !engine.showGlyphs(of: layout, in: cr) {
                         pango_cairo_show_layout(cr, layout)
                     }
                 }

@@ -69,6 +69,18 @@ package final class TextEngine {
     var lastMetrics: (font: FontDescription, metrics: easel_font_metrics)?
     /// The font registrations this thread's font map has seen (see `registerFonts(inFolder:)`).
     var seenFontGeneration = 0
+    /// Scratch glyphs of `showGlyphs(of:in:)`, `glyphCapacity` of them.
+    @exclusivity(unchecked)
+    var glyphs = UnsafeMutablePointer<cairo_glyph_t>.allocate(capacity: 0)
+    @exclusivity(unchecked)
+    var glyphCapacity = 0
+    /// The runs of `glyphs` (see `showGlyphs(of:in:)`).
+    @exclusivity(unchecked)
+    var glyphRuns: [GlyphRun] = []
+    /// Whether `showGlyphs(of:in:)` may draw (false: Pango's renderer draws everything; for tests).
+    package var drawsGlyphsDirectly = true
+    /// The layouts `showGlyphs(of:in:)` drew on this thread.
+    package internal(set) var directGlyphDraws = 0
 
     private init() {
         let fontMap = pango_cairo_font_map_get_default()
@@ -90,6 +102,7 @@ package final class TextEngine {
     }
 
     deinit {
+        glyphs.deallocate()
         layouts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(drawingLayout))
         g_object_unref(UnsafeMutableRawPointer(measuringLayout))
