@@ -86,6 +86,39 @@ func measure(_ iterations: Int, rounds: Int = 7, _ loop: (Int) -> Void) -> Doubl
     return best
 }
 
+/// Times two bodies in rounds of one frame each: each round runs `prepare`
+/// (untimed), then both bodies once, in an order that alternates from round
+/// to round (so that neither always runs first after the preparation).
+///
+/// - Returns: The best round of each, in ns, and the median of the rounds'
+///   own ratios (first / second). This VM's speed drifts by tens of percent
+///   over seconds; the two frames of one round run within milliseconds of
+///   each other, at one speed, so their ratio is what the drift leaves alone,
+///   while the best rounds of the two can come from different speeds.
+func timeInterleaved(
+    rounds: Int, prepare: () throws -> Void, _ bodies: [() throws -> Void]
+) throws -> (best: [Double], ratio: Double) {
+    try prepare()
+    for body in bodies { try body() }  // warm up
+    var best = [Double](repeating: .infinity, count: bodies.count)
+    var ratios: [Double] = []
+    for round in 0..<rounds {
+        try prepare()
+        var times = [Double](repeating: 0, count: bodies.count)
+        for step in 0..<bodies.count {
+            let index = (round + step) % bodies.count
+            let start = nanoseconds()
+            try bodies[index]()
+            times[index] = Double(nanoseconds() - start)
+            best[index] = min(best[index], times[index])
+        }
+        ratios.append(times[0] / times[1])
+    }
+    ratios.sort()
+    let middle = ratios.count / 2
+    return (best, ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2)
+}
+
 /// Heap allocations per iteration of `loop`.
 func allocations(_ iterations: Int, _ loop: (Int) -> Void) -> Double {
     let before = easel_malloc_count()

@@ -97,6 +97,9 @@ extension TextEngine {
                 node = link.pointee.next
             }
         } while pango_layout_iter_next_line(iter) != 0
+        // (Pango saves and restores the cairo state around each run; here
+        // cairo's font is left set to the last run's, which nothing reads:
+        // the canvas draws all text through Pango's fonts.)
         for run in glyphRuns {
             cairo_set_scaled_font(cr, run.font)
             cairo_show_glyphs(cr, glyphs + run.start, Int32(run.count))
