@@ -72,7 +72,7 @@ extension TextEngine {
                 else { return false }
                 let count = Int(glyphString.pointee.num_glyphs)
                 guard count >= 0, used + count <= Self.maximumFastGlyphs else { return false }
-                reserveGlyphs(used + count)
+                reserveGlyphs(used + count, keeping: used)
                 advance &+= run.pointee.start_x_offset
                 let baseX = originX + Double(logical.x &+ advance) / Double(PANGO_SCALE)
                 let baseY = originY + Double(baseline &- run.pointee.y_offset) / Double(PANGO_SCALE)
@@ -139,12 +139,12 @@ extension TextEngine {
         }
     }
 
-    /// Makes `glyphs` hold at least `count` glyphs.
-    private func reserveGlyphs(_ count: Int) {
+    /// Makes `glyphs` hold at least `count` glyphs, keeping the first `kept`.
+    private func reserveGlyphs(_ count: Int, keeping kept: Int) {
         guard count > glyphCapacity else { return }
         let capacity = max(count, glyphCapacity * 2, 256)
         let grown = UnsafeMutablePointer<cairo_glyph_t>.allocate(capacity: capacity)
-        grown.moveInitialize(from: glyphs, count: glyphCapacity)
+        grown.moveInitialize(from: glyphs, count: kept)
         glyphs.deallocate()
         glyphs = grown
         glyphCapacity = capacity

@@ -3,8 +3,10 @@
 // Every piece of text a plugin draws or measures, through the graphics
 // table's set_font/show_text/measure_text or the easel.text.v1 extension,
 // is laid out by Pango (HarfBuzz shaping, bidirectional reordering,
-// fontconfig fonts with fallback for characters a font lacks) and drawn by
-// pangocairo into the canvas's cairo context.
+// fontconfig fonts with fallback for characters a font lacks) and drawn
+// into the canvas's cairo context by pangocairo, or, for plain text on a
+// raster target, by the same cairo_show_glyphs calls made directly
+// (TextEngine+Glyphs.swift).
 //
 // Threads. Pango's objects are not thread-safe, and since Pango 1.32.6 the
 // default pangocairo font map is one per thread. The engine follows that

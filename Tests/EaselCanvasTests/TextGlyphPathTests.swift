@@ -53,6 +53,12 @@ private let cases: [TextCase] = [
         var two = textStyle(truncation: Int32(EASEL_TRUNCATE_TAIL), maxLines: 2)
         api.draw_text_in_rect!(ctx, text, -1, rect(2, 62, 120, 40), &two, nil, 0)
     },
+    TextCase(description: "a small-print page cut with an ellipsis: more glyphs than the first scratch buffer holds",
+             font: "DejaVu Sans 6") { api, ctx in
+        var style = textStyle(truncation: Int32(EASEL_TRUNCATE_TAIL))
+        let page = Array(repeating: paragraph, count: 12).joined(separator: " ")
+        api.draw_text_in_rect!(ctx, page, -1, rect(1, 1, 198, 108), &style, nil, 0)
+    },
     TextCase(description: "a 2x canvas under a rotation and a fractional translation", scale: 2, setUp: { g, ctx in
         g.translate!(ctx, 20.37, 10.81)
         g.rotate!(ctx, 0.3)
