@@ -2,6 +2,7 @@
 // C and C++ fixtures in Tests/Fixtures into shared objects, finding the
 // built sample plugins, and running executables with a timeout.
 
+import EaselDiscovery
 import Foundation
 
 /// A failure while preparing a fixture or running a process.
@@ -188,8 +189,9 @@ public enum Fixtures {
     /// `standardOutput` replaces the captured standard output with a file
     /// opened for writing, e.g. `/dev/full` (then ``ProcessResult/stdout`` is empty).
     ///
-    /// The child is started with `posix_spawn`, in a process group of its own,
-    /// with every descriptor above 2 closed. Not with Foundation's `Process`:
+    /// The child is started with `posix_spawn` (``ChildProcess/spawn``, as Easel
+    /// starts its helpers), in a process group of its own, with every
+    /// descriptor above 2 closed. Not with Foundation's `Process`:
     /// the test process keeps a descriptor per plugin it ever loaded (thousands
     /// over a run), and `Process` adds a close action for every number up to the
     /// highest open one and watches each child through a `CFSocket`; with many
@@ -204,30 +206,21 @@ public enum Fixtures {
         let stdoutPath = standardOutput ?? scratch.appendingPathComponent("stdout").path
         let stderrPath = scratch.appendingPathComponent("stderr").path
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | (standardOutput == nil ? O_TRUNC : 0), 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        closeDescriptorsFrom3(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0)=\($1)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        // The child's standard streams; these copies are closed once it has its own.
+        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let output = open(stdoutPath, O_WRONLY | O_CREAT | O_CLOEXEC | (standardOutput == nil ? O_TRUNC : 0), 0o600)
+        let errors = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { for fd in [input, output, errors] where fd >= 0 { close(fd) } }
+        guard input >= 0, output >= 0, errors >= 0 else {
+            throw FixtureError("could not open the standard streams of \(executable.path): \(String(cString: strerror(errno)))")
         }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw FixtureError("could not run \(executable.path): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        switch ChildProcess.spawn(
+            executable.path, arguments: arguments, redirections: [(0, input), (1, output), (2, errors)],
+            newProcessGroup: true, environment: environment, quietsSwiftBacktrace: false, closesOtherDescriptors: true)
+        {
+        case .success(let child): pid = child
+        case .failure(let error): throw FixtureError("could not run \(executable.path): \(error.description)")
         }
 
         // Waits up to `seconds` for the child; its wait status, or nil when it is still running.
@@ -267,23 +260,6 @@ public enum Fixtures {
         }
         return ProcessResult(stdout: stdout, stderr: stderr, status: (waitStatus >> 8) & 0xff, signal: nil,
                              timedOut: timedOut, stdoutBytes: stdoutBytes)
-    }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which
-    /// the Glibc module does not declare.
-    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
-            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-        }
-
-    /// Adds actions closing every descriptor above 2 in the child (without
-    /// glibc's close-from action: each one open now).
-    private static func closeDescriptorsFrom3(_ actions: inout posix_spawn_file_actions_t) {
-        if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
     }
 
     /// An executable found on PATH (or `name` itself when it is a path).
