@@ -252,7 +252,7 @@ let package = Package(
         .testTarget(
             name: "EaselInvocationTests",
             dependencies: ["EaselInvocation", "EaselEncoding", "EaselABI", "CEaselTestFunctions"]),
-        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselCanvasOutput", "EaselGraphicsCore", "EaselABI", "EaselTestSupport"]),
+        .testTarget(name: "EaselCanvasTests", dependencies: ["EaselCanvas", "EaselCanvasOutput", "EaselDrawingExtensions", "EaselGraphicsCore", "EaselABI", "EaselTestSupport"]),
         .testTarget(
             name: "EaselRuntimeTests",
             dependencies: [

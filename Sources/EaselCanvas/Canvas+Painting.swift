@@ -53,7 +53,14 @@ extension Canvas {
     package func clip(rule: Int32) {
         perform("clip") { cr throws(CanvasError) in
             cairo_set_fill_rule(cr, try Self.fillRule(rule, in: "clip"))
-            applyGuardClip()
+            if state.isGuarded && pathStaysInsideGuard(margin: 0) {
+                // Every pixel the path covers lies inside the guard's whole
+                // pixels: the path's clip is the guard's clip intersected
+                // with it, so the guard is done with (for this state).
+                state.isGuarded = false
+            } else {
+                applyGuardClip()
+            }
             materializeSaves()
             cairo_clip(cr)
             state.hasClip = true

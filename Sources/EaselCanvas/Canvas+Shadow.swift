@@ -80,8 +80,23 @@ extension Canvas {
     /// source and state as they were.
     package func castShadow(_ shape: ShadowShape) {
         guard let shadow = state.shadow else { return }
-        applyGuardClip()
         let scale = deviceScale
+        let dx = shadow.offsetX * scale, dy = shadow.offsetY * scale
+        // Under a pending guard (Canvas+Guard.swift) the shadow of a fill or
+        // a stroke keeps it, when the offset is whole device pixels and the
+        // operator is OVER: the mask is bounded by the guard as by a clip, and
+        // its pixels that would land outside the guard are cleared, which
+        // OVER leaves unpainted: the same pixels as with the clip applied,
+        // without clipping (which copies the path) for every shadowed shape.
+        var keepsGuard = false
+        switch shape {
+        case .fill, .stroke, .fillAndStroke:
+            keepsGuard = state.isGuarded && dx == dx.rounded() && dy == dy.rounded()
+                && cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+        case .pattern, .patternWithin:
+            break
+        }
+        if !keepsGuard { applyGuardClip() }
         // The shape's extents in user space, then in device pixels.
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         switch shape {
@@ -106,7 +121,11 @@ extension Canvas {
         cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
         guard cx2 > cx1, cy2 > cy1 else { return }
         var clipBox = deviceBox(cx1, cy1, cx2, cy2)
-        let dx = shadow.offsetX * scale, dy = shadow.offsetY * scale
+        if keepsGuard {
+            clipBox = (max(clipBox.0, Double(state.guardMinX)), max(clipBox.1, Double(state.guardMinY)),
+                       min(clipBox.2, Double(state.guardMaxX)), min(clipBox.3, Double(state.guardMaxY)))
+            guard clipBox.2 > clipBox.0, clipBox.3 > clipBox.1 else { return }
+        }
         clipBox = (clipBox.0 - dx, clipBox.1 - dy, clipBox.2 - dx, clipBox.3 - dy)
         // Blur reach: three box blurs of radius r spread 3r pixels.
         let sigma = shadow.blur * scale / 2
@@ -157,6 +176,16 @@ extension Canvas {
             Self.boxBlur(data, width: Int(width), height: Int(height),
                          stride: Int(cairo_image_surface_get_stride(mask)), radius: radius)
         }
+        if keepsGuard, let data = cairo_image_surface_get_data(mask) {
+            // The mask's pixels that land inside the guard, at the offset.
+            let keepLeft = Int(max(0, min(Double(width), Double(state.guardMinX) - dx - left)))
+            let keepRight = Int(max(0, min(Double(width), Double(state.guardMaxX) - dx - left)))
+            let keepTop = Int(max(0, min(Double(height), Double(state.guardMinY) - dy - top)))
+            let keepBottom = Int(max(0, min(Double(height), Double(state.guardMaxY) - dy - top)))
+            guard keepRight > keepLeft, keepBottom > keepTop else { return }
+            Self.clearOutside(data, width: Int(width), height: Int(height), stride: Int(cairo_image_surface_get_stride(mask)),
+                              keeping: (keepLeft, keepTop, keepRight, keepBottom))
+        }
         cairo_surface_mark_dirty(mask)
         cairo_surface_set_device_scale(mask, scale, scale)
 
@@ -167,6 +196,21 @@ extension Canvas {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * state.alpha)
         cairo_mask_surface(cr, mask, (left + dx) / scale, (top + dy) / scale)
         cairo_restore(cr)
+    }
+
+    /// Clears an 8-bit alpha image outside the rectangle `keep` (columns
+    /// `keep.0..<keep.2`, rows `keep.1..<keep.3`, within the image).
+    static func clearOutside(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+                             keeping keep: (Int, Int, Int, Int)) {
+        let (keepLeft, keepTop, keepRight, keepBottom) = keep
+        if keepTop > 0 { memset(data, 0, keepTop * stride) }
+        if keepBottom < height { memset(data + keepBottom * stride, 0, (height - keepBottom) * stride) }
+        guard keepLeft > 0 || keepRight < width else { return }
+        for row in keepTop..<keepBottom {
+            let line = data + row * stride
+            if keepLeft > 0 { memset(line, 0, keepLeft) }
+            if keepRight < width { memset(line + keepRight, 0, width - keepRight) }
+        }
     }
 
     /// The device-pixel box of a user-space box under cairo's matrix.

@@ -1,5 +1,6 @@
 import EaselABI
 import EaselCanvas
+import EaselDrawingExtensions
 import EaselTestSupport
 import Testing
 
@@ -24,6 +25,7 @@ private enum Call {
     case fill(Int32), stroke, fillRect(easel_rect), strokeRect(easel_rect), clear(easel_rect), clip(Int32)
     case text(Double, Double)
     case textInRect(easel_rect)
+    case shadow(Double, Double, Double, Double), blend(Int32)
 
     func apply(to canvas: Canvas) {
         switch self {
@@ -61,6 +63,9 @@ private enum Call {
         case .text(let x, let y): canvas.showText("Ag", x: x, y: y)
         case .textInRect(let rect):
             canvas.drawText("Wy ÅÇ gj", length: -1, in: rect, style: nil, attributes: nil, attributeCount: 0)
+        case .shadow(let x, let y, let blur, let alpha):
+            canvas.setShadow(offsetX: x, offsetY: y, blur: blur, color: easel_color(red: 0.1, green: 0, blue: 0.3, alpha: alpha))
+        case .blend(let mode): canvas.setBlendMode(mode)
         }
     }
 }
@@ -119,7 +124,35 @@ private func randomOperation(_ random: inout SplitMix64, bounds: easel_rect, dep
     func x() -> Double { coordinate(&random, low: minX, high: maxX, inset: inset) }
     func y() -> Double { coordinate(&random, low: minY, high: maxY, inset: inset) }
     var calls: [Call] = [.lineWidth(width)]
-    switch random.int(0...15) {
+    switch random.int(0...18) {
+    case 16:
+        // A shadow (whole or fractional offsets, sharp or blurred) for
+        // what follows, or none.
+        let offsets: [Double] = [0, 1, 2, -1, -3, 0.5, 1.25]
+        calls.append(.shadow(random.pick(offsets), random.pick(offsets), random.pick([0, 1, 3, 4, 6]),
+                             random.chance(20) ? 0 : random.pick([0.3, 1])))
+    case 17:
+        // A bubble's body: a rounded rectangle inside the bounds (or across
+        // them) as the clip, painted over, then the outline stroked.
+        let radius = random.pick([3.0, 8, 12])
+        let edge = random.chance(70) ? inset + random.pick([0, 1, 2.5]) : -random.pick([0.5, 2])
+        let r = rect(minX + edge, minY + edge, bounds.size.width - 2 * edge, bounds.size.height - 2 * edge)
+        let rr = max(0, min(radius, min(r.size.width, r.size.height) / 2))
+        let path: [Call] = [
+            .beginPath, .move(r.origin.x + rr, r.origin.y),
+            .arc(r.origin.x + r.size.width - rr, r.origin.y + rr, rr, -Double.pi / 2, 0, false),
+            .arc(r.origin.x + r.size.width - rr, r.origin.y + r.size.height - rr, rr, 0, Double.pi / 2, false),
+            .arc(r.origin.x + rr, r.origin.y + r.size.height - rr, rr, Double.pi / 2, Double.pi, false),
+            .arc(r.origin.x + rr, r.origin.y + rr, rr, Double.pi, 3 * Double.pi / 2, false), .close,
+        ]
+        calls += [.save] + path + [.clip(Int32(EASEL_FILL_NONZERO)),
+                                   .fillRect(rect(minX - 5, minY - 5, bounds.size.width + 10, bounds.size.height + 10)), .restore]
+        calls += path + [.stroke]
+    case 18:
+        // Normal or multiply. (Not an unbounded operator such as source-in:
+        // cairo draws those differently from run to run when other threads
+        // draw at the same time, as these tests do, eager clips or not.)
+        calls.append(.blend(random.pick([Int32(EASEL_BLEND_NORMAL), Int32(EASEL_BLEND_MULTIPLY)])))
     case 14, 15:
         // Corners and line ends half a line width from the edges: miter
         // tips and square caps reach past them, butt caps and bevels do not.
