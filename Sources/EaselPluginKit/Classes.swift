@@ -164,6 +164,9 @@ extension StorageSlot where Value: EaselValue {
 /// One declared class: its declarations, laid-out storage and host handle.
 final class ClassRuntime<W: PluginClass> {
     let prototype: W
+    /// The prototype's bytes, copied once: its slots' references (kept alive
+    /// by `prototype`) at their stored offsets, read by ``slot(at:)``.
+    private let prototypeBytes: UnsafeMutableRawPointer
     let slots: [SlotBase]
     let instanceSize: Int
     /// The class handle once found (0 before): read on every property access, from any registry's thread.
@@ -188,6 +191,25 @@ final class ClassRuntime<W: PluginClass> {
         }
         self.slots = slots
         instanceSize = (end + alignment - 1) / alignment * alignment
+        prototypeBytes = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<W>.size, 1),
+                                                          alignment: MemoryLayout<W>.alignment)
+        withUnsafeBytes(of: prototype) {
+            if let base = $0.baseAddress { prototypeBytes.copyMemory(from: base, byteCount: $0.count) }
+        }
+    }
+
+    deinit { prototypeBytes.deallocate() }
+
+    /// The slot a declaration's key path names (`\.lineWidth`).
+    ///
+    /// A stored declaration's slot is read from its offset in the prototype's
+    /// bytes: projecting the key path (`prototype[keyPath:]`) costs every
+    /// property access a generic projection and metadata lookups.
+    @inline(__always)
+    func slot<Slot: AnyObject>(at keyPath: KeyPath<W, Slot>) -> Slot {
+        guard let offset = MemoryLayout<W>.offset(of: keyPath) else { return prototype[keyPath: keyPath] }
+        let reference = prototypeBytes.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+        return Unmanaged<Slot>.fromOpaque(reference).takeUnretainedValue()
     }
 
     /// The host's handle for the class; nil until the classes are registered.
@@ -257,8 +279,8 @@ public struct Instance<W: PluginClass>: ObjectHandle {
 
     /// A declared property or instance variable of `W`, e.g. `view.lineWidth`.
     public subscript<Value: EaselValue, Slot: StorageSlot<Value>>(dynamicMember keyPath: KeyPath<W, Slot>) -> Value {
-        get { runtime.prototype[keyPath: keyPath].load(from: runtime.storage(of: object.pointer)) }
-        nonmutating set { runtime.prototype[keyPath: keyPath].store(newValue, into: runtime.storage(of: object.pointer)) }
+        get { runtime.slot(at: keyPath).load(from: runtime.storage(of: object.pointer)) }
+        nonmutating set { runtime.slot(at: keyPath).store(newValue, into: runtime.storage(of: object.pointer)) }
     }
 
     /// Sends a message to the superclass's implementation (`[super selector]`) and discards its result.

@@ -12,15 +12,18 @@ extension Host {
     /// The address of the painting extension's table, once found (0: not asked yet or absent).
     private static let paintAddress = Atomic<UInt>(0)
 
-    /// The host's painting extension, or nil when the host has none (or in the scanner).
-    static var paint: easel_paint_api? {
+    /// The host's painting extension's table, or nil when the host has none (or in the scanner).
+    @usableFromInline static var paintTable: UnsafePointer<easel_paint_api>? {
         var address = paintAddress.load(ordering: .acquiring)
         if address == 0, table != nil, let found = api.get_extension?(EASEL_PAINT_EXTENSION_ID) {
             address = UInt(bitPattern: Int(bitPattern: found))
             paintAddress.store(address, ordering: .releasing)
         }
-        return UnsafePointer<easel_paint_api>(bitPattern: address)?.pointee
+        return UnsafePointer<easel_paint_api>(bitPattern: address)
     }
+
+    /// The host's painting extension, or nil when the host has none (or in the scanner).
+    @inlinable static var paint: easel_paint_api? { paintTable?.pointee }
 }
 
 /// How a path is painted or hit-tested, as CGPathDrawingMode.
@@ -127,7 +130,7 @@ public struct GradientDrawingOptions: OptionSet, Sendable {
 /// away; make one once (a `static let`) and draw it as often as needed.
 public final class Gradient: @unchecked Sendable {
     /// The host's handle (`easel_gradient *`).
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
 
     /// Makes a gradient, as CGGradient(colorsSpace:colors:locations:).
     ///
@@ -153,65 +156,66 @@ public final class Gradient: @unchecked Sendable {
     deinit { Host.paint?.gradient_release?(handle) }
 }
 
+// Inlinable, as the methods of Graphics.swift are: one call through the table.
 extension Graphics {
-    private var p: easel_paint_api? { Host.paint }
+    @usableFromInline var p: easel_paint_api? { Host.paint }
 
     // MARK: Clipping
 
     /// Intersects the clip with `rect` (CGContext.clip(to:)).
-    public func clip(to rect: Rect) { p?.clip_to_rect?(context, rect) }
+    @inlinable public func clip(to rect: Rect) { p?.clip_to_rect?(context, rect) }
     /// Intersects the clip with the union of `rects`; an empty array clips everything away.
-    public func clip(to rects: [Rect]) {
+    @inlinable public func clip(to rects: [Rect]) {
         rects.withUnsafeBufferPointer { p?.clip_to_rects?(context, $0.baseAddress, UInt32(clamping: $0.count)) }
     }
     /// The bounding box of the clip in user space; `Rect.null` when everything is clipped away.
-    public var boundingBoxOfClipPath: Rect { p?.clip_bounding_box?(context) ?? .null }
+    @inlinable public var boundingBoxOfClipPath: Rect { p?.clip_bounding_box?(context) ?? .null }
 
     // MARK: Paths
 
     /// Adds an arc of `radius` tangent to the lines from the current point to
     /// `tangent1End` and from there to `tangent2End` (CGContext.addArc(tangent1End:tangent2End:radius:)).
-    public func addArc(tangent1End: Point, tangent2End: Point, radius: Double) {
+    @inlinable public func addArc(tangent1End: Point, tangent2End: Point, radius: Double) {
         p?.add_arc_to_point?(context, tangent1End.x, tangent1End.y, tangent2End.x, tangent2End.y, radius)
     }
     /// Adds a closed rounded rectangle with a radius per corner; radii too
     /// large for a side shrink together, as UIBezierPath's do.
-    public func addRoundedRect(
+    @inlinable public func addRoundedRect(
         _ rect: Rect, topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
     ) {
         p?.add_rounded_rect?(context, rect, topLeft, topRight, bottomRight, bottomLeft)
     }
     /// The current point of the path, or nil when the path has none.
-    public var currentPointOfPath: Point? {
+    @inlinable public var currentPointOfPath: Point? {
         var point = Point(x: 0, y: 0)
         return p?.current_point?(context, &point) == 1 ? point : nil
     }
     /// The bounding box of the current path; `Rect.null` for an empty path.
-    public var boundingBoxOfPath: Rect { p?.path_bounding_box?(context) ?? .null }
+    @inlinable public var boundingBoxOfPath: Rect { p?.path_bounding_box?(context) ?? .null }
     /// Whether painting the current path with `mode` would cover `point`; the path is kept.
-    public func pathContains(_ point: Point, mode: PathDrawingMode = .fill) -> Bool {
+    @inlinable public func pathContains(_ point: Point, mode: PathDrawingMode = .fill) -> Bool {
         p?.path_contains_point?(context, point, mode.rawValue) == 1
     }
     /// Paints the current path with `mode` and consumes it (CGContext.drawPath(using:)).
-    public func drawPath(using mode: PathDrawingMode) { p?.draw_path?(context, mode.rawValue) }
+    @inlinable public func drawPath(using mode: PathDrawingMode) { p?.draw_path?(context, mode.rawValue) }
 
     // MARK: Settings
 
     /// Sets the miter limit of strokes (default 10).
-    public func setMiterLimit(_ limit: Double) { p?.set_miter_limit?(context, limit) }
+    @inlinable public func setMiterLimit(_ limit: Double) { p?.set_miter_limit?(context, limit) }
     /// Turns antialiasing on (the default) or off.
-    public func setShouldAntialias(_ antialias: Bool) { p?.set_should_antialias?(context, antialias ? 1 : 0) }
+    @inlinable public func setShouldAntialias(_ antialias: Bool) { p?.set_should_antialias?(context, antialias ? 1 : 0) }
 
     // MARK: Gradients
 
     /// Paints `gradient` along the line from `start` to `end` over the whole clip.
-    public func drawLinearGradient(
+    @inlinable public func drawLinearGradient(
         _ gradient: Gradient, start: Point, end: Point, options: GradientDrawingOptions = []
     ) {
         p?.draw_linear_gradient?(context, gradient.handle, start, end, options.rawValue)
     }
     /// Paints `gradient` between two circles over the whole clip.
-    public func drawRadialGradient(
+    @inlinable public func drawRadialGradient(
         _ gradient: Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double,
         options: GradientDrawingOptions = []
     ) {
@@ -221,16 +225,16 @@ extension Graphics {
     // MARK: Compositing
 
     /// Sets how later painting combines with what is drawn.
-    public func setBlendMode(_ mode: BlendMode) { p?.set_blend_mode?(context, mode.rawValue) }
+    @inlinable public func setBlendMode(_ mode: BlendMode) { p?.set_blend_mode?(context, mode.rawValue) }
     /// Begins a transparency layer, composited at its end with the alpha and blend mode in effect now.
-    public func beginTransparencyLayer() { p?.begin_transparency_layer?(context) }
+    @inlinable public func beginTransparencyLayer() { p?.begin_transparency_layer?(context) }
     /// Ends the transparency layer begun last.
-    public func endTransparencyLayer() { p?.end_transparency_layer?(context) }
+    @inlinable public func endTransparencyLayer() { p?.end_transparency_layer?(context) }
     /// Sets the shadow later painting casts (CGContext.setShadow(offset:blur:color:)):
     /// `offset` and `blur` in points, unaffected by the transform; an alpha of 0 turns it off.
-    public func setShadow(offset: Size, blur: Double, color: Color) { p?.set_shadow?(context, offset, blur, color) }
+    @inlinable public func setShadow(offset: Size, blur: Double, color: Color) { p?.set_shadow?(context, offset, blur, color) }
     /// Runs `body` inside a transparency layer.
-    public func withTransparencyLayer<Result>(_ body: () throws -> Result) rethrows -> Result {
+    @inlinable public func withTransparencyLayer<Result>(_ body: () throws -> Result) rethrows -> Result {
         beginTransparencyLayer()
         defer { endTransparencyLayer() }
         return try body()

@@ -40,17 +40,20 @@ public struct Graphics: EaselArgument {
     public static var typeEncoding: String { EASEL_ENCODE_CONTEXT }
     public func makeCValue() -> OpaquePointer? { context }
 
-    private var g: easel_graphics_api { Host.graphics }
+    // The methods are inlinable: each is one call through the host's table,
+    // which then happens in the plugin's own code, without a call into the
+    // kit's (and `withSavedState`'s closure inlines into its caller).
+    @usableFromInline var g: easel_graphics_api { Host.graphics }
 
     // MARK: State
 
     /// Saves the graphics state (colours, line settings, font, alpha, transform, clip).
-    public func saveState() { g.save_state(context) }
+    @inlinable public func saveState() { g.save_state(context) }
     /// Restores the state saved last.
-    public func restoreState() { g.restore_state(context) }
+    @inlinable public func restoreState() { g.restore_state(context) }
 
     /// Runs `body` between ``saveState()`` and ``restoreState()``.
-    public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
+    @inlinable public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
         saveState()
         defer { restoreState() }
         return try body()
@@ -59,53 +62,53 @@ public struct Graphics: EaselArgument {
     // MARK: Transform
 
     /// Moves the origin by (`x`, `y`) of the current user space.
-    public func translate(x: Double, y: Double) { g.translate(context, x, y) }
+    @inlinable public func translate(x: Double, y: Double) { g.translate(context, x, y) }
     /// Scales the user space (negative factors flip it).
-    public func scale(x: Double, y: Double) { g.scale(context, x, y) }
+    @inlinable public func scale(x: Double, y: Double) { g.scale(context, x, y) }
     /// Rotates by `radians`; positive angles turn +x towards +y.
-    public func rotate(by radians: Double) { g.rotate(context, radians) }
+    @inlinable public func rotate(by radians: Double) { g.rotate(context, radians) }
     /// Applies `transform` on top of the current transform.
-    public func concatenate(_ transform: AffineTransform) { g.concat_ctm(context, transform) }
+    @inlinable public func concatenate(_ transform: AffineTransform) { g.concat_ctm(context, transform) }
     /// The current transform from user space to the canvas's point space.
-    public var transform: AffineTransform { g.get_ctm(context) }
+    @inlinable public var transform: AffineTransform { g.get_ctm(context) }
 
     // MARK: Paths
 
     /// Starts a new, empty path.
-    public func beginPath() { g.begin_path(context) }
+    @inlinable public func beginPath() { g.begin_path(context) }
     /// Starts a new subpath at `point`.
-    public func move(to point: Point) { g.move_to(context, point.x, point.y) }
+    @inlinable public func move(to point: Point) { g.move_to(context, point.x, point.y) }
     /// Adds a straight line from the current point to `point`.
-    public func addLine(to point: Point) { g.add_line_to(context, point.x, point.y) }
+    @inlinable public func addLine(to point: Point) { g.add_line_to(context, point.x, point.y) }
     /// Adds a quadratic Bézier curve to `point`.
-    public func addQuadCurve(to point: Point, control: Point) {
+    @inlinable public func addQuadCurve(to point: Point, control: Point) {
         g.add_quad_curve_to(context, control.x, control.y, point.x, point.y)
     }
     /// Adds a cubic Bézier curve to `point`.
-    public func addCurve(to point: Point, control1: Point, control2: Point) {
+    @inlinable public func addCurve(to point: Point, control1: Point, control2: Point) {
         g.add_curve_to(context, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
     }
     /// Adds an arc, as CGContextAddArc: with `clockwise` false the angle
     /// increases from `startAngle` to `endAngle` (clockwise on a y-down screen).
-    public func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool = false) {
+    @inlinable public func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool = false) {
         g.add_arc(context, center.x, center.y, radius, startAngle, endAngle, clockwise ? 1 : 0)
     }
     /// Adds `rect` as a closed subpath.
-    public func addRect(_ rect: Rect) { g.add_rect(context, rect) }
+    @inlinable public func addRect(_ rect: Rect) { g.add_rect(context, rect) }
     /// Adds the ellipse inscribed in `rect` as a closed subpath.
-    public func addEllipse(in rect: Rect) { g.add_ellipse_in_rect(context, rect) }
+    @inlinable public func addEllipse(in rect: Rect) { g.add_ellipse_in_rect(context, rect) }
     /// Closes the current subpath with a line to its start.
-    public func closePath() { g.close_path(context) }
+    @inlinable public func closePath() { g.close_path(context) }
 
     /// Adds a polyline through `points` (a new subpath from the first).
-    public func addLines(between points: [Point]) {
+    @inlinable public func addLines(between points: [Point]) {
         guard let first = points.first else { return }
         move(to: first)
         for point in points.dropFirst() { addLine(to: point) }
     }
 
     /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
-    public func addRoundedRect(_ rect: Rect, cornerRadius: Double) {
+    @inlinable public func addRoundedRect(_ rect: Rect, cornerRadius: Double) {
         let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
         guard r > 0 else { return addRect(rect) }
         let (minX, minY, maxX, maxY) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
@@ -120,43 +123,43 @@ public struct Graphics: EaselArgument {
     // MARK: Painting
 
     /// Fills the current path with the fill colour, consuming it.
-    public func fillPath(rule: FillRule = .nonZero) { g.fill_path(context, rule.rawValue) }
+    @inlinable public func fillPath(rule: FillRule = .nonZero) { g.fill_path(context, rule.rawValue) }
     /// Strokes the current path with the stroke colour and line settings, consuming it.
-    public func strokePath() { g.stroke_path(context) }
+    @inlinable public func strokePath() { g.stroke_path(context) }
     /// Intersects the clip with the current path, consuming it.
-    public func clip(rule: FillRule = .nonZero) { g.clip(context, rule.rawValue) }
+    @inlinable public func clip(rule: FillRule = .nonZero) { g.clip(context, rule.rawValue) }
     /// Fills `rect` with the fill colour (the current path is kept).
-    public func fill(_ rect: Rect) { g.fill_rect(context, rect) }
+    @inlinable public func fill(_ rect: Rect) { g.fill_rect(context, rect) }
     /// Strokes `rect`'s outline with the stroke colour and line settings.
-    public func stroke(_ rect: Rect) { g.stroke_rect(context, rect) }
+    @inlinable public func stroke(_ rect: Rect) { g.stroke_rect(context, rect) }
     /// Makes `rect` fully transparent.
-    public func clear(_ rect: Rect) { g.clear_rect(context, rect) }
+    @inlinable public func clear(_ rect: Rect) { g.clear_rect(context, rect) }
 
     // MARK: Colours and lines
 
     /// The colour for fills and text.
-    public func setFillColor(_ color: Color) { g.set_fill_color(context, color) }
+    @inlinable public func setFillColor(_ color: Color) { g.set_fill_color(context, color) }
     /// The colour for strokes.
-    public func setStrokeColor(_ color: Color) { g.set_stroke_color(context, color) }
+    @inlinable public func setStrokeColor(_ color: Color) { g.set_stroke_color(context, color) }
     /// Global alpha multiplied into everything drawn, 0...1.
-    public func setAlpha(_ alpha: Double) { g.set_alpha(context, alpha) }
+    @inlinable public func setAlpha(_ alpha: Double) { g.set_alpha(context, alpha) }
     /// The stroke width in points (of the current user space).
-    public func setLineWidth(_ width: Double) { g.set_line_width(context, width) }
+    @inlinable public func setLineWidth(_ width: Double) { g.set_line_width(context, width) }
     /// The shape of open path ends.
-    public func setLineCap(_ cap: LineCap) { g.set_line_cap(context, cap.rawValue) }
+    @inlinable public func setLineCap(_ cap: LineCap) { g.set_line_cap(context, cap.rawValue) }
     /// The shape of path corners.
-    public func setLineJoin(_ join: LineJoin) { g.set_line_join(context, join.rawValue) }
+    @inlinable public func setLineJoin(_ join: LineJoin) { g.set_line_join(context, join.rawValue) }
     /// Sets the dash pattern; an empty `lengths` draws solid lines.
-    public func setLineDash(phase: Double = 0, lengths: [Double]) {
+    @inlinable public func setLineDash(phase: Double = 0, lengths: [Double]) {
         lengths.withUnsafeBufferPointer { g.set_line_dash(context, phase, $0.baseAddress, UInt32($0.count)) }
     }
 
     // MARK: Text
 
     /// Selects a font family (a fontconfig name such as "Sans") and a size in points.
-    public func setFont(_ family: String, size: Double) { g.set_font(context, family, size) }
+    @inlinable public func setFont(_ family: String, size: Double) { g.set_font(context, family, size) }
     /// Draws text in the fill colour with its baseline starting at `point`.
-    public func showText(_ text: String, at point: Point) { g.show_text(context, text, point.x, point.y) }
+    @inlinable public func showText(_ text: String, at point: Point) { g.show_text(context, text, point.x, point.y) }
     /// The advance width and the line height (ascent + descent) of `text` in the current font.
-    public func measureText(_ text: String) -> Size { g.measure_text(context, text) }
+    @inlinable public func measureText(_ text: String) -> Size { g.measure_text(context, text) }
 }

@@ -11,17 +11,23 @@ import Synchronization
 /// registries, each on its own thread (the test suite does), so the kit's
 /// caches, shared by all of them, are guarded by locks, and the table is
 /// written once, under the entry point's lock, before any method can run.
+@usableFromInline
 enum Host {
-    nonisolated(unsafe) static var table: UnsafePointer<easel_host_api>?
+    /// Unchecked exclusivity: written once, under the entry point's lock,
+    /// before any method can run, then only read; a checked global costs
+    /// every call into the host a dynamic access check (`swift_beginAccess`,
+    /// ~75 instructions and a thread-local lookup).
+    @exclusivity(unchecked)
+    @usableFromInline nonisolated(unsafe) static var table: UnsafePointer<easel_host_api>?
 
     /// The host's function table; only valid once the entry point has run.
-    @inline(__always) static var api: easel_host_api { table.unsafelyUnwrapped.pointee }
+    @inlinable static var api: easel_host_api { table.unsafelyUnwrapped.pointee }
 
     /// The host's drawing functions.
-    @inline(__always) static var graphics: easel_graphics_api { api.graphics.unsafelyUnwrapped.pointee }
+    @inlinable static var graphics: easel_graphics_api { api.graphics.unsafelyUnwrapped.pointee }
 
     /// The host's view functions.
-    @inline(__always) static var views: easel_view_api { api.views.unsafelyUnwrapped.pointee }
+    @inlinable static var views: easel_view_api { api.views.unsafelyUnwrapped.pointee }
 
     /// Interned selectors and class handles by name (as addresses). Both are
     /// the host's interned names, the same in every registry of the
