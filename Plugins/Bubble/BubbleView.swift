@@ -201,20 +201,20 @@ extension Instance<BubbleView> {
                 g.fillPath()
             }
         }
+        // (The settings made here need no saved state of their own: the host
+        // restores the view's state after drawRect:.)
         g.withSavedState {
-            g.withSavedState {
-                g.beginPath()
-                g.addRoundedRect(outline, cornerRadius: radius)
-                g.clip()
-                bubble.paintInside(g)
-            }
-            if border > 0 {
-                g.setStrokeColor(self.borderColor)
-                g.setLineWidth(border)
-                g.beginPath()
-                g.addRoundedRect(outline, cornerRadius: radius)
-                g.strokePath()
-            }
+            g.beginPath()
+            g.addRoundedRect(outline, cornerRadius: radius)
+            g.clip()
+            bubble.paintInside(g)
+        }
+        if border > 0 {
+            g.setStrokeColor(self.borderColor)
+            g.setLineWidth(border)
+            g.beginPath()
+            g.addRoundedRect(outline, cornerRadius: radius)
+            g.strokePath()
         }
     }
 
@@ -227,37 +227,36 @@ extension Instance<BubbleView> {
         guard let (left, tip, right) = bubble.tail else { return }
         let lineY = left.y
 
+        // 1. Paint the tail with the inside's gradient, starting one border
+        //    width above the base: it covers the border across the base.
+        let overlap = max(border, 0.5)
         g.withSavedState {
-            // 1. Paint the tail with the inside's gradient, starting one border
-            //    width above the base: it covers the border across the base.
-            let overlap = max(border, 0.5)
-            g.withSavedState {
-                g.beginPath()
-                g.move(to: Point(x: left.x, y: lineY - overlap))
-                g.addLine(to: left)
-                g.addLine(to: tip)
-                g.addLine(to: right)
-                g.addLine(to: Point(x: right.x, y: lineY - overlap))
-                g.closePath()
-                g.clip()
-                bubble.paintInside(g)
-            }
-
-            // 2. Stroke the edges, starting and ending on the border's own
-            //    line so that the joins with it are those of one outline.
-            guard border > 0 else { return }
-            g.setStrokeColor(self.borderColor)
-            g.setLineWidth(border)
-            g.setLineJoin(.miter)
-            g.setLineCap(.butt)
             g.beginPath()
-            g.move(to: Point(x: left.x - border, y: lineY))
+            g.move(to: Point(x: left.x, y: lineY - overlap))
             g.addLine(to: left)
             g.addLine(to: tip)
             g.addLine(to: right)
-            g.addLine(to: Point(x: right.x + border, y: lineY))
-            g.strokePath()
+            g.addLine(to: Point(x: right.x, y: lineY - overlap))
+            g.closePath()
+            g.clip()
+            bubble.paintInside(g)
         }
+
+        // 2. Stroke the edges, starting and ending on the border's own
+        //    line so that the joins with it are those of one outline. (No
+        //    saved state needed: the host restores the view's after the overlay.)
+        guard border > 0 else { return }
+        g.setStrokeColor(self.borderColor)
+        g.setLineWidth(border)
+        g.setLineJoin(.miter)
+        g.setLineCap(.butt)
+        g.beginPath()
+        g.move(to: Point(x: left.x - border, y: lineY))
+        g.addLine(to: left)
+        g.addLine(to: tip)
+        g.addLine(to: right)
+        g.addLine(to: Point(x: right.x + border, y: lineY))
+        g.strokePath()
     }
 }
 

@@ -312,12 +312,20 @@ extension Canvas {
         func add(_ offset: Double, _ color: easel_color) {
             cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha)
         }
+        // Between 0 and 1 the end colours extend to the first and last
+        // locations; beyond, they extend (cairo's PAD repeats the outermost
+        // stop) or are clear, after a hard edge (two stops at one offset).
+        // An end stop is added only where the gradient's own would not do.
         let clear = easel_color(red: 0, green: 0, blue: 0, alpha: 0)
-        if options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START) == 0 { add(0, clear) }
-        add(0, first.color)
+        if options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START) == 0 {
+            add(0, clear)
+            if first.location > 0 { add(0, first.color) }
+        }
         for stop in stops { add(stop.location, stop.color) }
-        add(1, last.color)
-        if options & UInt32(EASEL_GRADIENT_DRAWS_AFTER_END) == 0 { add(1, clear) }
+        if options & UInt32(EASEL_GRADIENT_DRAWS_AFTER_END) == 0 {
+            if last.location < 1 { add(1, last.color) }
+            add(1, clear)
+        }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         applyGuardClip()
         cairo_set_source(cr, pattern)

@@ -167,6 +167,12 @@ final class ClassRuntime<W: PluginClass> {
     /// The prototype's bytes, copied once: its slots' references (kept alive
     /// by `prototype`) at their stored offsets, read by ``slot(at:)``.
     private let prototypeBytes: UnsafeMutableRawPointer
+    /// The stored offsets of the key paths seen, by the key path object
+    /// (see ``slot(at:)``): `offsetCacheSize` entries of open addressing,
+    /// each the object's address shifted left 16 bits with the offset + 1 in
+    /// the low bits, 0 when free; written once each, read from any thread.
+    private let offsetCache: UnsafeMutablePointer<Atomic<UInt>>
+    private static var offsetCacheSize: Int { 64 }
     let slots: [SlotBase]
     let instanceSize: Int
     /// The class handle once found (0 before): read on every property access, from any registry's thread.
@@ -191,25 +197,60 @@ final class ClassRuntime<W: PluginClass> {
         }
         self.slots = slots
         instanceSize = (end + alignment - 1) / alignment * alignment
-        prototypeBytes = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<W>.size, 1),
-                                                          alignment: MemoryLayout<W>.alignment)
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<W>.size, 1),
+                                                     alignment: MemoryLayout<W>.alignment)
         withUnsafeBytes(of: prototype) {
-            if let base = $0.baseAddress { prototypeBytes.copyMemory(from: base, byteCount: $0.count) }
+            if let base = $0.baseAddress { bytes.copyMemory(from: base, byteCount: $0.count) }
         }
+        prototypeBytes = bytes
+        offsetCache = .allocate(capacity: Self.offsetCacheSize)
+        for index in 0..<Self.offsetCacheSize { (offsetCache + index).initialize(to: Atomic(0)) }
     }
 
-    deinit { prototypeBytes.deallocate() }
+    deinit {
+        prototypeBytes.deallocate()
+        offsetCache.deinitialize(count: Self.offsetCacheSize)
+        offsetCache.deallocate()
+    }
 
     /// The slot a declaration's key path names (`\.lineWidth`).
     ///
     /// A stored declaration's slot is read from its offset in the prototype's
-    /// bytes: projecting the key path (`prototype[keyPath:]`) costs every
-    /// property access a generic projection and metadata lookups.
+    /// bytes, the offset found once per key path object (the compiler makes
+    /// one per literal): projecting the key path (`prototype[keyPath:]`)
+    /// costs every property access a generic projection with metadata
+    /// lookups, and `MemoryLayout.offset(of:)` a walk of the key path.
     @inline(__always)
     func slot<Slot: AnyObject>(at keyPath: KeyPath<W, Slot>) -> Slot {
-        guard let offset = MemoryLayout<W>.offset(of: keyPath) else { return prototype[keyPath: keyPath] }
+        guard let offset = storedOffset(of: keyPath) else { return prototype[keyPath: keyPath] }
         let reference = prototypeBytes.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
         return Unmanaged<Slot>.fromOpaque(reference).takeUnretainedValue()
+    }
+
+    /// The offset of a stored declaration in `W`, nil for any other key path.
+    private func storedOffset(of keyPath: PartialKeyPath<W>) -> Int? {
+        let address = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(keyPath)))
+        let mask = Self.offsetCacheSize - 1
+        let start = Int(truncatingIfNeeded: address >> 4) & mask
+        let cacheable = address >> 47 == 0
+        if cacheable {
+            for probe in 0..<4 {
+                let entry = offsetCache[(start + probe) & mask].load(ordering: .relaxed)
+                if entry == 0 { break }
+                if entry >> 16 == address { return Int(entry & 0xFFFF) - 1 }
+            }
+        }
+        guard let offset = MemoryLayout<W>.offset(of: keyPath) else { return nil }
+        guard cacheable, offset < 0xFFFF else { return offset }
+        let entry = address << 16 | UInt(offset + 1)
+        for probe in 0..<4 where offsetCache[(start + probe) & mask]
+            .compareExchange(expected: 0, desired: entry, ordering: .relaxed).exchanged {
+            // The cache names the object by its address: keep it alive, so
+            // that no other key path can ever have that address.
+            _ = Unmanaged.passRetained(keyPath)
+            break
+        }
+        return offset
     }
 
     /// The host's handle for the class; nil until the classes are registered.

@@ -34,6 +34,11 @@ enum Host {
     /// process, so a found one is kept.
     private static let selectors = Mutex<[String: UInt]>([:])
     private static let classes = Mutex<[String: UInt]>([:])
+    /// The first class names looked up, searched before `classes` without
+    /// hashing: a plugin asks for a few names over and over (`isKind(of:)`
+    /// in drawing code), and comparing a short name is two words.
+    private static let recentClasses = Mutex<[(name: String, address: UInt)]>([])
+    private static let recentClassLimit = 16
 
     /// The host's selector for `name`.
     static func selector(_ name: String) -> OpaquePointer? {
@@ -46,10 +51,20 @@ enum Host {
 
     /// A class handle by name, or nil (class_named works only once the classes are registered).
     static func classNamed(_ name: String) -> OpaquePointer? {
+        let recent = recentClasses.withLock { entries -> UInt? in
+            for entry in entries where entry.name == name { return entry.address }
+            return nil
+        }
+        if let recent { return OpaquePointer(bitPattern: recent) }
         if let known = classes.withLock({ $0[name] }) { return OpaquePointer(bitPattern: known) }
         guard table != nil, let found = api.class_named(name) else { return nil }
         let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(found)))
         classes.withLock { $0[name] = address }
+        recentClasses.withLock { entries in
+            if entries.count < recentClassLimit, !entries.contains(where: { $0.name == name }) {
+                entries.append((name, address))
+            }
+        }
         return found
     }
 }

@@ -50,7 +50,13 @@ extension ViewHandle {
     /// The subviews, back to front (overlays included).
     public var subviews: [ViewRef] {
         let views = self.views
-        return (0..<views.subview_count(pointer)).compactMap { ViewRef(views.subview_at(pointer, $0)) }
+        let count = views.subview_count(pointer)
+        var subviews: [ViewRef] = []
+        subviews.reserveCapacity(Int(count))
+        for index in 0..<count {
+            if let subview = ViewRef(views.subview_at(pointer, index)) { subviews.append(subview) }
+        }
+        return subviews
     }
 
     /// Adds `subview` as the frontmost subview (below overlays that stay on top).
