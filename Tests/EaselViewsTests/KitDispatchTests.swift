@@ -69,6 +69,37 @@ struct KitDispatchTests {
         #expect(registry.takeDiagnostics() == [])
     }
 
+    @Test("80 properties of one class (more key paths than the kit's offset cache holds) read and write their own storage, again and again; a computed key path reads through the prototype")
+    func manyPropertiesOfOneClass() throws {
+        let registry = try dispatchRegistry()
+        let wide = try registry.makeObject(ofClass: "KitWide")
+        for index in 0..<80 { try wide.setValue(1.5 * Double(index), forProperty: "p\(index)") }
+        func call(_ selector: Selector, _ x: Double) throws -> Double {
+            let message = try registry.message(wide, selector)
+            try message.setArgument(x, at: 2)
+            message.invoke()
+            return try message.returnValue(as: Double.self)
+        }
+        // 1.5 · (0 + 1 + … + 79) = 4740; the first call fills the cache, the second reads it.
+        #expect(try call("sum:", 1) == 4740)
+        #expect(try call("sum:", 2) == 9480)
+        _ = try call("bump:", 2)  // p_i = 1.5 i + 2 i = 3.5 i
+        for index in [0, 1, 41, 63, 64, 79] {
+            #expect(try wide.value(ofProperty: "p\(index)", as: Double.self) == 3.5 * Double(index))
+        }
+        #expect(try call("sum:", 1) == 3.5 * 3160)
+        try wide.setValue(7.0, forProperty: "p0")
+        #expect(try call("first:", 3) == 21)
+        // A second object of the class: the same offsets, its own storage.
+        let other = try registry.makeObject(ofClass: "KitWide")
+        try other.setValue(5.0, forProperty: "p64")
+        let message = try registry.message(other, "sum:")
+        try message.setArgument(1.0, at: 2)
+        message.invoke()
+        #expect(try message.returnValue(as: Double.self) == 5)
+        #expect(registry.takeDiagnostics() == [])
+    }
+
     @Test("a kit subclass calling super reaches each kit superclass's method exactly once; an inherited method calls super from its own class")
     func superAcrossKitClasses() throws {
         let registry = try dispatchRegistry()
