@@ -7,11 +7,13 @@ import Synchronization
 /// (easel.h, "extension easel.paint.v1").
 ///
 /// A plugin makes one with `gradient_create` and owns it until
-/// `gradient_release`; it is not tied to a canvas. The handle is the
-/// address of a retained `Gradient`, and the canvas checks every handle
-/// against the set of live ones before it uses it, so a released or made-up
-/// handle is an error of the drawing call rather than a dangling pointer.
-package final class Gradient {
+/// `gradient_release`; it is not tied to a canvas. The handle is not an
+/// address but a token: a slot of a table of live gradients and the slot's
+/// generation (see ``Handles``), so a released or made-up handle is found
+/// out without touching memory, and is an error of the drawing call rather
+/// than a dangling pointer; and a widget that makes a gradient per draw call
+/// pays no hashing for it.
+package final class Gradient: Sendable {
     /// One colour at a location in 0...1.
     package struct Stop: Sendable, Equatable {
         package var location: Double
@@ -31,8 +33,48 @@ package final class Gradient {
 
     private init(stops: [Stop]) { self.stops = stops }
 
-    /// Live handles, as addresses.
-    private static let live = Mutex<Set<UInt>>([])
+    /// The live gradients: slot `i` of handle `(i + 1) | generation << 32`.
+    ///
+    /// A slot's generation changes whenever it is freed, so an old handle to
+    /// a reused slot is refused (until the 32-bit generation comes round
+    /// again, after four billion reuses of that slot). Freed slots are reused
+    /// first; the table is as long as the most gradients alive at once.
+    struct Handles {
+        var gradients: [Gradient?] = []
+        var generations: [UInt32] = []
+        var free: [Int] = []
+
+        mutating func insert(_ gradient: Gradient) -> UInt? {
+            let index: Int
+            if let reused = free.popLast() {
+                index = reused
+            } else {
+                guard gradients.count < Int(UInt32.max) else { return nil }
+                index = gradients.count
+                gradients.append(nil)
+                generations.append(1)
+            }
+            gradients[index] = gradient
+            return UInt(index + 1) | UInt(generations[index]) << 32
+        }
+
+        /// The slot of a live handle.
+        func slot(_ handle: UInt) -> Int? {
+            let index = Int(handle & 0xFFFF_FFFF) - 1
+            guard index >= 0, index < gradients.count, gradients[index] != nil,
+                  UInt(generations[index]) == handle >> 32 else { return nil }
+            return index
+        }
+
+        mutating func remove(_ handle: UInt) {
+            guard let index = slot(handle) else { return }
+            gradients[index] = nil
+            generations[index] = generations[index] == UInt32.max ? 1 : generations[index] + 1
+            free.append(index)
+        }
+    }
+
+    private static let live = Mutex(Handles())
 
     /// Makes a gradient and returns its handle, retained until ``release(_:)``.
     ///
@@ -59,9 +101,8 @@ package final class Gradient {
                 blue: Canvas.clampUnit(color.blue), alpha: Canvas.clampUnit(color.alpha))
             stops.append(Stop(location: Canvas.clampUnit(location), color: clamped))
         }
-        let address = Unmanaged.passRetained(Gradient(stops: stops)).toOpaque()
-        live.withLock { _ = $0.insert(UInt(bitPattern: address)) }
-        return OpaquePointer(address)
+        let gradient = Gradient(stops: stops)
+        return live.withLock { $0.insert(gradient) }.flatMap { OpaquePointer(bitPattern: $0) }
     }
 
     /// Makes a gradient from Swift; see ``create(colors:locations:count:)``.
@@ -81,9 +122,7 @@ package final class Gradient {
     /// and dead handles do nothing.
     package static func release(_ handle: OpaquePointer?) {
         guard let handle else { return }
-        let address = UnsafeMutableRawPointer(handle)
-        let wasLive = live.withLock { $0.remove(UInt(bitPattern: address)) != nil }
-        if wasLive { Unmanaged<Gradient>.fromOpaque(address).release() }
+        live.withLock { $0.remove(UInt(bitPattern: Int(bitPattern: handle))) }
     }
 
     /// The stops of a live handle.
@@ -92,9 +131,8 @@ package final class Gradient {
     ///   is not live (released, or never made).
     static func stops(_ handle: UnsafeRawPointer?, in operation: String) throws(CanvasError) -> [Stop] {
         guard let handle else { throw .invalidArgument(operation, "NULL gradient") }
-        let stops = live.withLock { set -> [Stop]? in
-            guard set.contains(UInt(bitPattern: handle)) else { return nil }
-            return Unmanaged<Gradient>.fromOpaque(handle).takeUnretainedValue().stops
+        let stops = live.withLock { handles -> [Stop]? in
+            handles.slot(UInt(bitPattern: handle)).flatMap { handles.gradients[$0]?.stops }
         }
         guard let stops else { throw .invalidArgument(operation, "unknown or released gradient") }
         return stops

@@ -312,6 +312,28 @@ struct PaintTests {
             paint.draw_linear_gradient!(ctx, gradient, point(0, 0), point(10, 0), 0)
         }
         #expect(canvas.takeError()?.message == "draw_linear_gradient: unknown or released gradient")
+
+        // A released handle stays dead when its slot is reused by a new gradient;
+        // made-up handles are refused without being read; releasing twice does nothing.
+        let old = try #require(paint.gradient_create!([redColor, blueColor], nil, 2))
+        paint.gradient_release!(old)
+        let new = try #require(paint.gradient_create!([blueColor, blueColor], nil, 2))
+        #expect(new != old)
+        paint.gradient_release!(old)
+        let reused = try Canvas(width: 10, height: 10)
+        try drawAsPlugin(on: reused) { _, ctx in
+            paint.draw_linear_gradient!(ctx, new, point(0, 0), point(10, 0), 0)
+        }
+        #expect(reused.takeError() == nil)
+        #expect(try reused.rasterImage().pixel(x: 5, y: 5) == RGBA(r: 0, g: 0, b: 255))
+        for bad in [old, OpaquePointer(bitPattern: 0xDEAD_BEEF)!, OpaquePointer(bitPattern: UInt(1) << 40 | 1)!] {
+            let refused = try Canvas(width: 10, height: 10)
+            try drawAsPlugin(on: refused) { _, ctx in
+                paint.draw_radial_gradient!(ctx, bad, point(5, 5), 0, point(5, 5), 5, 0)
+            }
+            #expect(refused.takeError()?.message == "draw_radial_gradient: unknown or released gradient")
+        }
+        paint.gradient_release!(new)
     }
 
     // MARK: Transparency layers
