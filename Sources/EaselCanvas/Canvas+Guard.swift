@@ -26,9 +26,13 @@ import Glibc
 // a stroke, a rectangle fill or a clear, it checks that everything cairo
 // could rasterise stays inside the guard, in cairo's own fixed-point
 // arithmetic; only when it may not does it apply the real clip (keeping the
-// current path), for the rest of the state. Text, a clip of the plugin's, a
-// transparency group, and any change of the transform that is not a
-// translation apply it first as well. The clip is applied at the current
+// current path), for the rest of the state. Text, a transparency group, a
+// shadow (but see Canvas+Shadow.swift: a fill's or a stroke's at a
+// whole-pixel offset under OVER keeps the guard), a clip of the plugin's
+// that may reach outside the guard (a clip to a path inside it makes the
+// guard needless for the rest of the state: nothing drawn can leave the
+// path) and any change of the transform that is not a translation apply it
+// first as well. The clip is applied at the current
 // save level and the guard is part of the saved state, so a restore brings
 // the guard back and later painting is checked again: the drawing is clipped
 // exactly where the eager clip would have clipped it.
