@@ -243,12 +243,16 @@ final class ClassRuntime<W: PluginClass> {
         guard let offset = MemoryLayout<W>.offset(of: keyPath) else { return nil }
         guard cacheable, offset < 0xFFFF else { return offset }
         let entry = address << 16 | UInt(offset + 1)
-        for probe in 0..<4 where offsetCache[(start + probe) & mask]
-            .compareExchange(expected: 0, desired: entry, ordering: .relaxed).exchanged {
-            // The cache names the object by its address: keep it alive, so
-            // that no other key path can ever have that address.
-            _ = Unmanaged.passRetained(keyPath)
-            break
+        for probe in 0..<4 {
+            let (exchanged, found) = offsetCache[(start + probe) & mask]
+                .compareExchange(expected: 0, desired: entry, ordering: .relaxed)
+            if exchanged {
+                // The cache names the object by its address: keep it alive, so
+                // that no other key path can ever have that address.
+                _ = Unmanaged.passRetained(keyPath)
+                break
+            }
+            if found == entry { break }  // another thread cached it first
         }
         return offset
     }
