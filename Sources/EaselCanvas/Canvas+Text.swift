@@ -286,9 +286,12 @@ extension Canvas {
             singleParagraph: false, attributes: attributes, attributeCount: attributeCount, alpha: 1, drawing: false,
             in: operation)
         let scale = Double(PANGO_SCALE)
+        // (Text cut to its visible lines may have longer paragraph breaks.)
+        let length = pango_layout_get_text(layout).map { Int32(clamping: strlen($0)) } ?? 0
+        func layoutIndex(_ index: Int32) -> Int32 { min(engine.layoutIndex(index), length) }
         func box(_ index: Int32) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
             var position = PangoRectangle()
-            pango_layout_index_to_pos(layout, index, &position)
+            pango_layout_index_to_pos(layout, layoutIndex(index), &position)
             let x0 = Double(position.x) / scale, x1 = Double(position.x + position.width) / scale
             let y0 = Double(position.y) / scale, y1 = Double(position.y + position.height) / scale
             return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
@@ -302,7 +305,13 @@ extension Canvas {
         while first > 0 && isContinuation(first) { first -= 1 }
         var union = box(first)
         if first == last {
-            union.maxX = union.minX  // a caret
+            // A caret: where text typed there would go, the leading edge of
+            // the character at `first` in its paragraph's direction (Pango's
+            // strong cursor; the right edge of a right-to-left character).
+            var strong = PangoRectangle()
+            pango_layout_get_cursor_pos(layout, layoutIndex(first), &strong, nil)
+            union.minX = Double(strong.x) / scale
+            union.maxX = union.minX
         } else {
             var index = first
             while index < last {

@@ -44,6 +44,17 @@ package final class TextEngine {
     package let measuringContext: OpaquePointer
     /// The layout reused for every measurement.
     let measuringLayout: OpaquePointer
+    /// Contexts and reused layouts for text aligned explicitly left or
+    /// right: their base direction is neutral, so Pango does not swap left
+    /// and right for a right-to-left paragraph (it swaps them where a
+    /// paragraph's direction is the opposite of its context's). Natural,
+    /// centred and justified text uses the left-to-right pair above, whose
+    /// swap is what natural alignment means. Each paragraph still takes its
+    /// direction from its first strong character (auto-dir).
+    package let explicitContext: OpaquePointer
+    let explicitDrawingLayout: OpaquePointer
+    let explicitMeasuringContext: OpaquePointer
+    let explicitMeasuringLayout: OpaquePointer
     /// What `context` was last matched to: the linear part of cairo's matrix
     /// and the type of the target surface (whose font options Pango merges).
     private var preparedFor: (xx: Double, yx: Double, xy: Double, yy: Double, surface: UInt32)?
@@ -63,6 +74,12 @@ package final class TextEngine {
     /// Scratch bytes for building cache keys without allocating.
     @exclusivity(unchecked)
     var scratchKey = ByteKey()
+
+    /// Where the last configured layout's text differs in length from the
+    /// plugin's: a paragraph break of `removed` bytes at `at` (the plugin's
+    /// offset) became a 3-byte line separator (see `cutToVisibleLines`).
+    @exclusivity(unchecked)
+    package private(set) var rewrittenIndexShifts: [(at: Int32, removed: Int32)] = []
     /// The last font resolved (see `resolve(_:base:in:)`).
     @exclusivity(unchecked)
     var lastResolved: ResolvedFont?
@@ -101,6 +118,12 @@ package final class TextEngine {
         drawingLayout = pango_layout_new(context)
         measuringContext = makeContext()
         measuringLayout = pango_layout_new(measuringContext)
+        explicitContext = makeContext()
+        pango_context_set_base_dir(explicitContext, PANGO_DIRECTION_NEUTRAL)
+        explicitDrawingLayout = pango_layout_new(explicitContext)
+        explicitMeasuringContext = makeContext()
+        pango_context_set_base_dir(explicitMeasuringContext, PANGO_DIRECTION_NEUTRAL)
+        explicitMeasuringLayout = pango_layout_new(explicitMeasuringContext)
     }
 
     deinit {
@@ -108,8 +131,12 @@ package final class TextEngine {
         layouts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(drawingLayout))
         g_object_unref(UnsafeMutableRawPointer(measuringLayout))
+        g_object_unref(UnsafeMutableRawPointer(explicitDrawingLayout))
+        g_object_unref(UnsafeMutableRawPointer(explicitMeasuringLayout))
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(measuringContext))
+        g_object_unref(UnsafeMutableRawPointer(explicitContext))
+        g_object_unref(UnsafeMutableRawPointer(explicitMeasuringContext))
     }
 
     /// The key of each thread's engine; its destructor releases the engine when the thread ends.
@@ -135,7 +162,7 @@ package final class TextEngine {
         return engine
     }
 
-    /// Makes the drawing context lay out for `cr` (its transform and surface font options).
+    /// Makes the drawing contexts lay out for `cr` (its transform and surface font options).
     ///
     /// pango_cairo_update_context marks the context changed on every call,
     /// which makes every layout made with it lay out again; so it is called
@@ -150,6 +177,7 @@ package final class TextEngine {
             return
         }
         pango_cairo_update_context(cr, context)
+        pango_cairo_update_context(cr, explicitContext)
         preparedFor = (matrix.xx, matrix.yx, matrix.xy, matrix.yy, surface)
     }
 }
@@ -335,7 +363,13 @@ struct LayoutCache {
             entries.removeAll(keepingCapacity: true)
             textBytes = 0
         }
-        let layout = spare.popLast() ?? pango_layout_new(context)!
+        let layout: OpaquePointer
+        if let last = spare.last, pango_layout_get_context(last) == context {
+            layout = last
+            spare.removeLast()
+        } else {
+            layout = pango_layout_new(context)!
+        }
         if let replaced = entries.updateValue(Entry(key: key, layout: layout, textLength: length), forKey: digest) {
             // (Another key with the same digest: its layout is spare now.)
             spare.append(replaced.layout)
@@ -528,6 +562,13 @@ extension TextEngine {
         } else {
             font = base.copy()
             font.applyValidated(desc)
+            // A size in the string form ("DejaVu Sans 20000") is bounded as the structured size is.
+            let size = Double(pango_font_description_get_size(font.pointer)) / Double(PANGO_SCALE)
+            guard size <= FontDescription.maximumSize else {
+                let string = d.description.map { String(String(cString: $0).prefix(80)) } ?? ""
+                throw .invalidArgument(
+                    operation, "font size \(size) in \"\(string)\" is larger than \(Int(FontDescription.maximumSize))")
+            }
             font.sealed()
             if resolvedFonts.count >= Self.maximumResolvedFonts { resolvedFonts.removeAll(keepingCapacity: true) }
             resolvedFonts[scratchKey] = font
@@ -588,6 +629,10 @@ package struct TextStyle {
     package var lineSpacing: Double = 0
     /// The font the style names, if any (replacing the canvas's).
     package var font: UnsafePointer<easel_font_desc>?
+
+    /// Aligned left or right whatever the paragraphs' directions (laid out
+    /// in the engine's neutral contexts).
+    package var isExplicitlyAligned: Bool { alignment == 1 || alignment == 3 }
 
     package init() {}
 
@@ -679,8 +724,10 @@ extension TextEngine {
         func layOutOnce() throws(CanvasError) -> OpaquePointer {
             try text.validateUTF8(in: operation)
             let list = try attributeList(
-                attributes, count: attributeCount, textLength: UInt32(text.count), alpha: alpha, in: operation)
-            let layout = drawing ? drawingLayout : measuringLayout
+                attributes, count: attributeCount, text: text, alpha: alpha, in: operation)
+            let layout = style.isExplicitlyAligned
+                ? (drawing ? explicitDrawingLayout : explicitMeasuringLayout)
+                : (drawing ? drawingLayout : measuringLayout)
             configure(layout, text, font: paragraphFont, style: style, width: width, height: height,
                       singleParagraph: singleParagraph, attributes: list)
             return layout
@@ -707,8 +754,9 @@ extension TextEngine {
         let key = scratchKey  // (resolving attribute fonts below reuses the scratch key)
         try text.validateUTF8(in: operation)
         let list = try attributeList(
-            attributes, count: attributeCount, textLength: UInt32(text.count), alpha: alpha, in: operation)
-        let layout = layouts.insert(key, digest: digest, length: Int(text.count), context: context)
+            attributes, count: attributeCount, text: text, alpha: alpha, in: operation)
+        let layout = layouts.insert(
+            key, digest: digest, length: Int(text.count), context: style.isExplicitlyAligned ? explicitContext : context)
         configure(layout, text, font: paragraphFont, style: style, width: width, height: height,
                   singleParagraph: singleParagraph, attributes: list)
         return layout
@@ -827,18 +875,17 @@ extension TextEngine {
         }
         pango_layout_set_wrap(layout, style.lineBreak == 1 ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
 
-        // Alignment: natural follows the paragraph's direction (auto-dir);
-        // left and right mean left and right for right-to-left text too.
+        // Alignment: natural follows each paragraph's direction (auto-dir:
+        // Pango swaps left for right in a right-to-left paragraph of a
+        // left-to-right context); left and right mean left and right in
+        // every paragraph (laid out in a neutral context, which swaps none).
         pango_layout_set_auto_dir(layout, 1)
         pango_layout_set_justify(layout, style.alignment == 4 ? 1 : 0)
-        // (The paragraph's direction matters for explicit left and right only.)
-        let isRightToLeft = (style.alignment == 1 || style.alignment == 3)
-            && pango_find_base_dir(text.start, text.count) == PANGO_DIRECTION_RTL
         let alignment: PangoAlignment
         switch style.alignment {
-        case 1: alignment = isRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case 1: alignment = PANGO_ALIGN_LEFT
         case 2: alignment = PANGO_ALIGN_CENTER
-        case 3: alignment = isRightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        case 3: alignment = PANGO_ALIGN_RIGHT
         default: alignment = PANGO_ALIGN_LEFT
         }
         pango_layout_set_alignment(layout, alignment)
@@ -853,8 +900,11 @@ extension TextEngine {
         default: mode = PANGO_ELLIPSIZE_NONE
         }
         pango_layout_set_ellipsize(layout, mode)
+        if !rewrittenIndexShifts.isEmpty { rewrittenIndexShifts.removeAll(keepingCapacity: true) }
         if mode != PANGO_ELLIPSIZE_NONE {
-            if style.maxLines > 0 {
+            if !singleParagraph, style.maxLines > 0 || height != nil, Self.hasParagraphBreak(text) {
+                cutToVisibleLines(layout, text, mode: mode, maxLines: style.maxLines, height: height)
+            } else if style.maxLines > 0 {
                 pango_layout_set_height(layout, -style.maxLines)
                 if let height, Double(Self.logicalExtents(of: layout).height) / Double(PANGO_SCALE) > height {
                     pango_layout_set_height(layout, Int32(clamping: Int((height * Double(PANGO_SCALE)).rounded(.down))))
@@ -867,6 +917,100 @@ extension TextEngine {
         } else {
             pango_layout_set_height(layout, -1)
         }
+    }
+
+    /// Whether `text` has more than one paragraph for Pango (a line feed, a
+    /// carriage return or U+2029 PARAGRAPH SEPARATOR).
+    static func hasParagraphBreak(_ text: TextBytes) -> Bool {
+        text.start.withMemoryRebound(to: UInt8.self, capacity: Int(text.count)) { bytes in
+            for index in 0..<Int(text.count) {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D { return true }
+                if byte == 0xE2, index + 2 < Int(text.count), bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Truncates text of several paragraphs to the lines that fit
+    /// `maxLines` (when > 0) and `height`, the last of them cut with an
+    /// ellipsis when text remains (configure's part for such text).
+    ///
+    /// Pango counts a negative height in lines *per paragraph*, shows at
+    /// least one line of every paragraph under a positive height, and puts
+    /// an ellipsis only where it cuts a paragraph. So the text is laid out
+    /// without a limit first; when lines are left over, the layout gets the
+    /// text up to the end of the last shown line's paragraph, with the
+    /// paragraph breaks before it turned into U+2028 LINE SEPARATOR (the
+    /// same line breaks, one paragraph) and "…" after it when more
+    /// paragraphs follow, and a limit of that many lines, which Pango
+    /// ellipsizes in `mode`. The byte offsets of attributes (and of
+    /// ``rewrittenIndexShifts``) follow the separators' longer encoding.
+    /// (One paragraph has one base direction: a right-to-left paragraph
+    /// after a left-to-right one takes the first's when they are cut.)
+    private func cutToVisibleLines(
+        _ layout: OpaquePointer, _ text: TextBytes, mode: PangoEllipsizeMode, maxLines: Int32, height: Double?
+    ) {
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_height(layout, -1)
+        let total = Int(pango_layout_get_line_count(layout))
+        let shown = Self.visibleLines(of: layout, maxLines: maxLines, height: height).count
+        // Everything fits: nothing to cut (and no line is wider than the rect when wrapped).
+        guard shown > 0, shown < total, let last = pango_layout_get_line_readonly(layout, Int32(shown - 1)) else { return }
+        let lastStart = Int(max(last.pointee.start_index, 0))
+        let count = Int(text.count)
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(min(count, lastStart * 3 / 2 + 256))
+        let lineSeparator: [CChar] = [CChar(bitPattern: 0xE2), CChar(bitPattern: 0x80), CChar(bitPattern: 0xA8)]
+        /// The length of the paragraph break at `index`, 0 if there is none.
+        func breakLength(at index: Int) -> Int {
+            let byte = UInt8(bitPattern: text.start[index])
+            if byte == 0x0D { return index + 1 < count && text.start[index + 1] == 0x0A ? 2 : 1 }
+            if byte == 0x0A { return 1 }
+            if byte == 0xE2, index + 2 < count, UInt8(bitPattern: text.start[index + 1]) == 0x80,
+               UInt8(bitPattern: text.start[index + 2]) == 0xA9 { return 3 }
+            return 0
+        }
+        var index = 0
+        while index < lastStart {
+            let length = breakLength(at: index)
+            if length == 0 {
+                bytes.append(text.start[index])
+                index += 1
+            } else {
+                bytes.append(contentsOf: lineSeparator)
+                if length != 3 { rewrittenIndexShifts.append((at: Int32(index), removed: Int32(length))) }
+                index += length
+            }
+        }
+        // The last shown line's paragraph, up to its break.
+        var end = lastStart
+        while end < count, breakLength(at: end) == 0 { end += 1 }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.start + lastStart, count: end - lastStart))
+        if end < count, end + breakLength(at: end) < count {
+            bytes.append(contentsOf: [CChar(bitPattern: 0xE2), CChar(bitPattern: 0x80), CChar(bitPattern: 0xA6)])  // …
+        }
+        // Attributes move with the text (a copy: the list may be shared).
+        if !rewrittenIndexShifts.isEmpty, let attributes = pango_layout_get_attributes(layout),
+           let moved = pango_attr_list_copy(attributes) {
+            for shift in rewrittenIndexShifts.reversed() {
+                pango_attr_list_update(moved, shift.at, shift.removed, 3)
+            }
+            pango_layout_set_attributes(layout, moved)
+            pango_attr_list_unref(moved)
+        }
+        bytes.withUnsafeBufferPointer { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+        pango_layout_set_ellipsize(layout, mode)
+        pango_layout_set_height(layout, -Int32(shown))
+    }
+
+    /// The byte offset in the last configured layout's text of the plugin's offset `index`.
+    package func layoutIndex(_ index: Int32) -> Int32 {
+        var result = index
+        for shift in rewrittenIndexShifts where shift.at < index { result += 3 - shift.removed }
+        return result
     }
 
     /// A layout's logical extents, in Pango units.
@@ -978,10 +1122,36 @@ extension TextEngine {
     package static let maximumCachedMetrics = 256
 
     /// A Pango attribute list for a plugin's attributed runs; NULL for none.
+    ///
+    /// A run's byte range is clamped to the text and widened to whole
+    /// characters (a range that splits a UTF-8 sequence would make Pango
+    /// draw a replacement character).
     package func attributeList(
-        _ attributes: UnsafePointer<easel_text_attribute>?, count: UInt32, textLength: UInt32, alpha: Double,
+        _ attributes: UnsafePointer<easel_text_attribute>?, count: UInt32, text: TextBytes, alpha: Double,
         in operation: String
     ) throws(CanvasError) -> OpaquePointer? {
+        let textLength = UInt32(text.count)
+        /// `index` moved back to the first byte of its character.
+        func characterStart(_ index: UInt32) -> UInt32 {
+            var index = index
+            var steps = 0
+            while index > 0, index < textLength, steps < 3,
+                  UInt8(bitPattern: text.start[Int(index)]) & 0xC0 == 0x80 {
+                index -= 1
+                steps += 1
+            }
+            return index
+        }
+        /// `index` moved forward to the first byte of the next character.
+        func characterEnd(_ index: UInt32) -> UInt32 {
+            var index = index
+            var steps = 0
+            while index < textLength, steps < 3, UInt8(bitPattern: text.start[Int(index)]) & 0xC0 == 0x80 {
+                index += 1
+                steps += 1
+            }
+            return index
+        }
         guard count > 0 else { return nil }
         guard let attributes else { throw .invalidArgument(operation, "NULL attributes with count \(count)") }
         guard count <= 1 << 20 else { throw .invalidArgument(operation, "too many attributes (\(count))") }
@@ -992,7 +1162,7 @@ extension TextEngine {
                 guard run.start <= run.end else {
                     throw .invalidArgument(operation, "attribute \(index): start \(run.start) is after end \(run.end)")
                 }
-                let start = min(run.start, textLength), end = min(run.end, textLength)
+                let start = characterStart(min(run.start, textLength)), end = characterEnd(min(run.end, textLength))
                 func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
                     guard let attribute else { return }
                     attribute.pointee.start_index = start

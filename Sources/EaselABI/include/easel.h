@@ -1143,7 +1143,12 @@ typedef struct easel_font_metrics {
     double line_height;
 } easel_font_metrics;
 
-/** Paragraph alignment (int32_t), as NSTextAlignment. Natural is left for left-to-right text, right for right-to-left. */
+/**
+ * Paragraph alignment (int32_t), as NSTextAlignment. Natural is left for a
+ * left-to-right paragraph, right for a right-to-left one (each paragraph
+ * takes its direction from its first strong character); left and right are
+ * left and right in every paragraph.
+ */
 enum {
     EASEL_TEXT_ALIGN_NATURAL = 0,
     EASEL_TEXT_ALIGN_LEFT = 1,
@@ -1174,8 +1179,11 @@ typedef struct easel_text_style {
     int32_t line_break;
     /**
      * EASEL_TRUNCATE_*. The lines that fit the rect's height (and max_lines)
-     * are shown, and the last one shown is cut with "…" when text remains.
-     * HEAD and MIDDLE are meant for one line (max_lines 1), as in UIKit.
+     * are shown, counted over all paragraphs, and the last one shown is cut
+     * with "…" when text remains (after its paragraph's text when the cut
+     * falls at a paragraph break). HEAD and MIDDLE are meant for one line
+     * (max_lines 1), as in UIKit. Paragraphs cut this way are laid out as
+     * one, in the first one's direction.
      */
     int32_t truncation;
     /** The most lines shown (0: no limit); with truncation NONE the lines after them are not drawn. Negative is an error. */
@@ -1201,7 +1209,9 @@ enum {
 /**
  * One attribute over the bytes [start, end) of the string
  * (NSAttributedString-lite). Ranges may overlap; a later run wins for the
- * same kind. `end` past the string is clamped; start > end is an error.
+ * same kind. `end` past the string is clamped; a bound inside a UTF-8
+ * sequence is moved out to cover the whole character; start > end is an
+ * error.
  */
 typedef struct easel_text_attribute {
     /** First byte of the run. */
@@ -1277,7 +1287,9 @@ typedef struct easel_text_api {
      * The rect (in the coordinates of `rect`) of the characters in the bytes
      * [start, end) when the text is laid out in `rect` with `style`: the
      * union of their logical boxes. An empty range gives a zero-width caret
-     * rect at `start`; a range outside the text is clamped.
+     * rect at `start`, on the leading edge of the character there in its
+     * paragraph's direction (the right edge of a right-to-left character,
+     * where typed text would go); a range outside the text is clamped.
      */
     easel_rect (*character_rect)(easel_context *ctx, const char *utf8, int64_t length, easel_rect rect,
                                  const easel_text_style *style, const easel_text_attribute *attributes,
