@@ -70,8 +70,9 @@ extension Canvas {
         case fillAndStroke
         /// A pattern (a transparency layer's group) painted over the clip.
         case pattern(OpaquePointer)
-        /// A pattern whose content lies within a rectangle of user space (which
-        /// bounds the mask more tightly than the clip).
+        /// A pattern painted within a rectangle of user space (an image's
+        /// rect, a layer's content bounds): it bounds the mask more tightly
+        /// than the clip, and the pattern is clipped to it.
         case patternWithin(OpaquePointer, easel_rect)
     }
 
@@ -167,7 +168,14 @@ extension Canvas {
             cairo_set_dash(maskContext, lengths, Int32(dashes), dashOffset)
             if case .stroke = shape { cairo_stroke(maskContext) } else { cairo_fill_preserve(maskContext) }
             if case .fillAndStroke = shape { cairo_stroke(maskContext) }
-        case .pattern(let pattern), .patternWithin(let pattern, _):
+        case .pattern(let pattern):
+            cairo_set_source(maskContext, pattern)
+            cairo_paint(maskContext)
+        case .patternWithin(let pattern, let rect):
+            let r = rect.standardized
+            let ox = isOffset ? offsetX : 0, oy = isOffset ? offsetY : 0
+            cairo_rectangle(maskContext, r.origin.x + ox, r.origin.y + oy, r.size.width, r.size.height)
+            cairo_clip(maskContext)
             cairo_set_source(maskContext, pattern)
             cairo_paint(maskContext)
         }

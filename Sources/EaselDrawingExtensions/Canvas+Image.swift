@@ -76,6 +76,8 @@ extension Canvas {
             applyGuardClip()
             let pattern = imagePattern(image, onto: tile, extend: CAIRO_EXTEND_REPEAT)
             defer { cairo_pattern_destroy(pattern) }
+            // The tiles' shadow, in their shape within the rect.
+            castShadow(.patternWithin(pattern, rect))
             cairo_save(cr)
             cairo_new_path(cr)
             cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
@@ -153,15 +155,17 @@ extension Canvas {
             cairo_save(cr)
             cairo_new_path(cr)
             if state.shadow != nil {
-                // The image's shadow, cast within the clip (not the rect): the
-                // part's pixels alone, transparent around them.
+                // The image's shadow: its pixels as they are drawn (edges
+                // repeated up to the rect's edges, nothing beyond), so that
+                // the shadow has the drawn image's shape.
                 let shape: OpaquePointer = cairo_pattern_create_for_surface(sub)
                 var matrix = cairo_matrix_t()
                 cairo_matrix_init_scale(&matrix, (right - left) / rect.size.width, (bottom - top) / rect.size.height)
                 cairo_matrix_translate(&matrix, -rect.origin.x, -rect.origin.y)
                 cairo_pattern_set_matrix(shape, &matrix)
                 cairo_pattern_set_filter(shape, Self.filter(state.interpolation))
-                castShadow(.pattern(shape))
+                cairo_pattern_set_extend(shape, CAIRO_EXTEND_PAD)
+                castShadow(.patternWithin(shape, rect))
                 cairo_pattern_destroy(shape)
             }
             cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)

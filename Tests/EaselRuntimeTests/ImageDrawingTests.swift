@@ -87,6 +87,44 @@ struct ImageDrawingTests {
         #expect(drawn.pixel(x: 24, y: 24) == transparent && drawn.pixel(x: 4, y: 4) == transparent)
     }
 
+    @Test("an image enlarged with smooth interpolation casts a shadow of the drawn rect's shape, sharp at blur 0")
+    func enlargedImageShadow() throws {
+        let image = try pixelImage([bgra(255, 0, 0)], width: 1)   // one red pixel, drawn 30 x 30
+        defer { api.release_image?(image) }
+        let canvas = try Canvas(width: 70, height: 70, backing: .raster(scale: 1))
+        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+            .assumingMemoryBound(to: easel_paint_api.self).pointee
+        paint.set_shadow(canvas.context, easel_size(width: 10, height: 10), 0, easel_color(red: 0, green: 0, blue: 1, alpha: 1))
+        api.draw_image?(canvas.context, image, rect(10, 10, 30, 30))
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        #expect(drawn.pixel(x: 10, y: 10) == red && drawn.pixel(x: 39, y: 39) == red)
+        // The shadow is the rect (20...50) moved by (10, 10), solid to its edges, nothing beyond.
+        #expect(drawn.pixel(x: 45, y: 45) == blue && drawn.pixel(x: 49, y: 49) == blue && drawn.pixel(x: 49, y: 21) == blue)
+        #expect(drawn.pixel(x: 50, y: 45) == transparent && drawn.pixel(x: 45, y: 50) == transparent)
+        #expect(drawn.pixel(x: 19, y: 45) == transparent)
+    }
+
+    @Test("a tiled image casts the shadow of its tiles within the rect")
+    func tiledShadow() throws {
+        // Opaque red left column, transparent right column; tiles of 4 x 4 points.
+        let image = try pixelImage([bgra(255, 0, 0) + bgra(0, 0, 0, 0), bgra(255, 0, 0) + bgra(0, 0, 0, 0)], width: 2)
+        defer { api.release_image?(image) }
+        let canvas = try Canvas(width: 40, height: 40, backing: .raster(scale: 1))
+        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+            .assumingMemoryBound(to: easel_paint_api.self).pointee
+        api.set_interpolation_quality?(canvas.context, Int32(EASEL_INTERPOLATION_NONE))
+        paint.set_shadow(canvas.context, easel_size(width: 0, height: 12), 0, easel_color(red: 0, green: 0, blue: 1, alpha: 1))
+        api.draw_tiled_image?(canvas.context, image, rect(0, 0, 4, 4), rect(0, 0, 16, 8))
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        #expect(drawn.pixel(x: 0, y: 0) == red && drawn.pixel(x: 2, y: 0) == transparent)
+        // 12 points down: blue under the red columns (x 0...1, 4...5, …), nothing under the clear ones or past the rect.
+        #expect(drawn.pixel(x: 1, y: 14) == blue && drawn.pixel(x: 13, y: 19) == blue)
+        #expect(drawn.pixel(x: 2, y: 14) == transparent && drawn.pixel(x: 1, y: 20) == transparent)
+        #expect(drawn.pixel(x: 17, y: 14) == transparent)
+    }
+
     @Test("a tiled image repeats from its tile, the phase at the user-space origin, within the rect only")
     func tiledPattern() throws {
         // 2 x 2 pixels: red top left, blue elsewhere; a tile of 4 x 4 points makes each pixel 2 x 2 points.

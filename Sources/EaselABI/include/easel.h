@@ -1043,8 +1043,9 @@ typedef struct easel_paint_api {
 
     /* shadows */
     /**
-     * Sets the shadow that every later fill, stroke, draw_path, text and
-     * transparency layer casts until the state is restored
+     * Sets the shadow that every later fill, stroke, draw_path, text, image
+     * (draw_image, draw_image_part, draw_tiled_image: in the drawn image's
+     * shape) and transparency layer casts until the state is restored
      * (CGContextSetShadowWithColor); part of the saved state. `offset` and
      * `blur` are in the canvas's points, unaffected by the current
      * transform (as in CoreGraphics): the shadow falls `offset.width` right
@@ -1438,7 +1439,8 @@ typedef struct easel_image_api_v1 {
      * `tile` (user space, scaled to its size) and the copies repeat from it in
      * every direction, so a tile at (0, 0) puts the pattern's phase at the
      * user-space origin, as CoreGraphics does. Drawn under the clip and global
-     * alpha, with the interpolation quality. An empty tile or rect draws
+     * alpha, with the interpolation quality; the shadow in effect is cast in
+     * the shape of the tiles within `rect`. An empty tile or rect draws
      * nothing; a non-finite one, or a tile under 0.01 points a side, puts the
      * context in error. NULL or unknown handles are ignored.
      * Since: easel.image.v1 (size 128)
