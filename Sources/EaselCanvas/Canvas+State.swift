@@ -452,6 +452,17 @@ extension Canvas {
             materializeSaves()
             cairo_push_group(cr)
             Self.markDrawnOn(cairo_get_group_target(cr))
+            // Nothing shows outside the mask's rect: clip the group to it
+            // (so that the clip's bounding box says so, and drawing outside
+            // it costs nothing), keeping the current path.
+            let path = cairo_has_current_point(cr) != 0 ? cairo_copy_path(cr) : nil
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            cairo_clip(cr)
+            if let path {
+                cairo_append_path(cr, path)
+                cairo_path_destroy(path)
+            }
             maskPatterns.append((mask, rect))
             state.maskCount += 1
             state.hasClip = true

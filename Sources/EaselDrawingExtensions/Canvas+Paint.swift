@@ -138,13 +138,32 @@ extension Canvas {
 
     /// The bounding box of the current path in user space (CGContextGetPathBoundingBox).
     ///
-    /// Curves count by their points, not their control points. The null
-    /// rectangle for an empty path.
+    /// As CoreGraphics has it, every point of the path counts, the control
+    /// points of curves too (of the cubic Béziers cairo keeps: arcs and
+    /// quadratic curves are stored as those), and a lone move counts as a
+    /// point. The null rectangle for an empty path.
     package var pathBoundingBox: easel_rect {
         perform("path_bounding_box", else: .null) { cr in
-            guard cairo_has_current_point(cr) != 0 else { return .null }
-            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+            guard cairo_has_current_point(cr) != 0, let path = cairo_copy_path(cr) else { return .null }
+            defer { cairo_path_destroy(path) }
+            guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return .null }
+            var x1 = Double.infinity, y1 = Double.infinity, x2 = -Double.infinity, y2 = -Double.infinity
+            let count = Int(path.pointee.num_data)
+            var index = 0
+            while index < count {
+                let header = data[index].header
+                let length = max(Int(header.length), 1)
+                // (A close_path has no point; move_to and line_to one, curve_to three.)
+                if header.type != CAIRO_PATH_CLOSE_PATH {
+                    for point in 1..<min(length, count - index) {
+                        let p = data[index + point].point
+                        x1 = min(x1, p.x); y1 = min(y1, p.y)
+                        x2 = max(x2, p.x); y2 = max(y2, p.y)
+                    }
+                }
+                index += length
+            }
+            guard x1 <= x2, y1 <= y2 else { return .null }
             let ox = isOffset ? offsetX : 0, oy = isOffset ? offsetY : 0
             return easel_rect(
                 origin: easel_point(x: x1 - ox, y: y1 - oy), size: easel_size(width: x2 - x1, height: y2 - y1))
@@ -293,7 +312,7 @@ extension Canvas {
             let ox = isOffset ? offsetX : 0, oy = isOffset ? offsetY : 0
             let pattern = cairo_pattern_create_radial(
                 startCenter.x + ox, startCenter.y + oy, startRadius, endCenter.x + ox, endCenter.y + oy, endRadius)
-            paintGradient(pattern, stops, options)
+            paintGradient(pattern, stops, options, radial: true)
         }
     }
 
@@ -304,7 +323,16 @@ extension Canvas {
     /// colours continue before 0 and after 1; where an option says not to
     /// draw there, a transparent stop at the same location makes a sharp
     /// edge instead (cairo keeps stops at one location in the order added).
-    private func paintGradient(_ pattern: OpaquePointer?, _ stops: [Gradient.Stop], _ options: UInt32) {
+    ///
+    /// A radial gradient drawn with neither option does not extend (cairo's
+    /// EXTEND_NONE): a pixel takes the largest location in 0...1 whose
+    /// circle passes through it, as CoreGraphics does, where a padded
+    /// pattern would take the largest of all, clear beyond 1, and lose
+    /// part of the cone between two circles that do not nest. (With one
+    /// option only, such a cone is drawn as the padded pattern has it.)
+    private func paintGradient(
+        _ pattern: OpaquePointer?, _ stops: [Gradient.Stop], _ options: UInt32, radial: Bool = false
+    ) {
         guard let first = stops.first, let last = stops.last else {
             cairo_pattern_destroy(pattern)
             return
@@ -317,6 +345,18 @@ extension Canvas {
         // stop) or are clear, after a hard edge (two stops at one offset).
         // An end stop is added only where the gradient's own would not do.
         let clear = easel_color(red: 0, green: 0, blue: 0, alpha: 0)
+        let extendsNeither = options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START | EASEL_GRADIENT_DRAWS_AFTER_END) == 0
+        if radial && extendsNeither {
+            if first.location > 0 { add(0, first.color) }
+            for stop in stops { add(stop.location, stop.color) }
+            if last.location < 1 { add(1, last.color) }
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+            applyGuardClip()
+            cairo_set_source(cr, pattern)
+            cairo_paint_with_alpha(cr, state.alpha)
+            cairo_pattern_destroy(pattern)
+            return
+        }
         if options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START) == 0 {
             add(0, clear)
             if first.location > 0 { add(0, first.color) }

@@ -168,7 +168,8 @@ extension Graphics {
     @inlinable public func clip(to rects: [Rect]) {
         rects.withUnsafeBufferPointer { p?.clip_to_rects?(context, $0.baseAddress, UInt32(clamping: $0.count)) }
     }
-    /// The bounding box of the clip in user space; `Rect.null` when everything is clipped away.
+    /// The bounding box of the clip in user space (an image mask's rect
+    /// included); `Rect.null` when everything is clipped away.
     @inlinable public var boundingBoxOfClipPath: Rect { p?.clip_bounding_box?(context) ?? .null }
 
     // MARK: Paths
@@ -190,7 +191,8 @@ extension Graphics {
         var point = Point(x: 0, y: 0)
         return p?.current_point?(context, &point) == 1 ? point : nil
     }
-    /// The bounding box of the current path; `Rect.null` for an empty path.
+    /// The bounding box of the current path (CGContext.boundingBoxOfPath): every
+    /// point, curves' control points included; `Rect.null` for an empty path.
     @inlinable public var boundingBoxOfPath: Rect { p?.path_bounding_box?(context) ?? .null }
     /// Whether painting the current path with `mode` would cover `point`; the path is kept.
     @inlinable public func pathContains(_ point: Point, mode: PathDrawingMode = .fill) -> Bool {

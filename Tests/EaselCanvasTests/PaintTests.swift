@@ -176,6 +176,20 @@ struct PaintTests {
         expectPixel(stadium, 13, 24, transparent, tolerance: 0)
     }
 
+    @Test("the path's bounding box counts curves' control points and a lone move, as CGContextGetPathBoundingBox")
+    func pathBoundingBoxControlPoints() throws {
+        _ = try paint { api, paint, ctx in
+            api.translate!(ctx, 10, 0)
+            api.move_to!(ctx, 0, 0)
+            api.add_curve_to!(ctx, 25, 100, 75, 100, 100, 0)   // the curve itself reaches y = 75
+            #expect(close(paint.path_bounding_box!(ctx), rect(0, 0, 100, 100)))
+            api.begin_path!(ctx)
+            api.move_to!(ctx, 5, 6)
+            let point = paint.path_bounding_box!(ctx)
+            #expect(!point.isNull && close(point, rect(5, 6, 0, 0)))
+        }
+    }
+
     @Test("add_arc_to_point ends on the second tangent, and a stroke follows the corner's arc")
     func arcToPoint() throws {
         let image = try paint { api, paint, ctx in
@@ -296,6 +310,35 @@ struct PaintTests {
         expectPixel(image, 70, 50, RGBA(r: 124, g: 0, b: 131), tolerance: 2)
         expectPixel(image, 95, 50, blue, tolerance: 0)          // after the end circle
         expectPixel(image, 50, 70, transparent, tolerance: 0)   // outside the clip
+    }
+
+    @Test("a radial gradient between circles that do not nest (a cone): a pixel takes the largest t in 0...1 whose circle passes through it")
+    func radialCone() throws {
+        // Circles (20, 70) r 5 and (70, 70) r 25, red to blue, neither option.
+        let image = try paint { _, paint, ctx in
+            let gradient = try #require(paint.gradient_create!([redColor, blueColor], [0, 1], 2))
+            defer { paint.gradient_release!(gradient) }
+            paint.draw_radial_gradient!(ctx, gradient, point(20, 70), 5, point(70, 70), 25, 0)
+        }
+        /// The largest t in 0...1 with |p - c(t)| = r(t): c(t) = (20 + 50t, 70), r(t) = 5 + 20t, so
+        /// 2100t² - (100a + 200)t + (a² + b² - 25) = 0 for a = x - 20, b = y - 70 (at the pixel's centre).
+        func t(_ x: Int, _ y: Int) -> Double? {
+            let a = Double(x) + 0.5 - 20, b = Double(y) + 0.5 - 70
+            let qa = 2100.0, qb = -(100 * a + 200), qc = a * a + b * b - 25
+            let discriminant = qb * qb - 4 * qa * qc
+            guard discriminant >= 0 else { return nil }
+            return [(-qb + discriminant.squareRoot()) / (2 * qa), (-qb - discriminant.squareRoot()) / (2 * qa)]
+                .filter { (0...1).contains($0) }.max()
+        }
+        for (x, y) in [(85, 70), (70, 70), (60, 80), (30, 71)] {
+            let t = try #require(t(x, y), "(\(x), \(y)) is inside the cone")
+            let expected = RGBA(r: UInt8(((1 - t) * 255).rounded()), g: 0, b: UInt8((t * 255).rounded()))
+            expectPixel(image, x, y, expected, tolerance: 2)
+        }
+        // Past the end circle and away from the cone nothing is drawn.
+        #expect(t(97, 70) == nil && t(20, 30) == nil)
+        expectPixel(image, 97, 70, transparent, tolerance: 0)
+        expectPixel(image, 20, 30, transparent, tolerance: 0)
     }
 
     @Test("bad gradients: no handle for bad stops; drawing a released one is an error naming the call")

@@ -183,6 +183,11 @@ struct ImageDrawingTests {
         g.save_state(clipped.context)
         clipped.clip(to: rect(0, 0, 8, 24))
         api.clip_to_image_mask?(clipped.context, opaque, rect(4, 4, 16, 16))
+        // The clip's bounding box is the mask's rect within the clip.
+        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+            .assumingMemoryBound(to: easel_paint_api.self).pointee
+        let box = paint.clip_bounding_box(clipped.context)
+        #expect(box.origin.x == 4 && box.origin.y == 4 && box.size.width == 4 && box.size.height == 16, "\(box)")
         g.set_fill_color(clipped.context, greenColor)
         g.fill_rect(clipped.context, rect(0, 0, 24, 24))
         g.restore_state(clipped.context)   // composites what was drawn under the mask

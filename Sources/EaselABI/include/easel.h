@@ -955,9 +955,11 @@ typedef struct easel_paint_api {
      */
     int32_t (*current_point)(easel_context *ctx, easel_point *point);
     /**
-     * The bounding box of the current path in user space, curves by their
-     * points rather than control points (CGContextGetPathBoundingBox); the
-     * null rect for an empty path.
+     * The bounding box of the current path in user space
+     * (CGContextGetPathBoundingBox): every point of the path, the control
+     * points of curves included (arcs and quadratic curves as the cubic
+     * Béziers they are stored as), and a lone move_to's point; the null
+     * rect for an empty path.
      */
     easel_rect (*path_bounding_box)(easel_context *ctx);
     /**
