@@ -29,11 +29,12 @@ func renderExample(_ library: URL, className: String) throws -> (Registry, Raste
 
 @Suite("The README's plugin examples compile, load and draw")
 struct DocumentationTests {
-    @Test("the README is a front door: at most 250 lines, the set-up commands, the tutorial, links to every article")
+    @Test("the README is a front door: at most 300 lines, the set-up commands, the tutorial, links to every article")
     func readmeFitsOnAScreen() throws {
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
-        #expect(lines <= 250, "README.md has \(lines) lines")
+        // 300, not 250: the issue asks for the table of CoreGraphics functions in the README itself.
+        #expect(lines <= 300, "README.md has \(lines) lines")
         #expect(readme.contains("## Five minutes: a widget of your own"))
         #expect(readme.contains("swift build && .build/debug/easel render Examples/demo.json -o demo.png"))
         // Every article of the catalog is linked from the README (the front door leads everywhere).
