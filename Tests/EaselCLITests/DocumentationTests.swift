@@ -29,11 +29,12 @@ func renderExample(_ library: URL, className: String) throws -> (Registry, Raste
 
 @Suite("The README's plugin examples compile, load and draw")
 struct DocumentationTests {
-    @Test("the README is a front door: at most 250 lines, the set-up commands, the tutorial, links to every article")
+    @Test("the README is a front door: at most 300 lines, the set-up commands, the tutorial, links to every article")
     func readmeFitsOnAScreen() throws {
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
-        #expect(lines <= 250, "README.md has \(lines) lines")
+        // 300, not 250: the issue asks for the table of CoreGraphics functions in the README itself.
+        #expect(lines <= 300, "README.md has \(lines) lines")
         #expect(readme.contains("## Five minutes: a widget of your own"))
         #expect(readme.contains("swift build && .build/debug/easel render Examples/demo.json -o demo.png"))
         // Every article of the catalog is linked from the README (the front door leads everywhere).
@@ -45,7 +46,7 @@ struct DocumentationTests {
         #expect(unlinked == [], "articles the README does not link: \(unlinked)")
     }
 
-    @Test("the README's five-minute tutorial: dot.c builds as C99, the build-and-list commands show it, dot.json renders two discs")
+    @Test("the README's five-minute tutorial: dot.c builds as C99, the build-and-list commands show it, dot.json renders two discs with a gradient, a picture and a label")
     func tutorial() throws {
         let folder = try Fixtures.makeTemporaryDirectory("readme-tutorial")
         let source = folder.appendingPathComponent("dot.c")
@@ -59,6 +60,7 @@ struct DocumentationTests {
         let workspace = try DocumentationWorkspace("readme-tutorial-run")
         try workspace.write("dot.c", try readmeExample("dot.c"))
         try workspace.write("dot.json", try readmeExample("dot.json"))
+        try workspace.copyFromRepository(["Plugins/PhotoCard/Resources/photo.png", "Plugins/PhotoCard/Resources/photo@2x.png"])
         let list = try workspace.run(try readmeExample("dot-build.sh"))
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("""
@@ -66,6 +68,7 @@ struct DocumentationTests {
               plugin Dot, ABI 2.0
               class Dot : View
                 property color: EaselColor  {EaselColor=dddd}
+                property label: char *  *
                 -[Dot init]  v@:
                 -[Dot drawRect:(CGRect)]  v@:{CGRect={CGPoint=dd}{CGSize=dd}}
             """), "\(list.stdout)")
@@ -83,8 +86,34 @@ struct DocumentationTests {
         #expect(page.contains("<html") || page.contains("<!DOCTYPE"), "\(page.prefix(200))")
         let image = try RasterImage(contentsOfPNG: workspace.url("dot.png").path)
         #expect(image.width == 400 && image.height == 240)                                    // 200x120 points at scale 2
-        #expect(image.pixel(x: 120, y: 120) == RGBA(r: 0xff, g: 0x63, b: 0x47))               // the tomato disc's centre
-        #expect(image.pixel(x: 280, y: 120).isClose(to: RGBA(r: 51, g: 102, b: 204), tolerance: 1))  // the blue default
+        // The gradient: the colour at the Dot's top, half as bright at its bottom; at point y the colour
+        // is multiplied by 1 - t / 2, t = (y - top) / height.
+        func shade(_ r: Double, _ g: Double, _ b: Double, y: Double, top: Double, height: Double) -> RGBA {
+            let f = 1 - (y - top) / height / 2
+            return RGBA(r: UInt8((r * f).rounded()), g: UInt8((g * f).rounded()), b: UInt8((b * f).rounded()))
+        }
+        let tomato = (255.0, 99.0, 71.0), blue = (51.0, 102.0, 204.0)
+        for (x, y) in [(120, 60), (60, 110)] {   // the tomato Dot (20, 20, 80, 80): above and left of its picture
+            let expected = shade(tomato.0, tomato.1, tomato.2, y: (Double(y) + 0.5) / 2, top: 20, height: 80)
+            #expect(image.pixel(x: x, y: y).isClose(to: expected, tolerance: 2), "(\(x), \(y)): \(image.pixel(x: x, y: y)), expected \(expected)")
+        }
+        let blueTop = shade(blue.0, blue.1, blue.2, y: 45.25, top: 40, height: 40)   // the default colour, at (140, 45.25)
+        #expect(image.pixel(x: 280, y: 90).isClose(to: blueTop, tolerance: 2), "\(image.pixel(x: 280, y: 90)), expected \(blueTop)")
+        // The picture: photo@2x.png (480x300 pixels) drawn at (40, 40), 40x25 points, 6 of its pixels to one of
+        // dot.png's; at (131, 121), the green hill, it is the photo's own pixel (309, 249).
+        let photo = try RasterImage(contentsOfPNG: workspace.url("plugins/Dot.resources/photo@2x.png").path)
+        #expect(image.pixel(x: 131, y: 121).isClose(to: photo.pixel(x: 309, y: 249), tolerance: 3),
+                "\(image.pixel(x: 131, y: 121)), expected \(photo.pixel(x: 309, y: 249))")
+        // The label "Tomato": white ink in its band (68...88 points) inside the disc, centred under the picture.
+        var ink: [Int] = []   // the x of every white pixel of the band inside the disc (radius 38 of 40 points)
+        for y in 136..<176 {
+            for x in 40..<200 {
+                let dx = Double(x) + 0.5 - 120, dy = Double(y) + 0.5 - 120, p = image.pixel(x: x, y: y)
+                if dx * dx + dy * dy < 76 * 76, min(p.r, p.g, p.b) > 200 { ink.append(x) }
+            }
+        }
+        #expect(ink.count > 300, "\(ink.count) pixels of ink")
+        #expect(abs(Double((ink.min() ?? 0) + (ink.max() ?? 0)) / 2 - 120) <= 4, "ink from x \(ink.min() ?? 0) to \(ink.max() ?? 0)")
         #expect(image.pixel(x: 44, y: 44) == RGBA(r: 255, g: 255, b: 255))                   // a corner of the first Dot: not opaque
         #expect(image.pixel(x: 244, y: 84) == RGBA(r: 255, g: 255, b: 255))                  // and of the second
     }
