@@ -168,8 +168,9 @@ extension Image {
 /// ```swift
 /// let renderer = ImageRenderer(size: Size(width: 40, height: 40), scale: 2)
 /// let badge = try renderer.image { g in
-///     g.setFillColor(.red)
-///     g.fillEllipse(in: Rect(x: 0, y: 0, width: 40, height: 40))
+///     g.setFillColor(Color(red: 1, green: 0, blue: 0, alpha: 1))
+///     g.addEllipse(in: Rect(x: 0, y: 0, width: 40, height: 40))
+///     g.fillPath()
 /// }
 /// ```
 public struct ImageRenderer: Sendable {

@@ -827,7 +827,7 @@ typedef const easel_plugin_desc *(*easel_plugin_entry_fn)(const easel_host_api *
  */
 #define EASEL_PAINT_EXTENSION_ID "easel.paint.v1"
 
-/** How a path is painted or hit-tested (int32_t), as CGPathDrawingMode. */
+/** How a path is painted or hit-tested (int32_t), as CGPathDrawingMode. Since: easel.paint.v1 */
 enum {
     EASEL_PATH_FILL = 0,
     EASEL_PATH_EO_FILL = 1,
@@ -836,7 +836,7 @@ enum {
     EASEL_PATH_EO_FILL_STROKE = 4
 };
 
-/** Gradient drawing options (uint32_t flags), as CGGradientDrawingOptions. */
+/** Gradient drawing options (uint32_t flags), as CGGradientDrawingOptions. Since: easel.paint.v1 */
 enum {
     /** Extend the first colour before the start point (or inside the start circle). */
     EASEL_GRADIENT_DRAWS_BEFORE_START = 1 << 0,
@@ -853,6 +853,7 @@ enum {
  * only under the shape painted (as HTML canvas does; CoreGraphics leaves
  * the destination outside the shape alone): clip to the shape first to get
  * CoreGraphics' result.
+ * Since: easel.paint.v1
  */
 enum {
     EASEL_BLEND_NORMAL = 0,
@@ -896,6 +897,7 @@ enum {
  * it is given, so drawing with a released or made-up one is reported as an
  * error in that context (nothing is dereferenced), and releasing one twice
  * does nothing. Main thread only.
+ * Since: easel.paint.v1
  */
 typedef struct easel_gradient easel_gradient;
 
@@ -914,18 +916,20 @@ typedef struct easel_paint_api {
     uint32_t struct_size;
 
     /* clipping: part of the saved state; each leaves the current path empty */
-    /** Intersects the clip with `rect` (CGContextClipToRect). */
+    /** Intersects the clip with `rect` (CGContextClipToRect). Since: easel.paint.v1 */
     void (*clip_to_rect)(easel_context *ctx, easel_rect rect);
     /**
      * Intersects the clip with the union of `count` rects (CGContextClipToRects);
      * `rects` is read during the call and may be NULL only when `count` is 0
      * (which clips everything away); more than 1048576 rects is an error.
+     * Since: easel.paint.v1
      */
     void (*clip_to_rects)(easel_context *ctx, const easel_rect *rects, uint32_t count);
     /**
      * The bounding box of the clip in user space (CGContextGetClipBoundingBox):
      * the canvas's bounds when nothing is clipped; the null rect (origin
      * +infinity, size 0; CGRectNull) when everything is clipped away.
+     * Since: easel.paint.v1
      */
     easel_rect (*clip_bounding_box)(easel_context *ctx);
 
@@ -937,6 +941,7 @@ typedef struct easel_paint_api {
      * current point it starts a subpath at (x1, y1); when the three points are
      * on one line or `radius` is 0 it adds a line to (x1, y1). A negative
      * radius is an error.
+     * Since: easel.paint.v1
      */
     void (*add_arc_to_point)(easel_context *ctx, double x1, double y1, double x2, double y2, double radius);
     /**
@@ -945,6 +950,7 @@ typedef struct easel_paint_api {
      * to more than the side, all radii shrink by the same factor); a radius
      * of 0 is a sharp corner; a negative radius is an error. The subpath
      * starts at the top edge and runs clockwise on the y-down canvas.
+     * Since: easel.paint.v1
      */
     void (*add_rounded_rect)(easel_context *ctx, easel_rect rect, double top_left, double top_right,
                              double bottom_right, double bottom_left);
@@ -952,6 +958,7 @@ typedef struct easel_paint_api {
      * Stores the current point in user space into `*point` and returns 1
      * (CGContextGetPathCurrentPoint); returns 0 and leaves `*point`
      * unchanged when the path has no current point. `point` may be NULL.
+     * Since: easel.paint.v1
      */
     int32_t (*current_point)(easel_context *ctx, easel_point *point);
     /**
@@ -960,6 +967,7 @@ typedef struct easel_paint_api {
      * points of curves included (arcs and quadratic curves as the cubic
      * Béziers they are stored as), and a lone move_to's point; the null
      * rect for an empty path.
+     * Since: easel.paint.v1
      */
     easel_rect (*path_bounding_box)(easel_context *ctx);
     /**
@@ -967,11 +975,13 @@ typedef struct easel_paint_api {
      * current line settings, would cover `point` (user space), else 0
      * (CGContextPathContainsPoint). The path is kept. An unknown mode is an
      * error.
+     * Since: easel.paint.v1
      */
     int32_t (*path_contains_point)(easel_context *ctx, easel_point point, int32_t mode);
     /**
      * Paints the current path with `mode` (EASEL_PATH_*): fill, stroke or
      * fill then stroke, and consumes it (CGContextDrawPath).
+     * Since: easel.paint.v1
      */
     void (*draw_path)(easel_context *ctx, int32_t mode);
 
@@ -980,11 +990,13 @@ typedef struct easel_paint_api {
      * Sets the miter limit of strokes (CGContextSetMiterLimit): a miter
      * join longer than `limit` times the line width is bevelled. Default 10;
      * a negative or non-finite limit is an error.
+     * Since: easel.paint.v1
      */
     void (*set_miter_limit)(easel_context *ctx, double limit);
     /**
      * Turns antialiasing of fills, strokes and clips on (non-zero, the
      * default) or off (CGContextSetShouldAntialias).
+     * Since: easel.paint.v1
      */
     void (*set_should_antialias)(easel_context *ctx, int32_t antialias);
 
@@ -998,9 +1010,10 @@ typedef struct easel_paint_api {
      * unpremultiplied RGBA; components outside 0...1 are clamped.
      * Returns NULL for `count` 0 or more than 1024, NULL `colors`, or a
      * non-finite component or location. See easel_gradient for its lifetime.
+     * Since: easel.paint.v1
      */
     easel_gradient *(*gradient_create)(const easel_color *colors, const double *locations, uint32_t count);
-    /** Releases a gradient made by gradient_create (CGGradientRelease); NULL or a dead handle does nothing. */
+    /** Releases a gradient made by gradient_create (CGGradientRelease); NULL or a dead handle does nothing. Since: easel.paint.v1 */
     void (*gradient_release)(easel_gradient *gradient);
     /**
      * Paints `gradient` along the line from `start` to `end` (location 0 at
@@ -1008,6 +1021,7 @@ typedef struct easel_paint_api {
      * clip (CGContextDrawLinearGradient), with the global alpha and blend
      * mode; `options` is EASEL_GRADIENT_* flags. The current path is kept.
      * Nothing is drawn when `start` and `end` coincide.
+     * Since: easel.paint.v1
      */
     void (*draw_linear_gradient)(easel_context *ctx, const easel_gradient *gradient, easel_point start,
                                  easel_point end, uint32_t options);
@@ -1016,6 +1030,7 @@ typedef struct easel_paint_api {
      * location t on the circle whose centre and radius are interpolated
      * between the start and end circles, over the whole clip. Radii must not
      * be negative. Options and the rest as draw_linear_gradient.
+     * Since: easel.paint.v1
      */
     void (*draw_radial_gradient)(easel_context *ctx, const easel_gradient *gradient, easel_point start_center,
                                  double start_radius, easel_point end_center, double end_radius,
@@ -1026,6 +1041,7 @@ typedef struct easel_paint_api {
      * Sets how later painting combines with what is drawn (CGContextSetBlendMode),
      * EASEL_BLEND_*; part of the saved state. An unknown mode or PLUS_DARKER
      * is an error.
+     * Since: easel.paint.v1
      */
     void (*set_blend_mode)(easel_context *ctx, int32_t mode);
     /**
@@ -1034,12 +1050,14 @@ typedef struct easel_paint_api {
      * the end composites as one picture with the global alpha, blend mode
      * and shadow in effect now. Saves the graphics state; inside the layer the
      * alpha is 1, the blend mode normal and there is no shadow. Layers nest.
+     * Since: easel.paint.v1
      */
     void (*begin_transparency_layer)(easel_context *ctx);
     /**
      * Ends the layer begun last and composites it; restores the state the
      * begin saved. Ending a layer that was not begun, or with saves inside
      * it left unrestored, is an error.
+     * Since: easel.paint.v1
      */
     void (*end_transparency_layer)(easel_context *ctx);
 
@@ -1056,6 +1074,7 @@ typedef struct easel_paint_api {
      * alpha is multiplied by the global alpha; an alpha of 0 turns shadows
      * off. A negative blur, an offset beyond 65534 points or a non-finite
      * value is an error. Gradients cast no shadow.
+     * Since: easel.paint.v1
      */
     void (*set_shadow)(easel_context *ctx, easel_size offset, double blur, easel_color color);
 } easel_paint_api;
@@ -1083,7 +1102,7 @@ typedef struct easel_paint_api {
  */
 #define EASEL_TEXT_EXTENSION_ID "easel.text.v1"
 
-/** Font weights (int32_t), as CSS and Pango: 100 thin ... 900 black; 0 in a descriptor means "unchanged". */
+/** Font weights (int32_t), as CSS and Pango: 100 thin ... 900 black; 0 in a descriptor means "unchanged". Since: easel.text.v1 */
 enum {
     EASEL_FONT_WEIGHT_THIN = 100,
     EASEL_FONT_WEIGHT_ULTRALIGHT = 200,
@@ -1095,9 +1114,9 @@ enum {
     EASEL_FONT_WEIGHT_HEAVY = 800,
     EASEL_FONT_WEIGHT_BLACK = 900
 };
-/** Font styles (int32_t); 0 in a descriptor means "unchanged". */
+/** Font styles (int32_t); 0 in a descriptor means "unchanged". Since: easel.text.v1 */
 enum { EASEL_FONT_STYLE_UNSET = 0, EASEL_FONT_STYLE_NORMAL = 1, EASEL_FONT_STYLE_ITALIC = 2, EASEL_FONT_STYLE_OBLIQUE = 3 };
-/** Font stretch (int32_t), 1 ultra-condensed ... 5 normal ... 9 ultra-expanded; 0 means "unchanged". */
+/** Font stretch (int32_t), 1 ultra-condensed ... 5 normal ... 9 ultra-expanded; 0 means "unchanged". Since: easel.text.v1 */
 enum {
     EASEL_FONT_STRETCH_UNSET = 0,
     EASEL_FONT_STRETCH_ULTRA_CONDENSED = 1,
@@ -1114,6 +1133,7 @@ enum {
  * structured field that is set replaces what the string said; what neither
  * sets stays as it was (the context's font for set_font, the paragraph's
  * for a run, "Sans" 12 without a context). Read during the call only.
+ * Since: easel.text.v1
  */
 typedef struct easel_font_desc {
     /** EASEL_ABI_VERSION the plugin was built with. */
@@ -1136,7 +1156,7 @@ typedef struct easel_font_desc {
     int32_t reserved;
 } easel_font_desc;
 
-/** Vertical metrics of a font (UIFont's ascender, descender, lineHeight), in user-space units. */
+/** Vertical metrics of a font (UIFont's ascender, descender, lineHeight), in user-space units. Since: easel.text.v1 */
 typedef struct easel_font_metrics {
     /** From the baseline up to the top of the line (positive). */
     double ascent;
@@ -1151,6 +1171,7 @@ typedef struct easel_font_metrics {
  * left-to-right paragraph, right for a right-to-left one (each paragraph
  * takes its direction from its first strong character); left and right are
  * left and right in every paragraph.
+ * Since: easel.text.v1
  */
 enum {
     EASEL_TEXT_ALIGN_NATURAL = 0,
@@ -1159,15 +1180,16 @@ enum {
     EASEL_TEXT_ALIGN_RIGHT = 3,
     EASEL_TEXT_ALIGN_JUSTIFIED = 4
 };
-/** Line breaking (int32_t): at word boundaries (falling back to characters for a word wider than the line), or at any character. */
+/** Line breaking (int32_t): at word boundaries (falling back to characters for a word wider than the line), or at any character. Since: easel.text.v1 */
 enum { EASEL_LINE_BREAK_WORD = 0, EASEL_LINE_BREAK_CHAR = 1 };
-/** Truncation (int32_t) when the text does not fit: with an ellipsis "…" at the head, the middle or the tail of the last line shown. */
+/** Truncation (int32_t) when the text does not fit: with an ellipsis "…" at the head, the middle or the tail of the last line shown. Since: easel.text.v1 */
 enum { EASEL_TRUNCATE_NONE = 0, EASEL_TRUNCATE_HEAD = 1, EASEL_TRUNCATE_MIDDLE = 2, EASEL_TRUNCATE_TAIL = 3 };
 
 /**
  * How a paragraph is laid out (NSParagraphStyle-lite). A NULL style means all
  * zero: the context's font, natural alignment, word breaking, no truncation,
  * no line limit, no extra spacing. Read during the call only.
+ * Since: easel.text.v1
  */
 typedef struct easel_text_style {
     /** EASEL_ABI_VERSION the plugin was built with. */
@@ -1195,7 +1217,7 @@ typedef struct easel_text_style {
     double line_spacing;
 } easel_text_style;
 
-/** Kinds of attributed run (int32_t). */
+/** Kinds of attributed run (int32_t). Since: easel.text.v1 */
 enum {
     /** `color` is the run's fill colour. */
     EASEL_TEXT_ATTR_COLOR = 1,
@@ -1215,6 +1237,7 @@ enum {
  * same kind. `end` past the string is clamped; a bound inside a UTF-8
  * sequence is moved out to cover the whole character; start > end is an
  * error.
+ * Since: easel.text.v1
  */
 typedef struct easel_text_attribute {
     /** First byte of the run. */
@@ -1248,12 +1271,14 @@ typedef struct easel_text_api {
      * Sets the context's font (part of the saved state), starting from the
      * current font: description first, then the structured fields. NULL is
      * an error.
+     * Since: easel.text.v1
      */
     void (*set_font)(easel_context *ctx, const easel_font_desc *font);
     /**
      * Metrics of `font` (NULL: the context's font; with a NULL context too,
      * the default font). An invalid descriptor gives zeros (and puts a
      * non-NULL context in error).
+     * Since: easel.text.v1
      */
     easel_font_metrics (*font_metrics)(easel_context *ctx, const easel_font_desc *font);
 
@@ -1263,6 +1288,7 @@ typedef struct easel_text_api {
      * shaped, with `attributes` applied (may be NULL when `attribute_count`
      * is 0). The text stays on one line: a newline is shown as a symbol
      * (Pango's single-paragraph mode). Leaves the current path empty.
+     * Since: easel.text.v1
      */
     void (*draw_text_at)(easel_context *ctx, const char *utf8, int64_t length, double x, double y,
                          const easel_text_attribute *attributes, uint32_t attribute_count);
@@ -1271,6 +1297,7 @@ typedef struct easel_text_api {
      * colour, the first line's top at the rect's top; lines beyond the rect's
      * bottom are not drawn (a tail truncation ellipsises the last line that
      * fits). Leaves the current path empty.
+     * Since: easel.text.v1
      */
     void (*draw_text_in_rect)(easel_context *ctx, const char *utf8, int64_t length, easel_rect rect,
                               const easel_text_style *style, const easel_text_attribute *attributes,
@@ -1282,6 +1309,7 @@ typedef struct easel_text_api {
      * zero width in draw_text_in_rect). `max_height` > 0 limits the lines as a rect
      * of that height would. NULL context: measured with the default font
      * map, the same as drawn. Zero for NULL or invalid text.
+     * Since: easel.text.v1
      */
     easel_size (*measure_text)(easel_context *ctx, const char *utf8, int64_t length, double width,
                                double max_height, const easel_text_style *style,
@@ -1293,6 +1321,7 @@ typedef struct easel_text_api {
      * rect at `start`, on the leading edge of the character there in its
      * paragraph's direction (the right edge of a right-to-left character,
      * where typed text would go); a range outside the text is clamped.
+     * Since: easel.text.v1
      */
     easel_rect (*character_rect)(easel_context *ctx, const char *utf8, int64_t length, easel_rect rect,
                                  const easel_text_style *style, const easel_text_attribute *attributes,
@@ -1305,7 +1334,7 @@ typedef struct easel_text_api {
 
 /* ---- extension easel.image.v1 ---- */
 
-/** The identifier of the image extension: `host->get_extension(EASEL_IMAGE_EXTENSION_V1)`. */
+/** The identifier of the image extension: `host->get_extension(EASEL_IMAGE_EXTENSION_V1)`. Since: easel.image.v1 */
 #define EASEL_IMAGE_EXTENSION_V1 "easel.image.v1"
 
 /** A decoded image, owned by the plugin that loaded it (release it with release_image). Since: easel.image.v1 */
@@ -1318,6 +1347,9 @@ typedef struct easel_image easel_image;
  */
 #define EASEL_IMAGE_API_HAS(api, slot) \
     ((api) != NULL && (api)->struct_size >= offsetof(easel_image_api_v1, slot) + sizeof((api)->slot))
+
+/** The least struct_size a host's image table has: its first six functions (easel.image.v1 as first published). Since: easel.image.v1 */
+#define EASEL_IMAGE_API_V1_SIZE 56
 
 /**
  * Images: decoding PNG, JPEG, WebP, GIF and SVG files and drawing them (easel.image.v1).
@@ -1358,16 +1390,17 @@ typedef struct easel_image_api_v1 {
      * default, least recently used out first): loading an unchanged file again
      * returns the same image without reading it. Each handle is still the
      * caller's and is released on its own; only regular files are read.
+     * Since: easel.image.v1
      */
     int32_t (*load_image)(const char *path, easel_image **out, char *message, uint32_t message_size);
 
-    /** Releases an image from load_image; NULL is ignored. The handle is invalid afterwards. */
+    /** Releases an image from load_image; NULL is ignored. The handle is invalid afterwards. Since: easel.image.v1 */
     void (*release_image)(easel_image *image);
 
-    /** The image's size in points (its pixels over its scale); zero for NULL or an unknown handle. */
+    /** The image's size in points (its pixels over its scale); zero for NULL or an unknown handle. Since: easel.image.v1 */
     easel_size (*image_size)(const easel_image *image);
 
-    /** Pixels per point: 2 for a `@2x` file, 3 for `@3x`, else 1; 0 for NULL or an unknown handle. */
+    /** Pixels per point: 2 for a `@2x` file, 3 for `@3x`, else 1; 0 for NULL or an unknown handle. Since: easel.image.v1 */
     double (*image_scale)(const easel_image *image);
 
     /**
@@ -1377,6 +1410,7 @@ typedef struct easel_image_api_v1 {
      * The shadow in effect (easel.paint.v1's set_shadow) is cast in the
      * image's shape (its alpha), as fills cast theirs (since easel.image.v1 size 128).
      * An empty rect draws nothing; a non-finite one puts the context in error.
+     * Since: easel.image.v1
      */
     void (*draw_image)(easel_context *ctx, const easel_image *image, easel_rect rect);
 
@@ -1385,6 +1419,7 @@ typedef struct easel_image_api_v1 {
      * then drawing: `part` is in the image's points from its top left, taken
      * as the whole pixels it touches within the image; the part's
      * neighbours never show. A part outside the image draws nothing.
+     * Since: easel.image.v1
      */
     void (*draw_image_part)(easel_context *ctx, const easel_image *image, easel_rect part, easel_rect rect);
 

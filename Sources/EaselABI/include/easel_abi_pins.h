@@ -317,9 +317,7 @@ static inline const easel_abi_pin *easel_text_v1_pins(uint32_t *count) {
 
 /* ---- extension easel.image.v1 ---- */
 
-/** The first sizeof(easel_image_api_v1), the least struct_size a host's table may have
-    (slots appended since then are tested with EASEL_IMAGE_API_HAS). */
-#define EASEL_IMAGE_API_V1_SIZE 56
+/* EASEL_IMAGE_API_V1_SIZE (the first sizeof(easel_image_api_v1)) is in easel.h, for plugins. */
 
 /** The image extension's table: S(type, size in bytes). */
 #define EASEL_IMAGE_PINNED_STRUCTS(S) \

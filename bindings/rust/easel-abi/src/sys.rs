@@ -67,6 +67,7 @@ pub const EASEL_ENCODE_STRING_ARRAY: &[u8] = b"{EaselStringArray=^*Q}\0";
 pub const EASEL_PAINT_EXTENSION_ID: &[u8] = b"easel.paint.v1\0";
 pub const EASEL_TEXT_EXTENSION_ID: &[u8] = b"easel.text.v1\0";
 pub const EASEL_IMAGE_EXTENSION_V1: &[u8] = b"easel.image.v1\0";
+pub const EASEL_IMAGE_API_V1_SIZE: u32 = 56;
 pub const EASEL_LAYER_EXTENSION_ID: &[u8] = b"easel.layer.v1\0";
 pub const EASEL_LAYER_API_V1_SIZE: u32 = 336;
 pub const EASEL_PLUGIN_METADATA_SYMBOL: &[u8] = b"easel_plugin_metadata_v2\0";

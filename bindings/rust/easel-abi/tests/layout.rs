@@ -72,6 +72,7 @@ fn rust_integers() -> Vec<(&'static str, i128)> {
             EASEL_ABI_VERSION_MAJOR,
             EASEL_ABI_VERSION_MINOR,
             EASEL_LAYER_API_V1_SIZE,
+            EASEL_IMAGE_API_V1_SIZE,
             EASEL_ABI_VERSION,
             EASEL_OK,
             EASEL_ERROR_DOES_NOT_RESPOND,
