@@ -176,14 +176,30 @@ package enum BitmapContexts {
     final class Entry: @unchecked Sendable {
         let canvas: Canvas
         let opaque: Bool
-        init(canvas: Canvas, opaque: Bool) {
+        /// Its pixels' bytes, counted against ``maximumLiveBytes``.
+        let bytes: Int
+        init(canvas: Canvas, opaque: Bool, bytes: Int) {
             self.canvas = canvas
             self.opaque = opaque
+            self.bytes = bytes
         }
     }
 
     /// By context handle. (Canvases are used on the host's main thread; the lock guards the table.)
     private static let entries = Mutex<[UInt: Entry]>([:])
+
+    /// The most bytes of pixels one bitmap context has: 256 MB, as
+    /// `image_from_pixels` takes (a 8192 x 8192 bitmap).
+    package static let maximumBytes = CanvasImage.maximumFileSize
+    /// The most bytes of pixels the live bitmap contexts have together: 1 GB.
+    package static let maximumLiveBytes = 4 * maximumBytes
+
+    /// The bytes of pixels of a bitmap `width` x `height` points at `scale` (nil: beyond any bound).
+    private static func pixelBytes(width: Double, height: Double, scale: Double) -> Int? {
+        let columns = (width * scale).rounded(.up), rows = (height * scale).rounded(.up)
+        guard columns.isFinite, rows.isFinite, columns <= 1e9, rows <= 1e9 else { return nil }
+        return max(Int(columns), 0) * max(Int(rows), 0) * 4
+    }
 
     private static func key(_ handle: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle))) }
 
@@ -194,14 +210,27 @@ package enum BitmapContexts {
         guard scale.isFinite, scale > 0, scale <= 16 else {
             throw CanvasError(message: "bitmap_context_create: invalid scale \(scale); it must be greater than 0 and at most 16")
         }
+        // Bounded before cairo is asked: a plugin cannot make the host hold gigabytes of bitmaps.
+        if let bytes = pixelBytes(width: width, height: height, scale: scale), bytes > maximumBytes {
+            throw CanvasError(message: "bitmap_context_create: \(width) x \(height) points at scale \(scale) is \(bytes / (1024 * 1024)) MB of pixels, more than \(maximumBytes / (1024 * 1024)) MB")
+        }
         let canvas: Canvas
         do {
             canvas = try Canvas(width: width, height: height, backing: .raster(scale: scale))
         } catch {
             throw CanvasError(message: "bitmap_context_create: \(error.message)")
         }
+        let bytes = pixelBytes(width: width, height: height, scale: scale) ?? 0
         let handle = canvas.context
-        entries.withLock { $0[key(handle)] = Entry(canvas: canvas, opaque: opaque) }
+        let admitted = entries.withLock { entries -> Bool in
+            let live = entries.values.reduce(0) { $0 + $1.bytes }
+            guard live + bytes <= maximumLiveBytes else { return false }
+            entries[key(handle)] = Entry(canvas: canvas, opaque: opaque, bytes: bytes)
+            return true
+        }
+        guard admitted else {
+            throw CanvasError(message: "bitmap_context_create: the live bitmap contexts would hold more than \(maximumLiveBytes / (1024 * 1024)) MB of pixels; release some first")
+        }
         return handle
     }
 

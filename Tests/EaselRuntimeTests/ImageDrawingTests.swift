@@ -279,6 +279,26 @@ struct ImageDrawingTests {
         #expect(String(cString: message).hasPrefix("bitmap_context_create: "))
         #expect(api.bitmap_context_create?(easel_size(width: 4, height: 4), .nan, 0, &ctx, &message, 256) == -1)
         #expect(String(cString: message) == "bitmap_context_create: invalid scale nan; it must be greater than 0 and at most 16")
+        // Memory: one bitmap holds at most 256 MB of pixels (8192 x 8192), the live ones 1 GB together.
+        #expect(api.bitmap_context_create?(easel_size(width: 32767, height: 32767), 1, 0, &ctx, &message, 256) == -1 && ctx == nil)
+        #expect(String(cString: message)
+            == "bitmap_context_create: 32767.0 x 32767.0 points at scale 1.0 is 4095 MB of pixels, more than 256 MB")
+        var held: [OpaquePointer] = []
+        defer { for context in held { api.bitmap_context_release?(context) } }
+        // 256 MB each (untouched pages: cairo's calloc costs no memory until drawn on): three fit
+        // beside what other tests hold at the moment, not five.
+        for _ in 0..<5 {
+            guard api.bitmap_context_create?(easel_size(width: 4096, height: 4096), 2, 0, &ctx, &message, 256) == 0,
+                  let ctx else { break }
+            held.append(ctx)
+        }
+        #expect((3...4).contains(held.count))
+        #expect(ctx == nil)
+        #expect(String(cString: message)
+            == "bitmap_context_create: the live bitmap contexts would hold more than 1024 MB of pixels; release some first")
+        api.bitmap_context_release?(held.removeLast())
+        #expect(api.bitmap_context_create?(easel_size(width: 10, height: 10), 1, 0, &ctx, &message, 256) == 0)
+        if let ctx { held.append(ctx) }
     }
 }
 

@@ -1520,7 +1520,8 @@ typedef struct easel_image_api_v1 {
     /**
      * Creates an offscreen bitmap context (UIGraphicsImageRenderer): `size`
      * points at `scale` pixels a point (ceil(size * scale) pixels, at most 32767
-     * a side; 0 < scale <= 16), transparent at first. Every drawing table
+     * a side and 256 MB of pixels; 0 < scale <= 16; the live bitmap contexts
+     * of the process hold at most 1 GB), transparent at first. Every drawing table
      * (graphics, paint, text, image) draws into the returned context like into
      * the one drawRect: gets. With `opaque` non-zero the bitmap has no alpha,
      * as an opaque UIGraphicsImageRendererFormat: images made from it are
