@@ -132,7 +132,11 @@ extension Canvas {
             useSource(state.fillColor)
             cairo_new_path(cr)
             cairo_move_to(cr, x, y - baseline)
-            if !engine.showGlyphs(of: layout, in: cr) { pango_cairo_show_layout(cr, layout) }
+            if cairo_get_antialias(cr) == CAIRO_ANTIALIAS_NONE {
+                fillOutlines { pango_cairo_layout_path(cr, layout) }
+            } else if !engine.showGlyphs(of: layout, in: cr) {
+                pango_cairo_show_layout(cr, layout)
+            }
             cairo_new_path(cr)
             pathExtents.reset()
         }
@@ -200,7 +204,11 @@ extension Canvas {
                 castTextShadow { emit(pathOnly: true) }
                 cairo_new_path(cr)
             }
-            emit(pathOnly: false)
+            if cairo_get_antialias(cr) == CAIRO_ANTIALIAS_NONE {
+                fillOutlines { emit(pathOnly: true) }
+            } else {
+                emit(pathOnly: false)
+            }
             cairo_new_path(cr)
             pathExtents.reset()
         }
@@ -381,6 +389,18 @@ extension Canvas {
             return
         }
         applyGuardClip()
+    }
+
+    /// Fills the glyphs' outlines that `addOutlines` adds to cairo's path,
+    /// by the non-zero rule, with the current antialiasing: text under
+    /// `set_should_antialias(0)` has hard edges like fills (cairo draws
+    /// glyph images with the font's antialiasing, not the context's).
+    func fillOutlines(_ addOutlines: () -> Void) {
+        addOutlines()
+        let rule = cairo_get_fill_rule(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, rule)
     }
 
     /// Casts the current shadow of text: `addOutlines` adds the glyphs'

@@ -308,6 +308,28 @@ struct TextTests {
     }
 
 
+    @Test("text under set_should_antialias(0) has hard edges: every pixel the background or the fill colour")
+    func textWithoutAntialiasing() throws {
+        let paint = Canvas.paintAPI.pointee
+        func image(antialias: Int32) throws -> RasterImage {
+            try drawText(width: 200, height: 60) { api, g, ctx in
+                paint.set_should_antialias!(ctx, antialias)
+                g.set_fill_color!(ctx, redColor)
+                withFont("DejaVu Sans 20") { api.set_font!(ctx, $0) }
+                api.draw_text_at!(ctx, "Hard edges", -1, 10, 25, nil, 0)
+                var style = textStyle()
+                api.draw_text_in_rect!(ctx, "Wrapped text", -1, rect(10, 30, 190, 30), &style, nil, 0)
+            }
+        }
+        let hard = try image(antialias: 0)
+        let reds = hard.pixels.filter { $0 == red }.count
+        let between = hard.pixels.filter { $0 != red && $0 != RGBA(r: 255, g: 255, b: 255) }.count
+        #expect(reds > 300 && between == 0, "\(reds) red, \(between) in between")
+        // Antialiased, the same text has edge pixels between red and white.
+        let smooth = try image(antialias: 1)
+        #expect(smooth.pixels.filter { $0 != red && $0 != RGBA(r: 255, g: 255, b: 255) }.count > 100)
+    }
+
     @Test("without truncation, lines past max_lines or below the rect are not drawn")
     func lineLimitsWithoutTruncation() throws {
         let font = "DejaVu Sans 16"

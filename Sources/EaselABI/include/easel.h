@@ -994,8 +994,9 @@ typedef struct easel_paint_api {
      */
     void (*set_miter_limit)(easel_context *ctx, double limit);
     /**
-     * Turns antialiasing of fills, strokes and clips on (non-zero, the
-     * default) or off (CGContextSetShouldAntialias).
+     * Turns antialiasing of fills, strokes, clips and text on (non-zero, the
+     * default) or off (CGContextSetShouldAntialias); text drawn without it
+     * is filled from its glyphs' outlines.
      * Since: easel.paint.v1
      */
     void (*set_should_antialias)(easel_context *ctx, int32_t antialias);
