@@ -18,6 +18,7 @@
 #include <turbojpeg.h>
 #include <unistd.h>
 #include <webp/decode.h>
+#include <webp/demux.h>
 #include <webp/encode.h>
 #include <zlib.h>
 
@@ -836,7 +837,61 @@ static int decode_jpeg(const uint8_t *bytes, size_t length, easel_decoded_image 
     return 0;
 }
 
+/* The first frame of an animated WebP, composited on its canvas as a player shows it (libwebpdemux). */
+static int decode_animated_webp(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error,
+                                size_t error_size) {
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) {
+        set_error(error, error_size, "WebP decoding failed: libwebp version mismatch");
+        return -1;
+    }
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    WebPData data = { bytes, length };
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&data, &options);
+    if (decoder == NULL) {
+        set_error(error, error_size, "corrupt animated WebP image: its frames cannot be read");
+        return -1;
+    }
+    WebPAnimInfo info;
+    if (!WebPAnimDecoderGetInfo(decoder, &info)) {
+        set_error(error, error_size, "corrupt animated WebP image: the header cannot be read");
+        WebPAnimDecoderDelete(decoder);
+        return -1;
+    }
+    if (check_size(info.canvas_width, info.canvas_height, "WebP", error, error_size) != 0) {
+        WebPAnimDecoderDelete(decoder);
+        return -1;
+    }
+    uint8_t *frame = NULL;
+    int timestamp = 0;
+    if (info.frame_count < 1 || !WebPAnimDecoderGetNext(decoder, &frame, &timestamp) || frame == NULL) {
+        set_error(error, error_size, "corrupt animated WebP image: the first frame cannot be decoded");
+        WebPAnimDecoderDelete(decoder);
+        return -1;
+    }
+    size_t count = (size_t)info.canvas_width * (size_t)info.canvas_height;
+    uint32_t *pixels = malloc(count * 4);
+    if (pixels == NULL) {
+        set_error(error, error_size, "out of memory");
+        WebPAnimDecoderDelete(decoder);
+        return -1;
+    }
+    memcpy(pixels, frame, count * 4);
+    WebPAnimDecoderDelete(decoder);
+    rgba_to_argb32(pixels, count);
+    out->pixels = pixels;
+    out->width = (int)info.canvas_width;
+    out->height = (int)info.canvas_height;
+    out->format = EASEL_IMAGE_FORMAT_WEBP;
+    return 0;
+}
+
 static int decode_webp(const uint8_t *bytes, size_t length, easel_decoded_image *out, char *error, size_t error_size) {
+    WebPBitstreamFeatures features;
+    if (WebPGetFeatures(bytes, length, &features) == VP8_STATUS_OK && features.has_animation) {
+        return decode_animated_webp(bytes, length, out, error, error_size);
+    }
     int width = 0, height = 0;
     if (!WebPGetInfo(bytes, length, &width, &height)) {
         set_error(error, error_size, "corrupt WebP image: the header cannot be read");

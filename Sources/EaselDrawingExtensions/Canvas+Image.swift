@@ -41,9 +41,16 @@ extension Canvas {
     /// A pattern of an image's pixels mapped onto a rect of user space:
     /// the image's top left at the rect's origin, its whole size over the rect's.
     private func imagePattern(_ image: CanvasImage, onto rect: easel_rect, extend: cairo_extend_t) -> OpaquePointer {
-        let pattern: OpaquePointer = cairo_pattern_create_for_surface(image.surface)
+        imagePattern(image.surface, width: image.pixelWidth, height: image.pixelHeight, onto: rect, extend: extend)
+    }
+
+    /// A pattern of a surface of `width` x `height` pixels mapped onto a rect of user space.
+    private func imagePattern(
+        _ surface: OpaquePointer, width: Int, height: Int, onto rect: easel_rect, extend: cairo_extend_t
+    ) -> OpaquePointer {
+        let pattern: OpaquePointer = cairo_pattern_create_for_surface(surface)
         var matrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, Double(image.pixelWidth) / rect.size.width, Double(image.pixelHeight) / rect.size.height)
+        cairo_matrix_init_scale(&matrix, Double(width) / rect.size.width, Double(height) / rect.size.height)
         cairo_matrix_translate(&matrix, -rect.origin.x, -rect.origin.y)
         cairo_pattern_set_matrix(pattern, &matrix)
         cairo_pattern_set_extend(pattern, extend)
@@ -113,7 +120,51 @@ extension Canvas {
         // The pattern is in the user space of this call (beginImageMask moves
         // a raster canvas's offset into cairo's matrix before using it).
         // Its edge pixels repeat up to the rect's edges (as draw_image), and nothing shows beyond them.
-        beginImageMask(imagePattern(image, onto: rect, extend: CAIRO_EXTEND_PAD), in: rect)
+        if let luminance = Self.luminanceMask(of: image) {
+            defer { cairo_surface_destroy(luminance) }
+            beginImageMask(
+                imagePattern(luminance, width: image.pixelWidth, height: image.pixelHeight, onto: rect, extend: CAIRO_EXTEND_PAD),
+                in: rect)
+        } else {
+            beginImageMask(imagePattern(image, onto: rect, extend: CAIRO_EXTEND_PAD), in: rect)
+        }
+    }
+
+    /// For an image with no transparent pixel, an A8 surface of its
+    /// luminance (Rec. 601: a grey's own value), which a CoreGraphics mask
+    /// of a greyscale image without alpha uses: white shows, black hides.
+    /// Nil when some pixel is not opaque: the image's alpha is the mask.
+    static func luminanceMask(of image: CanvasImage) -> OpaquePointer? {
+        let source = image.surface
+        cairo_surface_flush(source)
+        guard cairo_image_surface_get_format(source) == CAIRO_FORMAT_ARGB32 || cairo_image_surface_get_format(source) == CAIRO_FORMAT_RGB24,
+              let pixels = cairo_image_surface_get_data(source) else { return nil }
+        let width = Int(cairo_image_surface_get_width(source)), height = Int(cairo_image_surface_get_height(source))
+        let stride = Int(cairo_image_surface_get_stride(source))
+        let hasAlpha = cairo_image_surface_get_format(source) == CAIRO_FORMAT_ARGB32
+        if hasAlpha {
+            for y in 0..<height {
+                let row = (pixels + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+                for x in 0..<width where row[x] >> 24 != 0xFF { return nil }
+            }
+        }
+        let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        guard let mask, cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS, let out = cairo_image_surface_get_data(mask) else {
+            if let mask { cairo_surface_destroy(mask) }
+            return nil
+        }
+        let outStride = Int(cairo_image_surface_get_stride(mask))
+        for y in 0..<height {
+            let row = (pixels + y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
+            let target = out + y * outStride
+            for x in 0..<width {
+                let p = row[x]
+                let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                target[x] = UInt8((77 * r + 150 * g + 29 * b + 128) >> 8)
+            }
+        }
+        cairo_surface_mark_dirty(mask)
+        return mask
     }
 
     /// Draws an image scaled into a rect, in the current transform and clip.

@@ -232,7 +232,8 @@ extension Graphics {
     }
 
     /// Clips later drawing to the image's alpha placed in `rect` (`CGContext.clip(to:mask:)`),
-    /// intersected with the clip, until the state is restored.
+    /// intersected with the clip, until the state is restored. An image with no transparent
+    /// pixel (a greyscale mask) masks by its luminance: white shows, black hides.
     public func clip(toMask image: Image, in rect: Rect) {
         withExtendedLifetime(image) { Image.api?.clip_to_image_mask?(context, image.handle, rect) }
     }

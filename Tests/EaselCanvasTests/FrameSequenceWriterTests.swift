@@ -1,6 +1,8 @@
 import CImageCodec
 import EaselCanvas
 import EaselCanvasOutput
+import EaselDrawingExtensions
+import EaselABI
 import EaselGraphicsCore
 import EaselTestSupport
 import Foundation
@@ -75,6 +77,25 @@ private func message(_ body: () throws -> Void) -> String? {
         }
         // No temporary file is left beside it.
         #expect(try names(in: folder) == ["move.webp"])
+    }
+
+    @Test("an animated WebP loads as an image of its first frame, as a GIF does")
+    func animatedWebPLoadsItsFirstFrame() throws {
+        let folder = try temporaryFolder("webp-image")
+        let path = folder.appendingPathComponent("move.webp").path
+        let writer = try FrameSequenceWriter(path: path, pixelWidth: 64, pixelHeight: 48, loopCount: 0)
+        for index in 0..<3 { try writer.append(movingSquare(10 + 12 * Double(index)), duration: 0.1) }
+        try writer.finish()
+        let image = try CanvasImage(contentsOf: path)
+        #expect(image.format == .webp && image.pixelWidth == 64 && image.pixelHeight == 48)
+        let canvas = try Canvas(width: 64, height: 48, backing: .raster(scale: 1))
+        canvas.draw(image, in: easel_rect(origin: easel_point(x: 0, y: 0), size: easel_size(width: 64, height: 48)))
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        // The first frame's square (from x = 10), not the second's (from 22).
+        expectPixel(drawn, 11, 5, red)
+        expectPixel(drawn, 2, 40, blue)
+        expectPixel(drawn, 23, 5, transparent)
     }
 
     @Test func lossyWebPUsesVP8FramesAndStaysClose() throws {

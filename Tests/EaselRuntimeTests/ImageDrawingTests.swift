@@ -178,7 +178,7 @@ struct ImageDrawingTests {
 
         // Intersected with the current clip: clipped to x < 8 first.
         let clipped = try Canvas(width: 24, height: 24, backing: .raster(scale: 1))
-        let opaque = try pixelImage([bgra(0, 0, 0)], width: 1)
+        let opaque = try pixelImage([bgra(255, 255, 255)], width: 1)   // white: shows (opaque images mask by luminance)
         defer { api.release_image?(opaque) }
         g.save_state(clipped.context)
         clipped.clip(to: rect(0, 0, 8, 24))
@@ -195,6 +195,25 @@ struct ImageDrawingTests {
         let image = try clipped.rasterImage()
         #expect(image.pixel(x: 4, y: 4) == green && image.pixel(x: 7, y: 19) == green)
         #expect(image.pixel(x: 8, y: 4) == transparent && image.pixel(x: 3, y: 4) == transparent)
+    }
+
+    @Test("an opaque (greyscale) mask image clips by its luminance: white shows, black hides, grey in part")
+    func luminanceMask() throws {
+        let mask = try pixelImage([bgra(0, 0, 0) + bgra(255, 255, 255) + bgra(128, 128, 128)], width: 3)
+        defer { api.release_image?(mask) }
+        let canvas = try Canvas(width: 30, height: 10, backing: .raster(scale: 1))
+        api.set_interpolation_quality?(canvas.context, Int32(EASEL_INTERPOLATION_NONE))
+        g.save_state(canvas.context)
+        api.clip_to_image_mask?(canvas.context, mask, rect(0, 0, 30, 10))
+        g.set_fill_color(canvas.context, redColor)
+        g.fill_rect(canvas.context, rect(0, 0, 30, 10))
+        g.restore_state(canvas.context)
+        #expect(canvas.takeError() == nil)
+        let drawn = try canvas.rasterImage()
+        #expect(drawn.pixel(x: 5, y: 5) == transparent)
+        #expect(drawn.pixel(x: 15, y: 5) == red)
+        let half = drawn.pixel(x: 25, y: 5)
+        #expect(abs(Int(half.a) - 128) <= 1 && half.r > 100 && half.g == 0 && half.b == 0, "\(half)")
     }
 
     @Test("pixel data round-trips: premultiplied BGRA with a padded stride, copied; a bad stride is an error")

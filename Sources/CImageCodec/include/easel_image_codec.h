@@ -112,8 +112,9 @@ typedef struct {
 #define EASEL_DECODE_MAX_PIXELS (64u * 1024u * 1024u)
 
 /**
- * Decodes a PNG (libspng), JPEG (libjpeg-turbo), WebP (libwebp), GIF (giflib,
- * the first frame) or SVG (librsvg) file in memory, told apart by their first
+ * Decodes a PNG (libspng), JPEG (libjpeg-turbo), WebP (libwebp; an animated
+ * one's first frame with libwebpdemux), GIF (giflib, the first frame) or SVG
+ * (librsvg) file in memory, told apart by their first
  * bytes (an SVG: `<svg` within its first 4 KB), into premultiplied ARGB32 with
  * cairo's rounding.
  *

@@ -1371,8 +1371,9 @@ typedef struct easel_image_api_v1 {
     uint32_t struct_size;
 
     /**
-     * Reads and decodes an image file: PNG, JPEG, WebP, GIF (the first frame)
-     * or SVG (rendered by librsvg at its width and height in points), told
+     * Reads and decodes an image file: PNG, JPEG, WebP, GIF (an animated
+     * WebP or GIF: its first frame) or SVG (rendered by librsvg at its width
+     * and height in points), told
      * apart by its contents. A name ending in `@2x` or `@3x` before the
      * extension (`arrow@2x.png`) makes the image 2 or 3 pixels a point, as
      * UIKit reads it; otherwise 1 (an SVG: 2).
@@ -1489,7 +1490,10 @@ typedef struct easel_image_api_v1 {
      * Clips later drawing to the image's alpha, the image placed in `rect` as
      * draw_image places it (CGContextClipToMask, with the image's alpha as the
      * mask): where the image is opaque drawing shows, where it is transparent
-     * it does not, and outside `rect` nothing shows. Intersected with the
+     * it does not, and outside `rect` nothing shows. An image with no
+     * transparent pixel (a greyscale mask image, as CoreGraphics takes one)
+     * masks by its luminance instead: white shows, black hides, grey shows
+     * in part. Intersected with the
      * current clip; it lasts until the graphics state current at the call is
      * restored (restore_state, or the host's restore after drawRect:). Drawing
      * with a blend mode other than normal under a mask is composited as one
