@@ -111,6 +111,8 @@ extension Canvas {
     public func clear(_ rect: easel_rect) {
         withRectPath("clear_rect", rect) { cr in
             guardFill()
+            // Under an image mask, clear what is drawn under the mask, not a transparent group.
+            if !maskPatterns.isEmpty { convertMaskGroups() }
             let previous = cairo_get_operator(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)

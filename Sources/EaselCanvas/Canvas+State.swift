@@ -433,9 +433,13 @@ extension Canvas {
     /// (cairo_push_group) that the restore of this state composites through
     /// `mask` (cairo_mask) within `rect`, inside the clip of the moment. The
     /// pattern and the rect are taken in the user space of the call: the
-    /// offset of a raster canvas is moved into cairo's matrix first. Blend
-    /// modes other than normal apply inside the group, and the group is
-    /// composited with the blend mode of the moment.
+    /// offset of a raster canvas is moved into cairo's matrix first. Drawing
+    /// with the normal blend mode goes over a transparent group composited
+    /// over the drawing; once another blend mode, a clear or a copy is used
+    /// under the mask, the group holds a copy of what is under it, so that
+    /// it blends with or clears the real drawing, and is composited by
+    /// interpolating between the drawing and the group by the mask (exact
+    /// where the mask is 0 or 1; see `convertMaskGroups`).
     ///
     /// - Parameters:
     ///   - mask: A cairo pattern (`cairo_pattern_t *`) whose alpha is the
@@ -450,8 +454,10 @@ extension Canvas {
             materializeOffset()
             applyGuardClip()
             materializeSaves()
+            let parent = cairo_surface_reference(cairo_get_group_target(cr))!
             cairo_push_group(cr)
-            Self.markDrawnOn(cairo_get_group_target(cr))
+            let group = cairo_surface_reference(cairo_get_group_target(cr))!
+            Self.markDrawnOn(group)
             // Nothing shows outside the mask's rect: clip the group to it
             // (so that the clip's bounding box says so, and drawing outside
             // it costs nothing), keeping the current path.
@@ -463,9 +469,29 @@ extension Canvas {
                 cairo_append_path(cr, path)
                 cairo_path_destroy(path)
             }
-            maskPatterns.append((mask, rect))
+            maskPatterns.append(MaskGroup(pattern: mask, rect: rect, group: group, parent: parent))
             state.maskCount += 1
             state.hasClip = true
+            if cairo_get_operator(cr) != CAIRO_OPERATOR_OVER { convertMaskGroups() }
+        }
+    }
+
+    /// Gives every open mask group that has none a copy of what is under
+    /// it (outermost first, so that an inner group copies the outer's
+    /// copy), before drawing that is not a plain OVER happens under a mask:
+    /// a blend mode blends with, and a clear or copy replaces, the real
+    /// drawing. The group's content so far goes over the copy (DEST_OVER),
+    /// which is what compositing it would have made where the mask is 1.
+    /// Runs inside `perform`.
+    package func convertMaskGroups() {
+        for index in maskPatterns.indices where !maskPatterns[index].holdsCopy {
+            let mask = maskPatterns[index]
+            guard let context = cairo_create(mask.group) else { continue }
+            cairo_set_operator(context, CAIRO_OPERATOR_DEST_OVER)
+            cairo_set_source_surface(context, mask.parent, 0, 0)
+            cairo_paint(context)
+            cairo_destroy(context)
+            maskPatterns[index].holdsCopy = true
         }
     }
 
@@ -479,10 +505,14 @@ extension Canvas {
             cairo_new_path(cr)
             cairo_rectangle(cr, mask.rect.origin.x, mask.rect.origin.y, mask.rect.size.width, mask.rect.size.height)
             cairo_clip(cr)
+            // A group holding a copy replaces the drawing where the mask is
+            // 1 and leaves it where 0 (SOURCE through a mask interpolates);
+            // a transparent group goes over it.
+            cairo_set_operator(cr, mask.holdsCopy ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
             cairo_mask(cr, mask.pattern)
             cairo_restore(cr)
             cairo_new_path(cr)
-            cairo_pattern_destroy(mask.pattern)
+            mask.release()
             state.maskCount -= 1
         }
     }

@@ -157,9 +157,29 @@ public final class Canvas {
     var fonts: [FontDescription] = []
     /// The index of each font in `fonts`, by Pango's string form.
     var fontIndexByKey: [String: Int32] = [:]
-    /// The masks of the image-mask groups open, innermost last, each with the
-    /// rect it is confined to (Canvas+State.swift).
-    var maskPatterns: [(pattern: OpaquePointer, rect: easel_rect)] = []
+    /// The image-mask groups open, innermost last (Canvas+State.swift).
+    var maskPatterns: [MaskGroup] = []
+    /// Whether an image-mask group is open (drawing goes into it).
+    package var hasOpenMasks: Bool { !maskPatterns.isEmpty }
+
+    /// An open image-mask group: its mask, the rect it is confined to, the
+    /// group's surface and the surface under it (both referenced), and
+    /// whether the group was given a copy of what is under it (see
+    /// `Canvas.convertMaskGroups`).
+    struct MaskGroup {
+        let pattern: OpaquePointer
+        let rect: easel_rect
+        let group: OpaquePointer
+        let parent: OpaquePointer
+        var holdsCopy = false
+
+        /// Releases the mask and the surfaces.
+        func release() {
+            cairo_pattern_destroy(pattern)
+            cairo_surface_destroy(group)
+            cairo_surface_destroy(parent)
+        }
+    }
 
     /// Where a canvas's drawing goes.
     public enum Backing: Sendable, Equatable {
@@ -275,7 +295,7 @@ public final class Canvas {
 
     deinit {
         liveCanvases.withLock { _ = $0.remove(UInt(bitPattern: handleAddress)) }
-        for mask in maskPatterns { cairo_pattern_destroy(mask.pattern) }
+        for mask in maskPatterns { mask.release() }
         cairo_destroy(mainContext)
         cairo_surface_destroy(surface)
         if let layerContext { cairo_destroy(layerContext) }

@@ -391,6 +391,8 @@ extension Canvas {
             if op != CAIRO_OPERATOR_OVER { applyGuardClip() }
             materializeSaves()
             cairo_set_operator(cr, op)
+            // Under an image mask, blend with what is drawn under it.
+            if op != CAIRO_OPERATOR_OVER, hasOpenMasks { convertMaskGroups() }
         }
     }
 

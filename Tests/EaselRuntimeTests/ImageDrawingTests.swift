@@ -197,6 +197,47 @@ struct ImageDrawingTests {
         #expect(image.pixel(x: 8, y: 4) == transparent && image.pixel(x: 3, y: 4) == transparent)
     }
 
+    @Test("under a clip mask, clear_rect clears the drawing and a blend mode blends with it, as without a mask",
+          arguments: [Canvas.Backing.raster(scale: 1), .raster(scale: 2), .recording])
+    func clearAndBlendUnderMask(backing: Canvas.Backing) throws {
+        let scale: Double = if case .raster(let scale) = backing { scale } else { 1 }
+        // An alpha mask: the left half of (0, 0, 40, 20) shows.
+        let mask = try pixelImage([bgra(0, 0, 0) + bgra(0, 0, 0, 0)], width: 2)
+        defer { api.release_image?(mask) }
+        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+            .assumingMemoryBound(to: easel_paint_api.self).pointee
+        func drawn(_ body: (OpaquePointer) -> Void) throws -> RasterImage {
+            let canvas = try Canvas(width: 40, height: 20, backing: backing)
+            let ctx = canvas.context
+            api.set_interpolation_quality?(ctx, Int32(EASEL_INTERPOLATION_NONE))
+            g.set_fill_color(ctx, blueColor)
+            g.fill_rect(ctx, rect(0, 0, 40, 20))
+            g.save_state(ctx)
+            g.translate(ctx, 3, 0)   // (the mask and the drawing in a translated user space)
+            api.clip_to_image_mask?(ctx, mask, rect(-3, 0, 40, 20))
+            body(ctx)
+            g.restore_state(ctx)
+            #expect(canvas.takeError() == nil)
+            return try canvas.rasterImage()
+        }
+        let cleared = try drawn { ctx in g.clear_rect(ctx, rect(-3, 0, 40, 20)) }
+        #expect(cleared.pixel(x: Int(5 * scale), y: Int(10 * scale)) == transparent && cleared.pixel(x: Int(19 * scale), y: Int(3 * scale)) == transparent)
+        #expect(cleared.pixel(x: Int(20 * scale), y: Int(10 * scale)) == blue && cleared.pixel(x: Int(35 * scale), y: Int(3 * scale)) == blue)
+        // Red multiplied with blue is black where the mask shows; the right half stays blue.
+        let multiplied = try drawn { ctx in
+            g.set_fill_color(ctx, redColor)
+            g.fill_rect(ctx, rect(-3, 0, 20, 20))   // over the left quarter only...
+            paint.set_blend_mode(ctx, Int32(EASEL_BLEND_MULTIPLY))
+            g.set_fill_color(ctx, greenColor)
+            g.fill_rect(ctx, rect(7, 0, 30, 20))    // ...then green multiplied from x = 10
+        }
+        let black = RGBA(r: 0, g: 0, b: 0)
+        #expect(multiplied.pixel(x: Int(5 * scale), y: Int(10 * scale)) == red)          // red over blue, before the blend mode
+        #expect(multiplied.pixel(x: Int(12 * scale), y: Int(10 * scale)) == black)       // green x red
+        #expect(multiplied.pixel(x: Int(18 * scale), y: Int(10 * scale)) == black)       // green x blue
+        #expect(multiplied.pixel(x: Int(25 * scale), y: Int(10 * scale)) == blue)        // outside the mask
+    }
+
     @Test("an opaque (greyscale) mask image clips by its luminance: white shows, black hides, grey in part")
     func luminanceMask() throws {
         let mask = try pixelImage([bgra(0, 0, 0) + bgra(255, 255, 255) + bgra(128, 128, 128)], width: 3)

@@ -1495,9 +1495,11 @@ typedef struct easel_image_api_v1 {
      * masks by its luminance instead: white shows, black hides, grey shows
      * in part. Intersected with the
      * current clip; it lasts until the graphics state current at the call is
-     * restored (restore_state, or the host's restore after drawRect:). Drawing
-     * with a blend mode other than normal under a mask is composited as one
-     * layer with the blend mode in effect at the call. An empty rect clips
+     * restored (restore_state, or the host's restore after drawRect:). Under
+     * a mask, blend modes blend with and clear_rect clears the drawing under
+     * it, as without a mask (where the mask is partly transparent, the result
+     * of all drawing under it is mixed with what was there by the mask). An
+     * empty rect clips
      * everything out; a non-finite one puts the context in error. NULL or
      * unknown handles are ignored. The image may be released right after.
      * Since: easel.image.v1 (size 128)
@@ -1547,7 +1549,10 @@ typedef struct easel_image_api_v1 {
      * (UIGraphicsImageRenderer's image). Returns 0 and a new handle in *out
      * (release it with release_image); -1, NULL and a message for NULL
      * arguments, a context that is not a live bitmap context, or one in error
-     * (the message carries the context's first error).
+     * (the message carries the context's first error). Drawing under a
+     * clip_to_image_mask or in a transparency layer reaches the bitmap when
+     * the mask's state is restored or the layer ends: save before masking and
+     * restore before this call.
      * Since: easel.image.v1 (size 128)
      */
     int32_t (*image_from_bitmap_context)(easel_context *ctx, easel_image **out, char *message, uint32_t message_size);
