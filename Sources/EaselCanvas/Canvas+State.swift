@@ -454,9 +454,18 @@ extension Canvas {
             materializeOffset()
             applyGuardClip()
             materializeSaves()
-            let parent = cairo_surface_reference(cairo_get_group_target(cr))!
+            // (cairo gives its nil surface, never NULL, for a context in error.)
+            guard let parent = cairo_surface_reference(cairo_get_group_target(cr)) else {
+                cairo_pattern_destroy(mask)
+                return
+            }
             cairo_push_group(cr)
-            let group = cairo_surface_reference(cairo_get_group_target(cr))!
+            guard let group = cairo_surface_reference(cairo_get_group_target(cr)) else {
+                cairo_pop_group_to_source(cr)
+                cairo_surface_destroy(parent)
+                cairo_pattern_destroy(mask)
+                return
+            }
             Self.markDrawnOn(group)
             // Nothing shows outside the mask's rect: clip the group to it
             // (so that the clip's bounding box says so, and drawing outside
