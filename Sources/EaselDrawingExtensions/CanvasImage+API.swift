@@ -7,38 +7,30 @@ import Glibc
 #endif
 
 extension CanvasImage {
-    /// The addresses of the images plugins hold, each with the number of
-    /// handles given out for it (the cache hands the same image to every
-    /// load of an unchanged file), so that a stale or made-up handle is
-    /// ignored rather than followed.
-    private static let handles = Mutex<[UInt: Int]>([:])
+    /// The images plugins hold, by handle: each handle a slot token of its
+    /// own (``HandleTable``), never the image's address, so that a released
+    /// handle stays dead when another image is made at the same address, and
+    /// releasing one handle twice cannot release another holder's (the cache
+    /// hands the same image to every load of an unchanged file).
+    private static let handles = Mutex(HandleTable<CanvasImage>())
 
     /// The image behind a plugin's handle, or nil for NULL and unknown handles.
     package static func resolve(_ handle: OpaquePointer?) -> CanvasImage? {
         guard let handle else { return nil }
-        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        guard handles.withLock({ $0[address] != nil }) else { return nil }
-        return Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        return handles.withLock { $0.object(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))) }
     }
 
-    /// A new handle for `image`, retaining it until ``release(_:)``.
-    package static func handle(for image: CanvasImage) -> OpaquePointer {
-        let pointer = Unmanaged.passRetained(image).toOpaque()
-        handles.withLock { $0[UInt(bitPattern: Int(bitPattern: pointer)), default: 0] += 1 }
-        return OpaquePointer(pointer)
+    /// A new handle for `image`, which it keeps alive until ``release(_:)``
+    /// (NULL when no slot is left).
+    package static func handle(for image: CanvasImage) -> OpaquePointer? {
+        handles.withLock { $0.insert(image) }.flatMap { OpaquePointer(bitPattern: $0) }
     }
 
     /// Releases a handle from ``handle(for:)``; unknown handles are ignored.
     static func release(_ handle: OpaquePointer?) {
         guard let handle else { return }
-        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        let known = handles.withLock { handles -> Bool in
-            guard let count = handles[address] else { return false }
-            handles[address] = count > 1 ? count - 1 : nil
-            return true
-        }
-        guard known else { return }
-        Unmanaged<CanvasImage>.fromOpaque(UnsafeRawPointer(handle)).release()
+        let image = handles.withLock { $0.remove(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))) }
+        withExtendedLifetime(image) {}   // (the last reference may go here, outside the lock)
     }
 
     /// Writes `text` into a plugin's message buffer (NUL-terminated, cut to

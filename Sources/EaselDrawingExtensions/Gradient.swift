@@ -9,7 +9,7 @@ import Synchronization
 /// A plugin makes one with `gradient_create` and owns it until
 /// `gradient_release`; it is not tied to a canvas. The handle is not an
 /// address but a token: a slot of a table of live gradients and the slot's
-/// generation (see ``Handles``), so a released or made-up handle is found
+/// generation (see ``HandleTable``), so a released or made-up handle is found
 /// out without touching memory, and is an error of the drawing call rather
 /// than a dangling pointer; and a widget that makes a gradient per draw call
 /// pays no hashing for it.
@@ -33,48 +33,8 @@ package final class Gradient: Sendable {
 
     private init(stops: [Stop]) { self.stops = stops }
 
-    /// The live gradients: slot `i` of handle `(i + 1) | generation << 32`.
-    ///
-    /// A slot's generation changes whenever it is freed, so an old handle to
-    /// a reused slot is refused (until the 32-bit generation comes round
-    /// again, after four billion reuses of that slot). Freed slots are reused
-    /// first; the table is as long as the most gradients alive at once.
-    struct Handles {
-        var gradients: [Gradient?] = []
-        var generations: [UInt32] = []
-        var free: [Int] = []
-
-        mutating func insert(_ gradient: Gradient) -> UInt? {
-            let index: Int
-            if let reused = free.popLast() {
-                index = reused
-            } else {
-                guard gradients.count < Int(UInt32.max) else { return nil }
-                index = gradients.count
-                gradients.append(nil)
-                generations.append(1)
-            }
-            gradients[index] = gradient
-            return UInt(index + 1) | UInt(generations[index]) << 32
-        }
-
-        /// The slot of a live handle.
-        func slot(_ handle: UInt) -> Int? {
-            let index = Int(handle & 0xFFFF_FFFF) - 1
-            guard index >= 0, index < gradients.count, gradients[index] != nil,
-                  UInt(generations[index]) == handle >> 32 else { return nil }
-            return index
-        }
-
-        mutating func remove(_ handle: UInt) {
-            guard let index = slot(handle) else { return }
-            gradients[index] = nil
-            generations[index] = generations[index] == UInt32.max ? 1 : generations[index] + 1
-            free.append(index)
-        }
-    }
-
-    private static let live = Mutex(Handles())
+    /// The live gradients, by handle (see ``HandleTable``).
+    private static let live = Mutex(HandleTable<Gradient>())
 
     /// Makes a gradient and returns its handle, retained until ``release(_:)``.
     ///
@@ -132,7 +92,7 @@ package final class Gradient: Sendable {
     static func stops(_ handle: UnsafeRawPointer?, in operation: String) throws(CanvasError) -> [Stop] {
         guard let handle else { throw .invalidArgument(operation, "NULL gradient") }
         let stops = live.withLock { handles -> [Stop]? in
-            handles.slot(UInt(bitPattern: handle)).flatMap { handles.gradients[$0]?.stops }
+            handles.object(UInt(bitPattern: handle))?.stops
         }
         guard let stops else { throw .invalidArgument(operation, "unknown or released gradient") }
         return stops

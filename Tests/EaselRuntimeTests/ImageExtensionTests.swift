@@ -1,6 +1,7 @@
 import EaselGraphicsCore
 import EaselABI
 import EaselCanvas
+import EaselDrawingExtensions
 import EaselProbe
 import EaselRuntime
 import EaselTestSupport
@@ -129,13 +130,23 @@ struct ImageExtensionTests {
         var first: OpaquePointer?, second: OpaquePointer?
         #expect(api.load_image?(path, &first, nil, 0) == 0)
         #expect(api.load_image?(path, &second, nil, 0) == 0)
-        // The cache hands out one image: the same address behind both handles.
-        #expect(first != nil && first == second)
+        // The cache hands out one image behind two handles of their own.
+        #expect(first != nil && second != nil && first != second)
+        #expect(CanvasImage.resolve(first) != nil && CanvasImage.resolve(first) === CanvasImage.resolve(second))
         // Other tests load too: at least one hit, and this file decoded once (by identity, not counted globally).
         #expect(ImageCache.shared.statistics.hits > before.hits)
         api.release_image?(first)
         #expect(api.image_scale?(second) == 1)   // still held by the second handle
         api.release_image?(second)
         #expect(api.image_scale?(second) == 0)
+        // A released handle stays dead when its slot is used again; releasing it twice does nothing to the new one.
+        var third: OpaquePointer?
+        #expect(api.load_image?(path, &third, nil, 0) == 0)
+        #expect(third != nil && third != first && third != second)
+        api.release_image?(second)
+        #expect(api.image_scale?(second) == 0 && api.image_scale?(third) == 1)
+        // A made-up handle is not followed.
+        #expect(api.image_scale?(OpaquePointer(bitPattern: 0x1234_5678)) == 0)
+        api.release_image?(third)
     }
 }
