@@ -12,7 +12,8 @@ struct EncodingOptions: ParsableArguments {
     @Option(help: "How hard a PNG is compressed: fast, default or best.")
     var compression: ImageEncoding.Compression?
 
-    @Option(help: "The quality of a JPEG or WebP, 1 to 100 (default 90; a WebP at 100 is lossless).")
+    // (Unconditional: `--quality -5` is a value out of range, not a missing value and an option -5.)
+    @Option(parsing: .unconditional, help: "The quality of a JPEG or WebP, 1 to 100 (default 90; a WebP at 100 is lossless).")
     var quality: Int?
 
     /// Checks the options against the output's format.

@@ -71,6 +71,7 @@ struct OutputFormatTests {
         let jpg = folder.appendingPathComponent("out.jpg").path, png = folder.appendingPathComponent("out.png").path
         #expect(try usageError(["render", file.path, "-o", jpg, "--quality", "0"]) == "Error: --quality must be between 1 and 100; got 0")
         #expect(try usageError(["render", file.path, "-o", jpg, "--quality", "101"]) == "Error: --quality must be between 1 and 100; got 101")
+        #expect(try usageError(["render", file.path, "-o", jpg, "--quality", "-5"]) == "Error: --quality must be between 1 and 100; got -5")
         #expect(try usageError(["render", file.path, "-o", png, "--quality", "80"])
                 == "Error: --quality applies to .jpg, .jpeg and .webp output, not '\(png)'")
         #expect(try usageError(["render", file.path, "-o", jpg, "--compression", "best"])
