@@ -439,16 +439,24 @@ extension Canvas {
         guard state.isGuarded else { return }
         state.isGuarded = false
         materializeSaves()
-        let path = pathExtents.isEmpty ? nil : cairo_copy_path(cr)
-        cairo_new_path(cr)
         // In cairo's coordinates (an identity matrix: device pixels over the
         // device scale); cairo rounds them back to exactly the guard's pixels.
         let scale = deviceScale
-        cairo_rectangle(cr, Double(state.guardMinX) / scale, Double(state.guardMinY) / scale,
-                        Double(state.guardMaxX - state.guardMinX) / scale,
-                        Double(state.guardMaxY - state.guardMinY) / scale)
-        cairo_clip(cr)
+        clipKeepingPath(
+            x: Double(state.guardMinX) / scale, y: Double(state.guardMinY) / scale,
+            width: Double(state.guardMaxX - state.guardMinX) / scale,
+            height: Double(state.guardMaxY - state.guardMinY) / scale)
         state.hasClip = true
+    }
+
+    /// Intersects cairo's clip with a rectangle of cairo's user space,
+    /// keeping the current path (cairo_clip consumes it: it is copied and
+    /// put back). Runs inside `perform`.
+    package func clipKeepingPath(x: Double, y: Double, width: Double, height: Double) {
+        let path = pathExtents.isEmpty ? nil : cairo_copy_path(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_clip(cr)
         if let path {
             cairo_append_path(cr, path)
             cairo_path_destroy(path)

@@ -470,14 +470,7 @@ extension Canvas {
             // Nothing shows outside the mask's rect: clip the group to it
             // (so that the clip's bounding box says so, and drawing outside
             // it costs nothing), keeping the current path.
-            let path = cairo_has_current_point(cr) != 0 ? cairo_copy_path(cr) : nil
-            cairo_new_path(cr)
-            cairo_rectangle(cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
-            cairo_clip(cr)
-            if let path {
-                cairo_append_path(cr, path)
-                cairo_path_destroy(path)
-            }
+            clipKeepingPath(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
             maskPatterns.append(MaskGroup(pattern: mask, rect: rect, group: group, parent: parent))
             state.maskCount += 1
             state.hasClip = true

@@ -305,12 +305,8 @@ extension Canvas {
             return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
         }
         // Whole characters: move the ends back to the start of a code point.
-        var first = Int32(min(start, UInt32(text.count)))
+        let first = text.characterStart(Int32(min(start, UInt32(text.count))))
         let last = Int32(min(end, UInt32(text.count)))
-        func isContinuation(_ index: Int32) -> Bool {
-            index < text.count && (UInt8(bitPattern: text.start[Int(index)]) & 0xC0) == 0x80
-        }
-        while first > 0 && isContinuation(first) { first -= 1 }
         var union = box(first)
         if first == last {
             // A caret: where text typed there would go, the leading edge of
@@ -325,8 +321,7 @@ extension Canvas {
             while index < last {
                 let b = box(index)
                 union = (min(union.minX, b.minX), min(union.minY, b.minY), max(union.maxX, b.maxX), max(union.maxY, b.maxY))
-                index += 1
-                while isContinuation(index) { index += 1 }
+                index = text.characterEnd(index + 1)
             }
         }
         return easel_rect(

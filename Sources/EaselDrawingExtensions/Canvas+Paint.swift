@@ -344,29 +344,18 @@ extension Canvas {
         // locations; beyond, they extend (cairo's PAD repeats the outermost
         // stop) or are clear, after a hard edge (two stops at one offset).
         // An end stop is added only where the gradient's own would not do.
+        // (A radial gradient with neither option is not extended at all.)
         let clear = easel_color(red: 0, green: 0, blue: 0, alpha: 0)
-        let extendsNeither = options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START | EASEL_GRADIENT_DRAWS_AFTER_END) == 0
-        if radial && extendsNeither {
-            if first.location > 0 { add(0, first.color) }
-            for stop in stops { add(stop.location, stop.color) }
-            if last.location < 1 { add(1, last.color) }
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
-            applyGuardClip()
-            cairo_set_source(cr, pattern)
-            cairo_paint_with_alpha(cr, state.alpha)
-            cairo_pattern_destroy(pattern)
-            return
-        }
-        if options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START) == 0 {
-            add(0, clear)
-            if first.location > 0 { add(0, first.color) }
-        }
+        let unextended = radial
+            && options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START | EASEL_GRADIENT_DRAWS_AFTER_END) == 0
+        let clearBefore = !unextended && options & UInt32(EASEL_GRADIENT_DRAWS_BEFORE_START) == 0
+        let clearAfter = !unextended && options & UInt32(EASEL_GRADIENT_DRAWS_AFTER_END) == 0
+        if clearBefore { add(0, clear) }
+        if (clearBefore || unextended) && first.location > 0 { add(0, first.color) }
         for stop in stops { add(stop.location, stop.color) }
-        if options & UInt32(EASEL_GRADIENT_DRAWS_AFTER_END) == 0 {
-            if last.location < 1 { add(1, last.color) }
-            add(1, clear)
-        }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        if (clearAfter || unextended) && last.location < 1 { add(1, last.color) }
+        if clearAfter { add(1, clear) }
+        cairo_pattern_set_extend(pattern, unextended ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD)
         applyGuardClip()
         cairo_set_source(cr, pattern)
         cairo_paint_with_alpha(cr, state.alpha)

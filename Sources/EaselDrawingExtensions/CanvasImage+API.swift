@@ -203,7 +203,8 @@ package enum BitmapContexts {
             throw CanvasError(message: "bitmap_context_create: invalid scale \(scale); it must be greater than 0 and at most 16")
         }
         // Bounded before cairo is asked: a plugin cannot make the host hold gigabytes of bitmaps.
-        if let bytes = pixelBytes(width: width, height: height, scale: scale), bytes > maximumBytes {
+        let pixels = pixelBytes(width: width, height: height, scale: scale)
+        if let bytes = pixels, bytes > maximumBytes {
             throw CanvasError(message: "bitmap_context_create: \(width) x \(height) points at scale \(scale) is \(bytes / (1024 * 1024)) MB of pixels, more than \(maximumBytes / (1024 * 1024)) MB")
         }
         let canvas: Canvas
@@ -212,7 +213,7 @@ package enum BitmapContexts {
         } catch {
             throw CanvasError(message: "bitmap_context_create: \(error.message)")
         }
-        let bytes = pixelBytes(width: width, height: height, scale: scale) ?? 0
+        let bytes = pixels ?? 0
         let handle = canvas.context
         let admitted = entries.withLock { entries -> Bool in
             let live = entries.values.reduce(0) { $0 + $1.bytes }

@@ -689,6 +689,37 @@ package struct TextBytes {
         self.count = Int32(count)
     }
 
+    /// Whether the byte at `index` continues a UTF-8 sequence (10xxxxxx).
+    @inline(__always)
+    func isContinuation(_ index: Int) -> Bool {
+        index < Int(count) && UInt8(bitPattern: start[index]) & 0xC0 == 0x80
+    }
+
+    /// `index` (0...count) moved back to the first byte of its character.
+    package func characterStart(_ index: Int32) -> Int32 {
+        var index = Int(index)
+        while index > 0 && isContinuation(index) { index -= 1 }
+        return Int32(index)
+    }
+
+    /// `index` (0...count) moved forward to the first byte of the next character.
+    package func characterEnd(_ index: Int32) -> Int32 {
+        var index = Int(index)
+        while isContinuation(index) { index += 1 }
+        return Int32(index)
+    }
+
+    /// The length of the paragraph break at `index` (Pango's: a line feed, a
+    /// carriage return, both, or U+2029 PARAGRAPH SEPARATOR); 0 if none.
+    func paragraphBreakLength(at index: Int) -> Int {
+        let byte = UInt8(bitPattern: start[index])
+        if byte == 0x0D { return index + 1 < Int(count) && start[index + 1] == 0x0A ? 2 : 1 }
+        if byte == 0x0A { return 1 }
+        if byte == 0xE2, index + 2 < Int(count), UInt8(bitPattern: start[index + 1]) == 0x80,
+           UInt8(bitPattern: start[index + 2]) == 0xA9 { return 3 }
+        return 0
+    }
+
     /// Checks that the bytes are valid UTF-8.
     package func validateUTF8(in operation: String) throws(CanvasError) {
         guard g_utf8_validate(start, gssize(count), nil) != 0 else {
@@ -922,16 +953,7 @@ extension TextEngine {
     /// Whether `text` has more than one paragraph for Pango (a line feed, a
     /// carriage return or U+2029 PARAGRAPH SEPARATOR).
     static func hasParagraphBreak(_ text: TextBytes) -> Bool {
-        text.start.withMemoryRebound(to: UInt8.self, capacity: Int(text.count)) { bytes in
-            for index in 0..<Int(text.count) {
-                let byte = bytes[index]
-                if byte == 0x0A || byte == 0x0D { return true }
-                if byte == 0xE2, index + 2 < Int(text.count), bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
-                    return true
-                }
-            }
-            return false
-        }
+        (0..<Int(text.count)).contains { text.paragraphBreakLength(at: $0) != 0 }
     }
 
     /// Truncates text of several paragraphs to the lines that fit
@@ -964,18 +986,9 @@ extension TextEngine {
         var bytes: [CChar] = []
         bytes.reserveCapacity(min(count, lastStart * 3 / 2 + 256))
         let lineSeparator: [CChar] = [CChar(bitPattern: 0xE2), CChar(bitPattern: 0x80), CChar(bitPattern: 0xA8)]
-        /// The length of the paragraph break at `index`, 0 if there is none.
-        func breakLength(at index: Int) -> Int {
-            let byte = UInt8(bitPattern: text.start[index])
-            if byte == 0x0D { return index + 1 < count && text.start[index + 1] == 0x0A ? 2 : 1 }
-            if byte == 0x0A { return 1 }
-            if byte == 0xE2, index + 2 < count, UInt8(bitPattern: text.start[index + 1]) == 0x80,
-               UInt8(bitPattern: text.start[index + 2]) == 0xA9 { return 3 }
-            return 0
-        }
         var index = 0
         while index < lastStart {
-            let length = breakLength(at: index)
+            let length = text.paragraphBreakLength(at: index)
             if length == 0 {
                 bytes.append(text.start[index])
                 index += 1
@@ -987,9 +1000,9 @@ extension TextEngine {
         }
         // The last shown line's paragraph, up to its break.
         var end = lastStart
-        while end < count, breakLength(at: end) == 0 { end += 1 }
+        while end < count, text.paragraphBreakLength(at: end) == 0 { end += 1 }
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.start + lastStart, count: end - lastStart))
-        if end < count, end + breakLength(at: end) < count {
+        if end < count, end + text.paragraphBreakLength(at: end) < count {
             bytes.append(contentsOf: [CChar(bitPattern: 0xE2), CChar(bitPattern: 0x80), CChar(bitPattern: 0xA6)])  // …
         }
         // Attributes move with the text (a copy: the list may be shared).
@@ -1131,27 +1144,6 @@ extension TextEngine {
         in operation: String
     ) throws(CanvasError) -> OpaquePointer? {
         let textLength = UInt32(text.count)
-        /// `index` moved back to the first byte of its character.
-        func characterStart(_ index: UInt32) -> UInt32 {
-            var index = index
-            var steps = 0
-            while index > 0, index < textLength, steps < 3,
-                  UInt8(bitPattern: text.start[Int(index)]) & 0xC0 == 0x80 {
-                index -= 1
-                steps += 1
-            }
-            return index
-        }
-        /// `index` moved forward to the first byte of the next character.
-        func characterEnd(_ index: UInt32) -> UInt32 {
-            var index = index
-            var steps = 0
-            while index < textLength, steps < 3, UInt8(bitPattern: text.start[Int(index)]) & 0xC0 == 0x80 {
-                index += 1
-                steps += 1
-            }
-            return index
-        }
         guard count > 0 else { return nil }
         guard let attributes else { throw .invalidArgument(operation, "NULL attributes with count \(count)") }
         guard count <= 1 << 20 else { throw .invalidArgument(operation, "too many attributes (\(count))") }
@@ -1162,7 +1154,8 @@ extension TextEngine {
                 guard run.start <= run.end else {
                     throw .invalidArgument(operation, "attribute \(index): start \(run.start) is after end \(run.end)")
                 }
-                let start = characterStart(min(run.start, textLength)), end = characterEnd(min(run.end, textLength))
+                let start = UInt32(text.characterStart(Int32(min(run.start, textLength))))
+                let end = UInt32(text.characterEnd(Int32(min(run.end, textLength))))
                 func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
                     guard let attribute else { return }
                     attribute.pointee.start_index = start

@@ -33,15 +33,6 @@ private func withOptionalPointer<T, R>(_ value: inout T?, _ body: (UnsafePointer
     return withUnsafePointer(to: &value!) { body($0) }
 }
 
-/// Expects two images to be equal; a failure names the first differing pixels, not every pixel.
-private func expectSame(
-    _ a: RasterImage, _ b: RasterImage, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let equal = contentsEqual(a, b)
-    let detail = equal ? "" : "\(comment) \(differences(a, b))"
-    #expect(equal, "\(detail)", sourceLocation: sourceLocation)
-}
-
 private var lineHeight: Double { withFont(font) { Canvas.textAPI.pointee.font_metrics!(nil, $0) }.line_height }
 
 @Suite("Text paragraphs: limits over several paragraphs, explicit alignment, carets, runs")
@@ -54,19 +45,19 @@ struct TextParagraphTests {
         let image = try draw(text, in: box, style: tail)
         // What is shown is "First line" and "Second line…", nothing of the third paragraph.
         let expected = try draw("First line\nSecond line…", in: box, style: nil)
-        expectSame(image, expected)
+        expectSameImage(image, expected)
         #expect(inkCount(image, in: rect(0, 10 + 2 * lineHeight, 300, 190 - 2 * lineHeight)) == 0)
         // Measured as drawn: two lines, as wide as the wider of them.
         let size = measure(text, font: font, width: 280, style: tail)
         #expect(abs(size.height - 2 * lineHeight) < 0.01)
         #expect(abs(size.width - measure("Second line…", font: font).width) < 0.5)
         // Windows line ends and U+2029 are paragraph breaks too.
-        expectSame(try draw("First line\r\nSecond line\r\nThird line", in: box, style: tail), expected)
-        expectSame(try draw("First line\u{2029}Second line\u{2029}Third line", in: box, style: tail), expected)
+        expectSameImage(try draw("First line\r\nSecond line\r\nThird line", in: box, style: tail), expected)
+        expectSameImage(try draw("First line\u{2029}Second line\u{2029}Third line", in: box, style: tail), expected)
         // The height limit alone cuts the same way: one line fits, "First line…".
         let short = rect(10, 10, 280, 1.5 * lineHeight)
         let cutByHeight = try draw(text, in: short, style: textStyle(truncation: Int32(EASEL_TRUNCATE_TAIL)))
-        expectSame(cutByHeight, try draw("First line…", in: short, style: nil))
+        expectSameImage(cutByHeight, try draw("First line…", in: short, style: nil))
         // A label of one line shows the first paragraph and "…".
         let oneLine = measure(text, font: font, width: 280, style: textStyle(truncation: Int32(EASEL_TRUNCATE_TAIL), maxLines: 1))
         #expect(abs(oneLine.width - measure("First line…", font: font).width) < 0.5)
@@ -81,12 +72,12 @@ struct TextParagraphTests {
         let image = try draw(text, in: box, style: tail)
         let reference = try draw(
             "Short\u{2028}A much longer paragraph that wraps over several lines", in: box, style: tail)
-        expectSame(image, reference)
+        expectSameImage(image, reference)
         #expect(inkCount(image, in: rect(0, 3 * lineHeight, 300, 200 - 3 * lineHeight)) == 0)
         #expect(inkCount(image, in: rect(0, 2 * lineHeight, 150, lineHeight)) > 50)
         // Nothing after the break: nothing is missing, no ellipsis.
         let one = textStyle(truncation: Int32(EASEL_TRUNCATE_TAIL), maxLines: 1)
-        expectSame(try draw("Alone\n", in: box, style: one), try draw("Alone", in: box, style: nil))
+        expectSameImage(try draw("Alone\n", in: box, style: one), try draw("Alone", in: box, style: nil))
     }
 
     @Test("attribute runs and character rects keep their byte offsets in paragraphs cut to fit")
@@ -177,8 +168,8 @@ struct TextParagraphTests {
             }
         }
         let whole = try image(2, 4)
-        expectSame(try image(3, 4), whole)
-        expectSame(try image(2, 3), whole)
+        expectSameImage(try image(3, 4), whole)
+        expectSameImage(try image(2, 3), whole)
         let plain = try image(0, 0)
         let differs = !contentsEqual(whole, plain)
         #expect(differs)

@@ -15,10 +15,13 @@ private func bgra(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> [UInt
 struct ImageDrawingTests {
     let api: easel_image_api_v1
     let g: easel_graphics_api
+    let paint: easel_paint_api
 
     init() throws {
         api = try ImageExtensionTests.imageAPI()
         g = HostAPI.table.pointee.graphics.pointee
+        paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
+            .assumingMemoryBound(to: easel_paint_api.self).pointee
     }
 
     func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> easel_rect {
@@ -72,8 +75,6 @@ struct ImageDrawingTests {
         let image = try pixelImage([bgra(255, 0, 0) + bgra(255, 0, 0), bgra(255, 0, 0) + bgra(0, 0, 0, 0)], width: 2)
         defer { api.release_image?(image) }
         let canvas = try Canvas(width: 30, height: 30, backing: .raster(scale: 1))
-        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-            .assumingMemoryBound(to: easel_paint_api.self).pointee
         api.set_interpolation_quality?(canvas.context, Int32(EASEL_INTERPOLATION_NONE))
         paint.set_shadow(canvas.context, easel_size(width: 8, height: 8), 0, easel_color(red: 0, green: 0, blue: 1, alpha: 1))
         api.draw_image?(canvas.context, image, rect(5, 5, 10, 10))
@@ -92,8 +93,6 @@ struct ImageDrawingTests {
         let image = try pixelImage([bgra(255, 0, 0)], width: 1)   // one red pixel, drawn 30 x 30
         defer { api.release_image?(image) }
         let canvas = try Canvas(width: 70, height: 70, backing: .raster(scale: 1))
-        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-            .assumingMemoryBound(to: easel_paint_api.self).pointee
         paint.set_shadow(canvas.context, easel_size(width: 10, height: 10), 0, easel_color(red: 0, green: 0, blue: 1, alpha: 1))
         api.draw_image?(canvas.context, image, rect(10, 10, 30, 30))
         #expect(canvas.takeError() == nil)
@@ -111,8 +110,6 @@ struct ImageDrawingTests {
         let image = try pixelImage([bgra(255, 0, 0) + bgra(0, 0, 0, 0), bgra(255, 0, 0) + bgra(0, 0, 0, 0)], width: 2)
         defer { api.release_image?(image) }
         let canvas = try Canvas(width: 40, height: 40, backing: .raster(scale: 1))
-        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-            .assumingMemoryBound(to: easel_paint_api.self).pointee
         api.set_interpolation_quality?(canvas.context, Int32(EASEL_INTERPOLATION_NONE))
         paint.set_shadow(canvas.context, easel_size(width: 0, height: 12), 0, easel_color(red: 0, green: 0, blue: 1, alpha: 1))
         api.draw_tiled_image?(canvas.context, image, rect(0, 0, 4, 4), rect(0, 0, 16, 8))
@@ -184,8 +181,6 @@ struct ImageDrawingTests {
         clipped.clip(to: rect(0, 0, 8, 24))
         api.clip_to_image_mask?(clipped.context, opaque, rect(4, 4, 16, 16))
         // The clip's bounding box is the mask's rect within the clip.
-        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-            .assumingMemoryBound(to: easel_paint_api.self).pointee
         let box = paint.clip_bounding_box(clipped.context)
         #expect(box.origin.x == 4 && box.origin.y == 4 && box.size.width == 4 && box.size.height == 16, "\(box)")
         g.set_fill_color(clipped.context, greenColor)
@@ -204,8 +199,6 @@ struct ImageDrawingTests {
         // An alpha mask: the left half of (0, 0, 40, 20) shows.
         let mask = try pixelImage([bgra(0, 0, 0) + bgra(0, 0, 0, 0)], width: 2)
         defer { api.release_image?(mask) }
-        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-            .assumingMemoryBound(to: easel_paint_api.self).pointee
         func drawn(_ body: (OpaquePointer) -> Void) throws -> RasterImage {
             let canvas = try Canvas(width: 40, height: 20, backing: backing)
             let ctx = canvas.context
@@ -293,8 +286,6 @@ struct ImageDrawingTests {
         let bitmap = try #require(ctx)
         g.set_fill_color(bitmap, redColor)
         g.fill_rect(bitmap, rect(0, 0, 5, 10))
-        let paint = try #require(HostAPI.table.pointee.get_extension?(EASEL_PAINT_EXTENSION_ID))
-            .assumingMemoryBound(to: easel_paint_api.self).pointee
         paint.clip_to_rects(bitmap, [rect(5, 0, 5, 10)], 1)
         g.set_fill_color(bitmap, blueColor)
         g.fill_rect(bitmap, rect(0, 0, 10, 10))
